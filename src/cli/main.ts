@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { pino } from 'pino';
+import { packageFile } from '../assets.js';
+import { ToolError } from '../core/tool-error.js';
+import type { CliIo } from './io.js';
+import { serveCommand } from './serve.js';
+
+/** Exit codes shared by every command: 0 fine, 1 findings, 2 could not run. */
+export const EXIT = { ok: 0, findings: 1, toolError: 2 } as const;
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function program(io: CliIo, finish: (code: number) => void): Command {
+  const root = new Command('kennel')
+    .description('Mock, contract-test and break the Pet Store API')
+    .version(version(), '-V, --version')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  serveCommand(root, io, finish);
+  for (const command of root.commands) command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  return root;
+}
+
+/** Runs `kennel <argv>` (argv without node and script) and resolves with the exit code. */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let code: number = EXIT.ok;
+  try {
+    await program(io, (result) => (code = result)).parseAsync([...argv], { from: 'user' });
+    return code;
+  } catch (error) {
+    return failure(error, io);
+  }
+}
+
+function failure(error: unknown, io: CliIo): number {
+  if (error instanceof CommanderError) {
+    // commander has already printed its message; help and version are successful exits.
+    return error.exitCode === 0 ? EXIT.ok : EXIT.toolError;
+  }
+  if (error instanceof ToolError) {
+    io.stderr.write(`kennel: ${error.message}\n`);
+    return EXIT.toolError;
+  }
+  io.stderr.write(`kennel: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
+  if (io.env.KENNEL_DEBUG) io.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+  return EXIT.toolError;
+}
+
+/** The real process: argv, env, stdio and signals. */
+export async function runFromProcess(): Promise<void> {
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
+  const logStream = pino.destination({ dest: 1, sync: false });
+  const code = await run(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, logStream, signal: controller.signal });
+  logStream.flushSync?.();
+  process.exitCode = code;
+}

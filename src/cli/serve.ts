@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { pino } from 'pino';
+import { PETSTORE_SPEC } from '../assets.js';
+import { ToolError } from '../core/tool-error.js';
+import { DEFAULT_CONFIG, DEV_API_KEY, LOG_LEVELS, type LogLevel, type MockConfig } from '../mock/config.js';
+import { startMock } from '../mock/server.js';
+import type { CliIo } from './io.js';
+import { byteSize, collect, integerIn, oneOf } from './options.js';
+
+interface ServeFlags {
+  host?: string;
+  port?: number;
+  seed?: number;
+  pets?: number;
+  apiKey?: string[];
+  spec?: string;
+  logLevel?: LogLevel;
+  sharedStore?: boolean;
+  maxPets?: number;
+  maxBody?: number;
+  journalSize?: number;
+  adminToken?: string;
+  cors: boolean;
+}
+
+/** Declares `kennel serve` and its flags on `program`. */
+export function serveCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
+  program
+    .command('serve')
+    .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
+    .option('--host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
+    .option('--port <port>', `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`, integerIn(0, 65535))
+    .option('--seed <n>', `seed of the generated pets (default ${DEFAULT_CONFIG.seed})`, integerIn(0, 2 ** 31 - 1))
+    .option('--pets <n>', `pets each store starts with (default ${DEFAULT_CONFIG.pets})`, integerIn(0, 100_000))
+    .option('--api-key <key>', `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`, collect)
+    .option('--spec <file>', 'OpenAPI 3.0/3.1 document to serve (default: the bundled Pet Store spec)')
+    .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
+    .option('--shared-store', 'one store for every API key instead of one per key')
+    .option('--max-pets <n>', `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`, integerIn(1, 1_000_000))
+    .option('--max-body <size>', `largest request body (default ${DEFAULT_CONFIG.maxBodyBytes / 1024}kb)`, byteSize)
+    .option('--journal-size <n>', `exchanges kept by the admin journal (default ${DEFAULT_CONFIG.journalSize})`, integerIn(0, 100_000))
+    .option('--admin-token <token>', 'protect the admin API under /__kennel with this bearer token (env KENNEL_ADMIN_TOKEN)')
+    .option('--no-cors', 'do not send CORS headers')
+    .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
+}
+
+function envKeys(env: CliIo['env']): string[] {
+  return (env.KENNEL_API_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '');
+}
+
+function envPort(env: CliIo['env']): number | undefined {
+  const raw = env.KENNEL_PORT;
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return integerIn(0, 65535)(raw);
+  } catch {
+    throw new ToolError(`KENNEL_PORT=${raw} must be an integer from 0 to 65535`);
+  }
+}
+
+/** Flags beat environment variables, which beat defaults. */
+export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
+  return {
+    host: flags.host ?? (env.KENNEL_HOST || DEFAULT_CONFIG.host),
+    port: flags.port ?? envPort(env) ?? DEFAULT_CONFIG.port,
+    seed: flags.seed ?? DEFAULT_CONFIG.seed,
+    pets: flags.pets ?? DEFAULT_CONFIG.pets,
+    apiKeys: flags.apiKey ?? envKeys(env),
+    tenancy: flags.sharedStore ? 'shared' : 'per-key',
+    maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,
+    maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,
+    journalSize: flags.journalSize ?? DEFAULT_CONFIG.journalSize,
+    adminToken: flags.adminToken ?? (env.KENNEL_ADMIN_TOKEN || undefined),
+    cors: flags.cors,
+    logLevel: flags.logLevel ?? DEFAULT_CONFIG.logLevel,
+    specPath: flags.spec ?? PETSTORE_SPEC,
+  };
+}
+
+function banner(config: MockConfig, url: string, origin: string, title: string, version: string): string {
+  const spec = config.specPath === PETSTORE_SPEC ? 'bundled spec/petstore.yaml' : path.relative(process.cwd(), config.specPath) || config.specPath;
+  const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} configured (--api-key / KENNEL_API_KEYS)` : `${DEV_API_KEY}  (development key: no --api-key given)`;
+  const stores = config.tenancy === 'shared' ? 'one shared store' : 'one store per API key';
+  return [
+    `kennel: serving ${title} ${version} from ${spec}`,
+    `  API      ${url}`,
+    `  admin    ${origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
+    `  API key  ${keys}`,
+    `  data     ${config.pets} seeded pets, seed ${config.seed}, ${stores}`,
+    `  try      curl -H 'Authorization: Bearer ${config.apiKeys[0] ?? DEV_API_KEY}' ${url}/pets?limit=2`,
+    '',
+  ].join('\n');
+}
+
+/** Runs the mock until `io.signal` aborts; returns the exit code. */
+async function serve(config: MockConfig, io: CliIo): Promise<number> {
+  const logger = pino({ level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime }, io.logStream);
+  const running = await startMock({ ...config, logger });
+  const { title, version } = running.spec.document.info;
+  io.stderr.write(banner(config, running.url, running.origin, title, version));
+  io.onReady?.({ url: running.url, origin: running.origin });
+  await new Promise<void>((resolve) => {
+    if (io.signal.aborted) resolve();
+    else io.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await running.close();
+  logger.flush?.();
+  return 0;
+}

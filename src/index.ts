@@ -1,0 +1,5 @@
+/** kennel as a library: embed the mock in a test suite. */
+export { startMock, type MockServerOptions, type RunningMock } from './mock/server.js';
+export { DEFAULT_CONFIG, DEV_API_KEY, type MockConfig } from './mock/config.js';
+export { loadSpec, type LoadedSpec } from './spec/load.js';
+export type { ErrorBody } from './core/problem.js';

@@ -1,0 +1,83 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { ProblemError } from '../core/problem.js';
+import type { LoadedSpec } from '../spec/load.js';
+import type { PetStore } from '../store/pet-store.js';
+import { bearerKey } from './auth.js';
+import type { MockConfig } from './config.js';
+import type { Journal } from './journal.js';
+import { readJsonBody } from './read-body.js';
+import { resetScope } from './tenancy.js';
+
+/** Where the admin API lives: outside the API's base path, so it can never collide with a spec route. */
+export const ADMIN_PREFIX = '/__kennel';
+
+interface AdminDependencies {
+  spec: LoadedSpec;
+  config: MockConfig;
+  store: PetStore;
+  journal: Journal;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function sendJson(ctx: Context, status: number, body: unknown): void {
+  ctx.status = status;
+  ctx.set('Content-Type', JSON_TYPE);
+  ctx.body = JSON.stringify(body);
+}
+
+function requireAdmin(token: string | undefined): Middleware {
+  if (!token) return (_ctx, next) => next();
+  const tokens = new Set([token]);
+  return (ctx, next) => {
+    bearerKey(ctx.get('authorization'), tokens);
+    return next();
+  };
+}
+
+interface ResetRequest {
+  seed?: number;
+  apiKey?: string;
+}
+
+/** Reads `{seed?, apiKey?}`; the seed re-seeds every tenant, so it cannot be combined with one tenant. */
+function parseReset(value: unknown): ResetRequest {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ProblemError(400, 'invalid_body', 'Reset body must be a JSON object: {"seed"?: integer, "apiKey"?: string}');
+  const { seed, apiKey, ...rest } = value as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) throw new ProblemError(400, 'invalid_body', `Reset body: /${unknown[0]} is not allowed (fields: seed, apiKey)`);
+  if (seed !== undefined && (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0)) throw new ProblemError(400, 'invalid_body', 'Reset body: /seed must be a non-negative integer');
+  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) throw new ProblemError(400, 'invalid_body', 'Reset body: /apiKey must be a non-empty string');
+  if (seed !== undefined && apiKey !== undefined) throw new ProblemError(400, 'invalid_body', 'Reset body: /seed applies to every tenant and cannot be combined with /apiKey');
+  return { seed: seed as number | undefined, apiKey: apiKey as string | undefined };
+}
+
+function parseLimit(raw: unknown, max: number): number {
+  if (raw === undefined) return max;
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1) throw new ProblemError(400, 'invalid_parameter', 'query parameter "limit" must be a positive integer');
+  return Math.min(Number(raw), max);
+}
+
+/** Health, reset and the request journal, under /__kennel, optionally behind an admin token. */
+export function adminRouter({ spec, config, store, journal }: AdminDependencies): Router {
+  const router = new Router({ prefix: ADMIN_PREFIX });
+  router.use(requireAdmin(config.adminToken));
+  router.get('/health', (ctx) => {
+    sendJson(ctx, 200, { status: 'ok', spec: { title: spec.document.info.title, version: spec.document.info.version }, seed: store.seed, tenants: store.tenantCount });
+  });
+  router.post('/reset', async (ctx) => {
+    const request = parseReset((await readJsonBody(ctx.req, config.maxBodyBytes)).value);
+    store.reset(resetScope(request, config.tenancy));
+    sendJson(ctx, 200, { status: 'reset', seed: store.seed, scope: request.apiKey !== undefined ? 'tenant' : 'all' });
+  });
+  router.get('/journal', (ctx) => {
+    sendJson(ctx, 200, { entries: journal.recent(parseLimit(ctx.query.limit, config.journalSize)) });
+  });
+  router.delete('/journal', (ctx) => {
+    journal.clear();
+    ctx.status = 204;
+  });
+  return router;
+}

@@ -1,0 +1,81 @@
+import { ProblemError } from '../core/problem.js';
+import type { Operation } from '../spec/operations.js';
+
+/** Reads what a security check needs from a request. */
+export interface CredentialSource {
+  header(name: string): string;
+  query(name: string): string | undefined;
+  cookie(name: string): string | undefined;
+}
+
+/** Who a request acts as: the API key that authenticated it, or null for anonymous operations. */
+export type Principal = string | null;
+
+const REALM = 'Bearer realm="kennel"';
+
+function missing(message: string): ProblemError {
+  return new ProblemError(401, 'missing_api_key', message, { 'WWW-Authenticate': REALM });
+}
+
+function invalid(message: string): ProblemError {
+  return new ProblemError(401, 'invalid_api_key', message, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
+}
+
+/** Checks `Authorization: Bearer <key>`; returns the key or throws the 401 problem. */
+export function bearerKey(authorization: string, keys: ReadonlySet<string>): string {
+  const value = authorization.trim();
+  if (value === '') return throwing(missing('Authorization header with a Bearer API key is required'));
+  const space = value.search(/\s/);
+  const scheme = space === -1 ? value : value.slice(0, space);
+  if (scheme.toLowerCase() !== 'bearer') {
+    return throwing(invalid(`Authorization must use the Bearer scheme, not "${scheme.slice(0, 20)}"`));
+  }
+  const token = space === -1 ? '' : value.slice(space + 1).trim();
+  if (token === '') return throwing(invalid('The Bearer token is empty: send Authorization: Bearer <API_KEY>'));
+  if (!keys.has(token)) return throwing(invalid('The API key is not valid'));
+  return token;
+}
+
+function throwing(problem: ProblemError): never {
+  throw problem;
+}
+
+/**
+ * Applies the operation's security requirements (any one alternative suffices). Bearer and apiKey
+ * schemes check the key against `keys`; other scheme types only need their credential present.
+ */
+export function authenticate(operation: Operation, request: CredentialSource, keys: ReadonlySet<string>): Principal {
+  const { requirements, schemes } = operation.security;
+  if (requirements.length === 0) return null;
+  let firstFailure: ProblemError | undefined;
+  for (const requirement of requirements) {
+    try {
+      let principal: Principal = null;
+      for (const name of Object.keys(requirement)) principal = checkScheme(name, schemes, request, keys) ?? principal;
+      return principal;
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      firstFailure ??= error;
+    }
+  }
+  throw firstFailure ?? missing('Credentials are required');
+}
+
+function checkScheme(name: string, schemes: Operation['security']['schemes'], request: CredentialSource, keys: ReadonlySet<string>): Principal {
+  const scheme = schemes[name];
+  if (!scheme) return null;
+  if ((scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+    return bearerKey(request.header('authorization'), keys);
+  }
+  if (scheme.type === 'apiKey' && scheme.name) {
+    const value = scheme.in === 'query' ? request.query(scheme.name) : scheme.in === 'cookie' ? request.cookie(scheme.name) : request.header(scheme.name);
+    if (!value) throw missing(`API key required in ${scheme.in} "${scheme.name}"`);
+    if (!keys.has(value)) throw invalid('The API key is not valid');
+    return value;
+  }
+  if (scheme.type === 'http') {
+    const authorization = request.header('authorization');
+    if (!authorization.toLowerCase().startsWith(`${scheme.scheme?.toLowerCase()} `)) throw missing(`Authorization with the ${scheme.scheme} scheme is required`);
+  }
+  return null;
+}

@@ -1,0 +1,57 @@
+import type { LoadedSpec } from '../spec/load.js';
+import { valueAt } from '../spec/json-pointer.js';
+import type { JsonSchema } from '../spec/openapi-types.js';
+import { jsonMediaType, type Operation, type OperationParameter } from '../spec/operations.js';
+import type { SchemaValidators, Validator } from '../spec/validators.js';
+import { deprecationHeaders } from './deprecation.js';
+
+/** A parameter with its dereferenced schema (for coercion) and its compiled validator. */
+export interface CompiledParameter extends OperationParameter {
+  resolvedSchema: JsonSchema | undefined;
+  validate: Validator | undefined;
+}
+
+/** Everything the mock needs per operation, computed once at start-up. */
+export interface CompiledOperation {
+  operation: Operation;
+  /** Route pattern for @koa/router (`/pets/:petId`); OpenAPI `{x}` means something else to path-to-regexp 8. */
+  routePath: string;
+  parameters: CompiledParameter[];
+  /** Present when the operation takes a body; `json` false means kennel does not read it (not JSON). */
+  body: { required: boolean; json: boolean; validate: Validator | undefined } | undefined;
+  /** Extra headers on every response of this operation (deprecation signals). */
+  headers: Record<string, string>;
+}
+
+/** `/pets/{petId}` → `/pets/:petId`; names that are not identifiers are renamed positionally. */
+export function routePathOf(template: string): { routePath: string; names: Map<string, string> } {
+  const names = new Map<string, string>();
+  let index = 0;
+  const routePath = template.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const safe = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `p${index}`;
+    index += 1;
+    names.set(safe, name);
+    return `:${safe}`;
+  });
+  return { routePath, names };
+}
+
+export function compileOperation(spec: LoadedSpec, validators: SchemaValidators, operation: Operation): CompiledOperation {
+  const parameters = operation.parameters.map((parameter) => ({
+    ...parameter,
+    resolvedSchema: parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
+    validate: parameter.schema && validators.at(parameter.schema.pointer),
+  }));
+  const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
+  return {
+    operation,
+    routePath: routePathOf(operation.path).routePath,
+    parameters,
+    body: operation.requestBody && {
+      required: operation.requestBody.required,
+      json: media !== undefined,
+      validate: media?.schema && validators.at(media.schema.pointer),
+    },
+    headers: deprecationHeaders(operation, spec),
+  };
+}

@@ -1,0 +1,56 @@
+/** Everything `kennel serve` and `startMock` can be told; resolved once at the edge, then passed down. */
+export interface MockConfig {
+  /** Interface to bind; 127.0.0.1 by default (0.0.0.0 inside the container). */
+  host: string;
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  /** Seed for the faker-generated pets: the same seed gives byte-identical data. */
+  seed: number;
+  /** How many pets each tenant's store starts with. */
+  pets: number;
+  /** Accepted API keys; when empty, only DEV_API_KEY is accepted. */
+  apiKeys: string[];
+  /** `per-key`: every API key sees its own store; `shared`: one store for everyone. */
+  tenancy: 'per-key' | 'shared';
+  /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
+  maxPetsPerTenant: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** How many recent exchanges the admin journal keeps. */
+  journalSize: number;
+  /** When set, the admin API under /__kennel requires `Authorization: Bearer <adminToken>`. */
+  adminToken: string | undefined;
+  /** Send CORS headers and answer preflight requests. */
+  cors: boolean;
+  /** pino level for the per-request log lines. */
+  logLevel: LogLevel;
+  /** The OpenAPI document to serve. */
+  specPath: string;
+}
+
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The key accepted when no key is configured; printed at start-up and documented in the README. */
+export const DEV_API_KEY = 'kennel-dev-key';
+
+export const DEFAULT_CONFIG: Readonly<MockConfig> = {
+  host: '127.0.0.1',
+  port: 4010,
+  seed: 1,
+  pets: 30,
+  apiKeys: [],
+  tenancy: 'per-key',
+  maxPetsPerTenant: 10_000,
+  maxBodyBytes: 64 * 1024,
+  journalSize: 200,
+  adminToken: undefined,
+  cors: true,
+  logLevel: 'info',
+  specPath: 'spec/petstore.yaml',
+};
+
+/** The keys the mock accepts under `config`. */
+export function acceptedKeys(config: Pick<MockConfig, 'apiKeys'>): string[] {
+  return config.apiKeys.length > 0 ? [...config.apiKeys] : [DEV_API_KEY];
+}

@@ -1,0 +1,29 @@
+import type { LoadedSpec } from '../spec/load.js';
+import type { Operation } from '../spec/operations.js';
+
+/**
+ * Headers that announce a deprecated operation: `Deprecation` (RFC 9745) from `x-deprecated-at`,
+ * `Sunset` (RFC 8594) from `x-sunset`, and a `Link` to the replacement named by `x-replaced-by`.
+ * RFC 9745 requires a date; when the document gives none (the Pet Store's does not say since
+ * when `getPet` is deprecated) kennel sends `@0`, "deprecated since an unstated time".
+ */
+export function deprecationHeaders(operation: Operation, spec: Pick<LoadedSpec, 'operations' | 'basePath'>): Record<string, string> {
+  if (!operation.deprecated) return {};
+  const headers: Record<string, string> = { Deprecation: `@${epochSeconds(operation.extensions['x-deprecated-at']) ?? 0}` };
+  const sunset = epochSeconds(operation.extensions['x-sunset']);
+  if (sunset !== undefined) headers.Sunset = new Date(sunset * 1000).toUTCString();
+  const replacement = replacementOf(operation, spec.operations);
+  if (replacement) headers.Link = `<${spec.basePath}${replacement.path}>; rel="successor-version"`;
+  return headers;
+}
+
+function epochSeconds(value: unknown): number | undefined {
+  if (typeof value !== 'string' && !(value instanceof Date)) return undefined;
+  const time = new Date(value).getTime();
+  return Number.isNaN(time) ? undefined : Math.floor(time / 1000);
+}
+
+function replacementOf(operation: Operation, operations: readonly Operation[]): Operation | undefined {
+  const replacedBy = operation.extensions['x-replaced-by'] as { operationId?: unknown } | undefined;
+  return operations.find((candidate) => candidate.operationId !== undefined && candidate.operationId === replacedBy?.operationId);
+}

@@ -1,0 +1,7 @@
+/** What a handler answers; the app adds the operation's headers and writes it. */
+export interface MockResponse {
+  status: number;
+  /** JSON text of the body, already serialized (pets cache theirs), or undefined for none. */
+  json?: string;
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,54 @@
+import { ProblemError } from '../core/problem.js';
+import type { PetStatus, NewPet, Int64 } from '../store/pet.js';
+import type { TenantPets } from '../store/pet-store.js';
+import type { Operation } from '../spec/operations.js';
+import type { RequestInput } from './request-input.js';
+import type { MockResponse } from './mock-response.js';
+
+export interface HandlerContext {
+  pets: TenantPets;
+  /** `/v1`: for the Location header of created pets. */
+  basePath: string;
+}
+
+/** A stateful implementation of one operation, bound when the document's operation has the expected shape. */
+export interface StatefulHandler {
+  fits(operation: Operation): boolean;
+  handle(input: RequestInput, context: HandlerContext): MockResponse;
+}
+
+const DEFAULT_LIMIT = 20;
+
+const collection = (method: string) => (operation: Operation) => operation.method === method && !operation.path.includes('{');
+const item = (operation: Operation) => operation.method === 'get' && (operation.path.match(/\{/g)?.length ?? 0) === 1;
+
+function listPets(input: RequestInput, { pets }: HandlerContext): MockResponse {
+  const limit = typeof input.query.limit === 'number' ? input.query.limit : DEFAULT_LIMIT;
+  const found = pets.list(limit, input.query.status as PetStatus | undefined);
+  return { status: 200, json: `[${found.map((stored) => stored.json).join(',')}]` };
+}
+
+function createPet(input: RequestInput, { pets, basePath }: HandlerContext): MockResponse {
+  const body = input.body.value as Record<string, unknown>;
+  const newPet: NewPet = { name: body.name as string, categoryId: body.categoryId as Int64 };
+  if (body.status !== undefined) newPet.status = body.status as PetStatus;
+  const result = pets.create(newPet);
+  if (!result.ok) {
+    throw new ProblemError(507, 'store_full', `This store holds its maximum of ${result.capacity} pets; reset it with POST /__kennel/reset`);
+  }
+  return { status: 201, json: result.stored.json, headers: { Location: `${basePath}/pets/${result.stored.pet.id}` } };
+}
+
+function getPet(input: RequestInput, { pets }: HandlerContext): MockResponse {
+  const id = Object.values(input.path)[0];
+  const stored = typeof id === 'number' ? pets.get(id) : undefined;
+  if (!stored) throw new ProblemError(404, 'not_found', `No pet with id ${String(id)}`);
+  return { status: 200, json: stored.json };
+}
+
+/** The pet operations kennel keeps state for, by operationId; every other operation goes to the fallback. */
+export const PET_HANDLERS: Readonly<Record<string, StatefulHandler>> = {
+  listPets: { fits: collection('get'), handle: listPets },
+  createPet: { fits: collection('post'), handle: createPet },
+  getPet: { fits: item, handle: getPet },
+};

@@ -1,0 +1,43 @@
+import type { Socket } from 'node:net';
+import { ProblemError, type ErrorBody } from '../core/problem.js';
+
+const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type', 431: 'headers_too_large' };
+
+/**
+ * Any thrown value as a ProblemError: our own pass through, client errors raised by Koa or its
+ * helpers keep their status, and everything else is an internal error whose details stay in the log.
+ */
+export function toProblem(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  if (error instanceof URIError) return new ProblemError(400, 'bad_request', 'The URL is not valid: malformed percent-encoding');
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = (error as { expose?: boolean }).expose ? (error as Error).message : 'The request is not valid';
+    return new ProblemError(status, STATUS_CODES[status] ?? 'bad_request', message);
+  }
+  return new ProblemError(500, 'internal_error', 'kennel failed to answer this request; the server log has the details');
+}
+
+/** JSON text of an Error body. */
+export function errorJson(problem: ProblemError): string {
+  const body: ErrorBody = problem.toBody();
+  return JSON.stringify(body);
+}
+
+/**
+ * Answers requests Node's HTTP parser rejects before Koa sees them (oversized headers, broken
+ * request lines) with an `Error` body instead of a bare status line.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const problem = tooLarge
+    ? new ProblemError(431, 'headers_too_large', 'Request headers are larger than the server accepts')
+    : new ProblemError(400, 'bad_request', 'The request is not valid HTTP');
+  const body = errorJson(problem);
+  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+  socket.end(`HTTP/1.1 ${problem.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}

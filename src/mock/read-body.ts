@@ -1,0 +1,70 @@
+import type { IncomingMessage } from 'node:http';
+import { parse as parseContentType, type ContentType } from 'content-type';
+import getRawBody from 'raw-body';
+import { parseJson } from '../core/json.js';
+import { ProblemError } from '../core/problem.js';
+import { isJsonMediaType } from '../spec/operations.js';
+
+/** A JSON request body: the exact text (for the journal) and the parsed value (unsafe integers as bigint). */
+export interface JsonBody {
+  text: string;
+  value: unknown;
+  present: boolean;
+}
+
+const NO_BODY: JsonBody = { text: '', value: undefined, present: false };
+
+function badBody(code: string, message: string): ProblemError {
+  return new ProblemError(400, code, message);
+}
+
+/** Says which content type the request declares, refusing anything but JSON in UTF-8. */
+function checkContentType(header: string | undefined): void {
+  if (!header) throw badBody('unsupported_media_type', 'Content-Type header is required: send Content-Type: application/json');
+  let parsed: ContentType;
+  try {
+    parsed = parseContentType(header);
+  } catch {
+    throw badBody('unsupported_media_type', `Content-Type ${JSON.stringify(header.slice(0, 100))} is not a valid media type`);
+  }
+  if (!isJsonMediaType(parsed.type) || parsed.type === '*/*') {
+    throw badBody('unsupported_media_type', `Content-Type must be application/json, not ${parsed.type}`);
+  }
+  const charset = parsed.parameters.charset?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    throw badBody('unsupported_media_type', `charset ${charset} is not supported: JSON bodies must be UTF-8`);
+  }
+}
+
+function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Reads and parses a JSON body of at most `limit` bytes; every client mistake becomes a 400 problem. */
+export async function readJsonBody(request: IncomingMessage, limit: number): Promise<JsonBody> {
+  if (!hasBody(request)) return NO_BODY;
+  checkContentType(request.headers['content-type']);
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    throw badBody('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed`);
+  }
+  const text = await readText(request, limit);
+  if (text.trim() === '') return { text, value: undefined, present: false };
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw badBody('malformed_json', `Request body is not valid JSON: ${parsed.message}`);
+  return { text, value: parsed.value, present: true };
+}
+
+async function readText(request: IncomingMessage, limit: number): Promise<string> {
+  try {
+    return await getRawBody(request, { limit, encoding: 'utf-8' });
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') {
+      throw badBody('payload_too_large', `Request body is larger than the ${limit}-byte limit`);
+    }
+    if (type === 'request.size.invalid') throw badBody('malformed_body', 'Request body is shorter or longer than its Content-Length');
+    throw badBody('malformed_body', `Request body could not be read: ${(error as Error).message}`);
+  }
+}

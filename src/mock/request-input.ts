@@ -1,0 +1,85 @@
+import type { IncomingMessage } from 'node:http';
+import { exactNumbers } from '../core/json.js';
+import { ProblemError } from '../core/problem.js';
+import { coerceParameter, defaultOf } from '../spec/parameter-value.js';
+import { describeIssues } from '../spec/validators.js';
+import type { CompiledOperation, CompiledParameter } from './compiled-operation.js';
+import { readJsonBody, type JsonBody } from './read-body.js';
+
+/** A request after validation: parameters typed by their schemas, defaults applied, body parsed. */
+export interface RequestInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  body: JsonBody;
+}
+
+export interface RawRequest {
+  /** Path parameters as the router decoded them. */
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  headers: IncomingMessage['headers'];
+  /** The path the client asked for, for messages. */
+  path: string;
+}
+
+type Source = 'path' | 'query' | 'header';
+
+function rawValue(parameter: CompiledParameter, request: RawRequest): string | string[] | undefined {
+  if (parameter.in === 'path') return request.params[parameter.name];
+  if (parameter.in === 'query') return request.query[parameter.name];
+  if (parameter.in === 'header') return request.headers[parameter.name.toLowerCase()];
+  return undefined;
+}
+
+/** Why one parameter is unacceptable, or undefined when it is fine (the value lands in `into`). */
+function readParameter(parameter: CompiledParameter, request: RawRequest, into: Record<string, unknown>): string | undefined {
+  const raw = rawValue(parameter, request);
+  if (raw === undefined) {
+    const fallback = defaultOf(parameter.resolvedSchema);
+    if (fallback.present) into[parameter.name] = fallback.value;
+    return parameter.required ? 'is required' : undefined;
+  }
+  const coerced = coerceParameter(raw, parameter.resolvedSchema, parameter.explode);
+  if (!coerced.ok) return coerced.message;
+  const issues = parameter.validate?.(exactNumbers(coerced.value)) ?? [];
+  if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${JSON.stringify(raw)})`;
+  into[parameter.name] = coerced.value;
+  return undefined;
+}
+
+const SOURCE_LABEL: Record<Source, string> = { path: 'path parameter', query: 'query parameter', header: 'header' };
+
+/** Validates path, query and header parameters: a bad path parameter means "no such resource" (404). */
+export function readParameters(compiled: CompiledOperation, request: RawRequest): Omit<RequestInput, 'body'> {
+  const input: Omit<RequestInput, 'body'> = { path: {}, query: {}, headers: {} };
+  const problems: string[] = [];
+  let pathProblem: string | undefined;
+  for (const parameter of compiled.parameters) {
+    if (parameter.in === 'cookie') continue;
+    const source = parameter.in as Source;
+    const target = source === 'path' ? input.path : source === 'query' ? input.query : input.headers;
+    const problem = readParameter(parameter, request, target);
+    if (!problem) continue;
+    const sentence = `${SOURCE_LABEL[source]} "${parameter.name}" ${problem}`;
+    if (source === 'path') pathProblem ??= sentence;
+    else problems.push(sentence);
+  }
+  if (pathProblem) throw new ProblemError(404, 'not_found', `Nothing found at ${request.path}: ${pathProblem}`);
+  if (problems.length > 0) throw new ProblemError(400, 'invalid_parameter', `Invalid request: ${problems.join('; ')}`);
+  return input;
+}
+
+/** Reads and validates the JSON body; every offending field is named by its JSON pointer. */
+export async function readBody(compiled: CompiledOperation, request: IncomingMessage, limit: number): Promise<JsonBody> {
+  const spec = compiled.body;
+  if (!spec?.json) return { text: '', value: undefined, present: false };
+  const body = await readJsonBody(request, limit);
+  if (!body.present) {
+    if (spec.required) throw new ProblemError(400, 'invalid_body', 'Request body is required: send a JSON object');
+    return body;
+  }
+  const issues = spec.validate?.(exactNumbers(body.value)) ?? [];
+  if (issues.length > 0) throw new ProblemError(400, 'invalid_body', `Request body is invalid: ${describeIssues(issues)}`);
+  return body;
+}

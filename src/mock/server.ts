@@ -1,0 +1,101 @@
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
+import { ToolError } from '../core/tool-error.js';
+import { loadSpec, type LoadedSpec } from '../spec/load.js';
+import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
+import type { Category, SeedProfile } from '../store/pet.js';
+import { seedPets } from '../store/seed.js';
+import { createMockApp, type MockApp } from './app.js';
+import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
+import { answerClientError } from './problems.js';
+import { resetScope } from './tenancy.js';
+
+export interface MockServerOptions extends Partial<MockConfig> {
+  /** Where request log lines go; default: silent for embedded use. */
+  logger?: Logger;
+}
+
+/** A running mock. */
+export interface RunningMock {
+  /** Base URL of the API, e.g. `http://127.0.0.1:4010/v1`. */
+  url: string;
+  /** Scheme, host and port, e.g. `http://127.0.0.1:4010` (the admin API is at `${origin}/__kennel`). */
+  origin: string;
+  /** The API keys the mock accepts (the development key when none was configured). */
+  apiKeys: string[];
+  config: MockConfig;
+  spec: LoadedSpec;
+  /** Forgets created pets and re-seeds: every tenant, or the one of `apiKey`; with `seed`, every tenant from that seed. */
+  reset(options?: { seed?: number; apiKey?: string }): void;
+  close(): Promise<void>;
+  /** The underlying app (store, journal), for tests and embedding. */
+  mock: MockApp;
+}
+
+async function loadFixtures(): Promise<PetFixtures> {
+  const categoriesFile = packageFile('fixtures/categories.json');
+  const categories = await readJsonFile<Category[]>(categoriesFile);
+  const profile = await readJsonFile<SeedProfile>(packageFile('fixtures/pets.json'));
+  const fixtures = { categories, profile };
+  const problem = fixtureProblem(fixtures);
+  if (problem) throw new ToolError(problem, packageFile('fixtures'));
+  return fixtures;
+}
+
+function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      const why = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges kennel does not have' : `cannot be bound (${error.code ?? error.message})`;
+      reject(new ToolError(`port ${port} on ${host} ${why}; choose another with --port`));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Starts the mock on a real HTTP listener; for embedding: `const mock = await startMock(); … await mock.close()`. */
+export async function startMock(options: MockServerOptions = {}): Promise<RunningMock> {
+  const { logger: givenLogger, ...overrides } = options;
+  const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
+  const logger = givenLogger ?? pino({ level: 'silent' });
+  const [spec, fixtures] = await Promise.all([loadSpec(config.specPath), loadFixtures()]);
+  const mock = createMockApp({
+    spec,
+    config,
+    logger,
+    seedPets: (seed) => seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
+  });
+  const server = createServer(mock.app.callback());
+  server.on('clientError', answerClientError);
+  server.keepAliveTimeout = 5_000;
+  const address = await listen(server, config.host, config.port);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${host}:${address.port}`;
+  return {
+    url: `${origin}${spec.basePath}`,
+    origin,
+    apiKeys: acceptedKeys(config),
+    config: { ...config, port: address.port },
+    spec,
+    mock,
+    reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
+    close: () => closeServer(server),
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as Partial<T>;
+}

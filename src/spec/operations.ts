@@ -1,0 +1,205 @@
+import { pointerOf, valueAt } from './json-pointer.js';
+import type {
+  ExampleObject,
+  HeaderObject,
+  JsonSchema,
+  MediaTypeObject,
+  OpenApiDocument,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+  SecurityRequirement,
+  SecuritySchemeObject,
+} from './openapi-types.js';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A schema together with where it lives in the bundled document (ajv compiles it by that pointer). */
+export interface SchemaRef {
+  pointer: string;
+  schema: JsonSchema;
+}
+
+export interface OperationParameter {
+  name: string;
+  in: ParameterObject['in'];
+  required: boolean;
+  schema: SchemaRef | undefined;
+  explode: boolean;
+}
+
+export interface MediaType {
+  mediaType: string;
+  schema: SchemaRef | undefined;
+  examples: Map<string, unknown>;
+}
+
+export interface OperationResponse {
+  /** `200`, `4XX` or `default`, as written in the document. */
+  status: string;
+  description: string;
+  headers: Map<string, { required: boolean; schema: SchemaRef | undefined }>;
+  content: MediaType[];
+}
+
+export interface OperationSecurity {
+  /** Alternatives: any one requirement satisfied is enough; an empty requirement means anonymous. */
+  requirements: SecurityRequirement[];
+  schemes: Record<string, SecuritySchemeObject>;
+}
+
+/** One operation of the document, normalised: `$ref`s to parameters, bodies and responses resolved. */
+export interface Operation {
+  id: string;
+  operationId: string | undefined;
+  method: HttpMethod;
+  /** The OpenAPI path template, e.g. `/pets/{petId}`. */
+  path: string;
+  pointer: string;
+  summary: string | undefined;
+  tags: string[];
+  deprecated: boolean;
+  parameters: OperationParameter[];
+  requestBody: { required: boolean; content: MediaType[] } | undefined;
+  responses: OperationResponse[];
+  security: OperationSecurity;
+  extensions: Record<string, unknown>;
+}
+
+interface Located<T> {
+  value: T;
+  pointer: string;
+}
+
+function isReference(value: unknown): value is ReferenceObject {
+  return typeof value === 'object' && value !== null && typeof (value as ReferenceObject).$ref === 'string';
+}
+
+/** Follows `$ref` chains (non-schema objects) inside the bundled document. */
+function resolve<T>(document: OpenApiDocument, value: T | ReferenceObject, pointer: string): Located<T> {
+  let current: unknown = value;
+  let where = pointer;
+  for (let hops = 0; isReference(current); hops += 1) {
+    if (hops > 32 || !current.$ref.startsWith('#')) throw new Error(`cannot resolve ${current.$ref} at ${where}`);
+    where = current.$ref;
+    current = valueAt(document, where);
+  }
+  return { value: current as T, pointer: where };
+}
+
+function schemaRef(schema: JsonSchema | undefined, pointer: string): SchemaRef | undefined {
+  return schema === undefined ? undefined : { pointer, schema };
+}
+
+function examplesOf(document: OpenApiDocument, media: MediaTypeObject, pointer: string): Map<string, unknown> {
+  const examples = new Map<string, unknown>();
+  for (const [name, example] of Object.entries(media.examples ?? {})) {
+    const resolved = resolve<ExampleObject>(document, example, `${pointer}/examples/${name}`);
+    if ('value' in resolved.value) examples.set(name, resolved.value.value);
+  }
+  if (examples.size === 0 && media.example !== undefined) examples.set('default', media.example);
+  return examples;
+}
+
+function mediaTypes(document: OpenApiDocument, content: Record<string, MediaTypeObject> | undefined, pointer: string): MediaType[] {
+  return Object.entries(content ?? {}).map(([mediaType, media]) => {
+    const at = `${pointer}/content/${pointerOf([mediaType]).slice(2)}`;
+    return { mediaType, schema: schemaRef(media.schema, `${at}/schema`), examples: examplesOf(document, media, at) };
+  });
+}
+
+function parametersOf(document: OpenApiDocument, pathItem: Record<string, unknown>, operation: OperationObject, pathPointer: string, opPointer: string): OperationParameter[] {
+  const byKey = new Map<string, OperationParameter>();
+  const collect = (list: unknown, listPointer: string): void => {
+    (Array.isArray(list) ? list : []).forEach((raw: ParameterObject | ReferenceObject, index) => {
+      const { value, pointer } = resolve<ParameterObject>(document, raw, `${listPointer}/${index}`);
+      byKey.set(`${value.in}:${value.name}`, {
+        name: value.name,
+        in: value.in,
+        required: value.required === true || value.in === 'path',
+        schema: schemaRef(value.schema, `${pointer}/schema`),
+        explode: value.explode ?? (value.style ?? 'form') === 'form',
+      });
+    });
+  };
+  collect(pathItem.parameters, `${pathPointer}/parameters`);
+  collect(operation.parameters, `${opPointer}/parameters`);
+  return [...byKey.values()];
+}
+
+function responsesOf(document: OpenApiDocument, operation: OperationObject, opPointer: string): OperationResponse[] {
+  return Object.entries(operation.responses ?? {}).map(([status, raw]) => {
+    const { value, pointer } = resolve<ResponseObject>(document, raw, `${opPointer}/responses/${status}`);
+    const headers = new Map<string, { required: boolean; schema: SchemaRef | undefined }>();
+    for (const [name, rawHeader] of Object.entries(value.headers ?? {})) {
+      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${pointerOf([name]).slice(2)}`);
+      headers.set(name.toLowerCase(), { required: header.value.required === true, schema: schemaRef(header.value.schema, `${header.pointer}/schema`) });
+    }
+    return { status, description: value.description ?? '', headers, content: mediaTypes(document, value.content, pointer) };
+  });
+}
+
+function securityOf(document: OpenApiDocument, operation: OperationObject): OperationSecurity {
+  const schemes: Record<string, SecuritySchemeObject> = {};
+  for (const [name, raw] of Object.entries(document.components?.securitySchemes ?? {})) {
+    schemes[name] = resolve<SecuritySchemeObject>(document, raw, `#/components/securitySchemes/${name}`).value;
+  }
+  return { requirements: operation.security ?? document.security ?? [], schemes };
+}
+
+function extensionsOf(operation: OperationObject): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(operation).filter(([key]) => key.startsWith('x-')));
+}
+
+/** Lists every operation of a bundled OpenAPI document, in document order. */
+export function listOperations(document: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const pathPointer = pointerOf(['paths', path]);
+    const pathItem = resolve<Record<string, unknown>>(document, rawItem, pathPointer).value;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method] as OperationObject | undefined;
+      if (!operation) continue;
+      const opPointer = `${pathPointer}/${method}`;
+      const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody, `${opPointer}/requestBody`) : undefined;
+      operations.push({
+        id: operation.operationId ?? `${method.toUpperCase()} ${path}`,
+        operationId: operation.operationId,
+        method,
+        path,
+        pointer: opPointer,
+        summary: operation.summary,
+        tags: operation.tags ?? [],
+        deprecated: operation.deprecated === true,
+        parameters: parametersOf(document, pathItem, operation, pathPointer, opPointer),
+        requestBody: body && { required: body.value.required === true, content: mediaTypes(document, body.value.content, body.pointer) },
+        responses: responsesOf(document, operation, opPointer),
+        security: securityOf(document, operation),
+        extensions: extensionsOf(operation),
+      });
+    }
+  }
+  return operations;
+}
+
+/** The documented response for `status`: an exact code, then its `NXX` range, then `default`. */
+export function responseFor(operation: Operation, status: number): OperationResponse | undefined {
+  const exact = operation.responses.find((response) => response.status === String(status));
+  if (exact) return exact;
+  const range = operation.responses.find((response) => response.status.toUpperCase() === `${Math.floor(status / 100)}XX`);
+  return range ?? operation.responses.find((response) => response.status === 'default');
+}
+
+/** The JSON media type of a response or body, if it has one (`application/json` or `*+json`). */
+export function jsonMediaType(content: readonly MediaType[]): MediaType | undefined {
+  return content.find((media) => isJsonMediaType(media.mediaType));
+}
+
+/** True for `application/json`, `application/problem+json` and friends (parameters ignored). */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^[a-z]+\/[^/]+\+json$/.test(essence) || essence === '*/*';
+}

@@ -1,0 +1,54 @@
+import type { JsonSchema } from './openapi-types.js';
+
+/** A parameter value as read from a URL or header (strings), turned into the type its schema says. */
+export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
+
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+function typesOf(schema: JsonSchema | undefined): string[] {
+  if (typeof schema !== 'object') return [];
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type)) return type.filter((item): item is string => typeof item === 'string');
+  if (Array.isArray(schema.enum) && schema.enum.every((item) => typeof item === 'string')) return ['string'];
+  return [];
+}
+
+function scalar(text: string, schema: JsonSchema | undefined): Coerced {
+  const types = typesOf(schema);
+  if (types.length === 0 || types.includes('string')) return { ok: true, value: text };
+  if (types.includes('integer') && INTEGER.test(text)) {
+    const big = BigInt(text);
+    return { ok: true, value: big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big };
+  }
+  if (types.includes('number') && NUMBER.test(text)) return { ok: true, value: Number(text) };
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
+  if (types.includes('null') && text === '') return { ok: true, value: null };
+  return { ok: false, message: `must be ${types.join(' or ')} (got ${JSON.stringify(text)})` };
+}
+
+/**
+ * Coerces a raw parameter: `explode` arrays come as repeated keys, others comma-separated; a
+ * repeated key for a non-array parameter is an error rather than a silent pick of one value.
+ */
+export function coerceParameter(raw: string | string[], schema: JsonSchema | undefined, explode: boolean): Coerced {
+  const itemsSchema = typeof schema === 'object' ? (schema.items as JsonSchema | undefined) : undefined;
+  if (typesOf(schema).includes('array')) {
+    const parts = Array.isArray(raw) ? raw : explode ? [raw] : raw.split(',');
+    const values: unknown[] = [];
+    for (const part of parts) {
+      const item = scalar(part, itemsSchema);
+      if (!item.ok) return item;
+      values.push(item.value);
+    }
+    return { ok: true, value: values };
+  }
+  if (Array.isArray(raw)) return { ok: false, message: `must be given once (got ${raw.length} values)` };
+  return scalar(raw, schema);
+}
+
+/** The schema's `default`, if it declares one. */
+export function defaultOf(schema: JsonSchema | undefined): { present: boolean; value?: unknown } {
+  return typeof schema === 'object' && 'default' in schema ? { present: true, value: schema.default } : { present: false };
+}

@@ -1,0 +1,105 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formatsPlugin from 'ajv-formats';
+import type { OpenApiDocument } from './openapi-types.js';
+
+/** Where ajv finds the bundled document; every compiled validator is a `$ref` into it. */
+const DOCUMENT_ID = 'kennel:openapi';
+
+/** One problem found in a value, located by a JSON pointer into that value. */
+export interface ValidationIssue {
+  pointer: string;
+  message: string;
+}
+
+export type Validator = (value: unknown) => ValidationIssue[];
+
+const INT64_BOUND = 2 ** 63;
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * Compiles JSON Schemas of one OpenAPI document once and keeps the validators. OpenAPI 3.1 uses
+ * draft 2020-12 (Ajv2020); 3.0 uses ajv's default draft with its built-in `nullable` support.
+ */
+export class SchemaValidators {
+  readonly #ajv: Ajv;
+  readonly #cache = new Map<string, Validator>();
+
+  constructor(document: OpenApiDocument) {
+    const options = { allErrors: true, strict: false, validateSchema: false, discriminator: true } as const;
+    this.#ajv = document.openapi.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options);
+    const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
+    addFormats(this.#ajv);
+    // JSON numbers cannot carry int64 exactly; `exactNumbers` (core/json) maps out-of-range
+    // literals beyond ±2^63 so that this float comparison decides correctly.
+    this.#ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= INT64_BOUND });
+    this.#ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX });
+    this.#ajv.addSchema(structuredClone(document) as object, DOCUMENT_ID);
+  }
+
+  /** The validator for the schema at `pointer` (`#/components/schemas/Pet`), compiled on first use. */
+  at(pointer: string): Validator {
+    let validator = this.#cache.get(pointer);
+    if (!validator) {
+      validator = wrap(this.#ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` }));
+      this.#cache.set(pointer, validator);
+    }
+    return validator;
+  }
+}
+
+function wrap(validate: ValidateFunction): Validator {
+  return (value) => (validate(value) ? [] : toIssues(validate.errors ?? []));
+}
+
+function toIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    const issue = describe(error);
+    if (!issue) continue;
+    const key = `${issue.pointer}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+/** Turns one ajv error into a pointer + message a person can act on; noise from combinators is dropped. */
+function describe(error: ErrorObject): ValidationIssue | undefined {
+  const { instancePath, keyword, params } = error;
+  switch (keyword) {
+    case 'required':
+      return { pointer: `${instancePath}/${escape(String(params.missingProperty))}`, message: 'is required' };
+    case 'additionalProperties':
+      return { pointer: `${instancePath}/${escape(String(params.additionalProperty))}`, message: 'is not allowed' };
+    case 'unevaluatedProperties':
+      return { pointer: `${instancePath}/${escape(String(params.unevaluatedProperty))}`, message: 'is not allowed' };
+    case 'enum':
+      return { pointer: instancePath, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'format':
+      return { pointer: instancePath, message: formatMessage(String(params.format)) };
+    case 'allOf':
+    case 'if':
+      return undefined;
+    default:
+      return { pointer: instancePath, message: error.message ?? `fails ${keyword}` };
+  }
+}
+
+function formatMessage(format: string): string {
+  if (format === 'int64') return 'must be an integer within int64 (-9223372036854775808 to 9223372036854775807)';
+  if (format === 'int32') return 'must be an integer within int32 (-2147483648 to 2147483647)';
+  return `must match format "${format}"`;
+}
+
+function escape(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/** `/name is required; /categoryId must be integer`: issues as one sentence, the root shown as `(root)`. */
+export function describeIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${issue.pointer === '' ? '(root)' : issue.pointer} ${issue.message}`).join('; ');
+}
