@@ -60,22 +60,25 @@ function parseLimit(raw: unknown, max: number): number {
   return Math.min(Number(raw), max);
 }
 
-/** Health, reset and the request journal, under /__kennel, optionally behind an admin token. */
+/**
+ * Health, reset and the request journal, under /__kennel. With an admin token, everything but
+ * health requires it (container health probes carry no credentials).
+ */
 export function adminRouter({ spec, config, store, journal }: AdminDependencies): Router {
   const router = new Router({ prefix: ADMIN_PREFIX });
-  router.use(requireAdmin(config.adminToken));
+  const admin = requireAdmin(config.adminToken);
   router.get('/health', (ctx) => {
     sendJson(ctx, 200, { status: 'ok', spec: { title: spec.document.info.title, version: spec.document.info.version }, seed: store.seed, tenants: store.tenantCount });
   });
-  router.post('/reset', async (ctx) => {
+  router.post('/reset', admin, async (ctx) => {
     const request = parseReset((await readJsonBody(ctx.req, config.maxBodyBytes)).value);
     store.reset(resetScope(request, config.tenancy));
     sendJson(ctx, 200, { status: 'reset', seed: store.seed, scope: request.apiKey !== undefined ? 'tenant' : 'all' });
   });
-  router.get('/journal', (ctx) => {
+  router.get('/journal', admin, (ctx) => {
     sendJson(ctx, 200, { entries: journal.recent(parseLimit(ctx.query.limit, config.journalSize)) });
   });
-  router.delete('/journal', (ctx) => {
+  router.delete('/journal', admin, (ctx) => {
     journal.clear();
     ctx.status = 204;
   });
