@@ -1,3 +1,5 @@
+import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+
 /**
  * JSON parsing that keeps integers exact. `JSON.parse` turns 9007199254740993 into ...992, which
  * would make a mock echo a different int64 than the client sent; here unsafe integers become
@@ -23,14 +25,29 @@ function reviveExactInteger(this: unknown, _key: string, value: unknown, context
   return source !== undefined && /^-?\d+$/.test(source) ? BigInt(source) : BigInt(value);
 }
 
-/** Parses JSON text; a syntax error becomes a message naming the position. */
+/** Parses JSON text; a syntax error becomes a message naming what is wrong and where (line, column, offset). */
 export function parseJson(text: string): JsonParseResult {
   try {
     return { ok: true, value: JSON.parse(text, reviveExactInteger as (key: string, value: unknown) => unknown) };
   } catch (error) {
-    const message = (error as Error).message;
-    return { ok: false, message: /position \d+/.test(message) ? message : `${message} (at position ${text.length}, the end of the body)` };
+    return { ok: false, message: locateSyntaxError(text) ?? (error as Error).message };
   }
+}
+
+/**
+ * V8's messages name a position only for some errors, so the first error is located with
+ * jsonc-parser in strict mode (no comments, no trailing commas).
+ */
+function locateSyntaxError(text: string): string | undefined {
+  const errors: ParseError[] = [];
+  parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = first.offset - before.lastIndexOf('\n');
+  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${what} at line ${line}, column ${column} (offset ${first.offset})`;
 }
 
 function writeBigInt(_key: string, value: unknown): unknown {

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestMock, expectConforms, type TestMock } from '../helpers/mock-client.js';
+
+let mock: TestMock;
+beforeAll(async () => {
+  mock = await startTestMock({ pets: 150 });
+});
+afterAll(() => mock.close());
+
+describe('GET /pets (listPets)', () => {
+  it('returns 20 pets by default, in id order', async () => {
+    const exchange = await mock.request('GET', '/pets');
+    expect(exchange.status).toBe(200);
+    expectConforms(mock, 'listPets', exchange);
+    expect(exchange.body).toHaveLength(20);
+    const ids = exchange.body.map((pet: { id: number }) => pet.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(20);
+  });
+
+  it.each([1, 2, 50, 100])('honours limit=%i', async (limit) => {
+    const exchange = await mock.request('GET', `/pets?limit=${limit}`);
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toHaveLength(limit);
+    expectConforms(mock, 'listPets', exchange);
+  });
+
+  it('returns every pet when fewer than the limit exist', async () => {
+    const small = await startTestMock({ pets: 3 });
+    try {
+      const exchange = await small.request('GET', '/pets?limit=100');
+      expect(exchange.body).toHaveLength(3);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it.each(['available', 'pending', 'sold'])('filters by status=%s', async (status) => {
+    const exchange = await mock.request('GET', `/pets?status=${status}&limit=100`);
+    expect(exchange.status).toBe(200);
+    expectConforms(mock, 'listPets', exchange);
+    expect(exchange.body.length).toBeGreaterThan(0);
+    for (const pet of exchange.body) expect(pet.status).toBe(status);
+  });
+
+  it('combines status and limit', async () => {
+    const exchange = await mock.request('GET', '/pets?status=available&limit=3');
+    expect(exchange.body).toHaveLength(3);
+    for (const pet of exchange.body) expect(pet.status).toBe('available');
+  });
+
+  it('seeds a mix of statuses and categories from the fixtures', async () => {
+    const { body } = await mock.request('GET', '/pets?limit=100');
+    const statuses = new Set(body.map((pet: { status: string }) => pet.status));
+    expect(statuses).toEqual(new Set(['available', 'pending', 'sold']));
+    const categories = new Set(body.map((pet: { categoryId: number }) => pet.categoryId));
+    expect(categories.size).toBeGreaterThan(3);
+    for (const id of categories) expect(id).toBeGreaterThanOrEqual(1);
+    for (const pet of body) expect(pet.name).toMatch(/^\S.*$/);
+  });
+
+  it('gives the same order on every call (stable)', async () => {
+    const first = await mock.request('GET', '/pets?limit=100');
+    const second = await mock.request('GET', '/pets?limit=100');
+    expect(second.text).toBe(first.text);
+  });
+
+  it('ignores unknown query parameters', async () => {
+    const exchange = await mock.request('GET', '/pets?limit=2&offset=5&cursor=x');
+    expect(exchange.status).toBe(200);
+    expect(exchange.body).toHaveLength(2);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await fetch(`${mock.url}/pets`, { method: 'HEAD', headers: { authorization: `Bearer ${mock.key}` } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+});

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { startMock, type RunningMock } from '../../src/mock/server.js';
+
+const INVENTORY = fileURLToPath(new URL('../fixtures/inventory.yaml', import.meta.url));
+let running: RunningMock;
+beforeAll(async () => {
+  running = await startMock({ specPath: INVENTORY, apiKeys: ['inv-key'] });
+});
+afterAll(() => running.close());
+
+const withKey = { 'x-api-key': 'inv-key' };
+
+describe('any OpenAPI document (--spec): Prism answers operations kennel keeps no state for', () => {
+  it('serves under the document base path with its apiKey scheme', async () => {
+    expect(running.url).toMatch(/\/api$/);
+    const denied = await fetch(`${running.url}/items`);
+    expect(denied.status).toBe(401);
+    expect(((await denied.json()) as { code: string }).code).toBe('missing_api_key');
+    const wrong = await fetch(`${running.url}/items`, { headers: { 'x-api-key': 'nope' } });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('answers with the documented example', async () => {
+    const response = await fetch(`${running.url}/items`, { headers: withKey });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual([{ sku: 'A-1', quantity: 3 }]);
+  });
+
+  it('generates schema-valid data with Prefer: dynamic=true', async () => {
+    const response = await fetch(`${running.url}/items/B-7`, { headers: { prefer: 'dynamic=true' } });
+    expect(response.status).toBe(200);
+    const item = (await response.json()) as { sku: unknown; quantity: unknown };
+    expect(typeof item.sku).toBe('string');
+    expect(Number.isInteger(item.quantity)).toBe(true);
+  });
+
+  it('validates parameters with the same rules before Prism is asked', async () => {
+    const response = await fetch(`${running.url}/items?max=9`, { headers: withKey });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toContain('"max"');
+    const badPath = await fetch(`${running.url}/items/lowercase`);
+    expect(badPath.status).toBe(404);
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { coerceParameter } from '../../src/spec/parameter-value.js';
+
+const integer = { type: 'integer' };
+describe('coerceParameter', () => {
+  it.each([
+    ['20', integer, 20],
+    ['-3', integer, -3],
+    ['9223372036854775807', integer, 9223372036854775807n],
+    ['1.5', { type: 'number' }, 1.5],
+    ['true', { type: 'boolean' }, true],
+    ['sold', { type: 'string', enum: ['sold'] }, 'sold'],
+    ['a,b', { type: 'array', items: { type: 'string' } }, ['a', 'b']],
+  ])('coerces %s (case %#)', (raw, schema, value) => {
+    expect(coerceParameter(raw, schema, false)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ['abc', integer, 'must be integer'],
+    ['1.5', integer, 'must be integer'],
+    ['', integer, 'must be integer'],
+    [' 5', integer, 'must be integer'],
+    ['yes', { type: 'boolean' }, 'must be boolean'],
+  ])('rejects %j as %j', (raw, schema, message) => {
+    const result = coerceParameter(raw, schema, false);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toContain(message);
+  });
+
+  it('refuses repeated values for a scalar parameter and accepts them for an exploded array', () => {
+    expect(coerceParameter(['1', '2'], integer, true)).toEqual({ ok: false, message: 'must be given once (got 2 values)' });
+    expect(coerceParameter(['1', '2'], { type: 'array', items: integer }, true)).toEqual({ ok: true, value: [1, 2] });
+  });
+});
