@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/cli.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Spawns `npx kennel serve …` as a user would (the built dist/, Node 24 from node_modules/.bin). */
+describe('npx kennel serve (spawned process)', () => {
+  it('serves the spec on the given port and key, and exits cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn('npx', ['--no-install', 'kennel', 'serve', '--port', String(port), '--api-key', 'e2e-key'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    try {
+      await waitFor(() => stderr.includes('API      '), () => `no banner; stderr: ${stderr}`);
+      const base = `http://127.0.0.1:${port}/v1`;
+      const list = await fetch(`${base}/pets?limit=100`, { headers: { authorization: 'Bearer e2e-key' } });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as unknown[]).length).toBe(30);
+      const created = await fetch(`${base}/pets`, { method: 'POST', headers: { authorization: 'Bearer e2e-key', 'content-type': 'application/json' }, body: '{"name":"Spawned","categoryId":2}' });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+      expect((await fetch(`${base}/pets/${id}`, { headers: { authorization: 'Bearer e2e-key' } })).status).toBe(200);
+      expect((await fetch(`${base}/pets`)).status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    // npm exec forwards the signal to kennel and then re-raises it on itself, so npx ends by SIGTERM.
+    expect([{ code: 0, signal: null }, { code: null, signal: 'SIGTERM' }]).toContainEqual(await exited);
+  });
+
+  it.each(['SIGINT', 'SIGTERM'] as const)('bin/kennel.js closes the server and exits 0 on %s', async (signal) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['bin/kennel.js', 'serve', '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitFor(() => stderr.includes('API      '), () => `no banner; stderr: ${stderr}`);
+    expect((await fetch(`http://127.0.0.1:${port}/__kennel/health`)).status).toBe(200);
+    child.kill(signal);
+    expect(await exited).toBe(0);
+  });
+});
+
+async function waitFor(condition: () => boolean, describe: () => string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(describe());
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,54 @@
+import { PassThrough } from 'node:stream';
+import { createServer } from 'node:net';
+import { run } from '../../src/cli/main.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+export interface CliRun {
+  code: Promise<number>;
+  stdout: () => string;
+  stderr: () => string;
+  logs: () => string[];
+  /** Resolves with the served URL once a long-running command is ready. */
+  ready: Promise<{ url: string; origin: string }>;
+  stop: () => void;
+}
+
+/** Runs `kennel <argv>` in-process with captured output; `stop()` plays the part of Ctrl-C. */
+export function runCli(argv: string[], env: Record<string, string | undefined> = {}): CliRun {
+  let stdout = '';
+  let stderr = '';
+  let logText = '';
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk) => (logText += chunk));
+  const controller = new AbortController();
+  let markReady!: (info: { url: string; origin: string }) => void;
+  const ready = new Promise<{ url: string; origin: string }>((resolve) => (markReady = resolve));
+  const io: CliIo = {
+    env,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    logStream,
+    signal: controller.signal,
+    onReady: markReady,
+  };
+  return {
+    code: run(argv, io),
+    stdout: () => stdout,
+    stderr: () => stderr,
+    logs: () => logText.split('\n').filter((line) => line !== ''),
+    ready,
+    stop: () => controller.abort(),
+  };
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
