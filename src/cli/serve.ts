@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { pino } from 'pino';
 import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
-import { DEFAULT_CONFIG, DEV_API_KEY, LOG_LEVELS, type LogLevel, type MockConfig } from '../mock/config.js';
+import { DEFAULT_CONFIG, DEV_API_KEY, LIST_ORDERS, LOG_LEVELS, type LogLevel, type MockConfig } from '../mock/config.js';
+import type { ListOrder } from '../store/pet-store.js';
 import { startMock } from '../mock/server.js';
 import type { CliIo } from './io.js';
 import { byteSize, collect, integerIn, oneOf } from './options.js';
@@ -17,6 +18,7 @@ interface ServeFlags {
   spec?: string;
   logLevel?: LogLevel;
   sharedStore?: boolean;
+  order?: ListOrder;
   maxPets?: number;
   maxBody?: number;
   journalSize?: number;
@@ -37,6 +39,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--spec <file>', 'OpenAPI 3.0/3.1 document to serve (default: the bundled Pet Store spec)')
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option('--shared-store', 'one store for every API key instead of one per key')
+    .option('--order <order>', `order of GET /pets: ${LIST_ORDERS.join(' or ')} (default ${DEFAULT_CONFIG.listOrder})`, oneOf(LIST_ORDERS))
     .option('--max-pets <n>', `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`, integerIn(1, 1_000_000))
     .option('--max-body <size>', `largest request body (default ${DEFAULT_CONFIG.maxBodyBytes / 1024}kb)`, byteSize)
     .option('--journal-size <n>', `exchanges kept by the admin journal (default ${DEFAULT_CONFIG.journalSize})`, integerIn(0, 100_000))
@@ -68,6 +71,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     pets: flags.pets ?? DEFAULT_CONFIG.pets,
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
+    listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,
     maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,
     journalSize: flags.journalSize ?? DEFAULT_CONFIG.journalSize,

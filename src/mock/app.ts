@@ -96,7 +96,7 @@ function handlerFor(compiled: CompiledOperation, stateful: StatefulHandler | und
     ctx.state.requestBody = body.text;
     const input = { ...parameters, body };
     const response = stateful
-      ? stateful.handle(input, { pets: deps.store.tenant(tenantOf(principal, deps.config.tenancy)), basePath: deps.spec.basePath })
+      ? stateful.handle(input, { pets: deps.store.tenant(tenantOf(principal, deps.config.tenancy)), basePath: deps.spec.basePath, listOrder: deps.config.listOrder })
       : await deps.fallback.respond(operation, { path: ctx.path.slice(deps.spec.basePath.length), query: ctx.query, headers: ctx.headers }, input, preferences);
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);

@@ -1,3 +1,5 @@
+import type { ListOrder } from '../store/pet-store.js';
+
 /** Everything `kennel serve` and `startMock` can be told; resolved once at the edge, then passed down. */
 export interface MockConfig {
   /** Interface to bind; 127.0.0.1 by default (0.0.0.0 inside the container). */
@@ -12,6 +14,8 @@ export interface MockConfig {
   apiKeys: string[];
   /** `per-key`: every API key sees its own store; `shared`: one store for everyone. */
   tenancy: 'per-key' | 'shared';
+  /** Order of GET /pets: newest first (a pet you just created is on the first page) or oldest first. */
+  listOrder: ListOrder;
   /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
   maxPetsPerTenant: number;
   /** Largest request body accepted, in bytes. */
@@ -28,6 +32,8 @@ export interface MockConfig {
   specPath: string;
 }
 
+export const LIST_ORDERS: readonly ListOrder[] = ['newest-first', 'oldest-first'];
+
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -41,6 +47,7 @@ export const DEFAULT_CONFIG: Readonly<MockConfig> = {
   pets: 30,
   apiKeys: [],
   tenancy: 'per-key',
+  listOrder: 'newest-first',
   maxPetsPerTenant: 10_000,
   maxBodyBytes: 64 * 1024,
   journalSize: 200,

@@ -1,6 +1,6 @@
 import { ProblemError } from '../core/problem.js';
 import type { PetStatus, NewPet, Int64 } from '../store/pet.js';
-import type { TenantPets } from '../store/pet-store.js';
+import type { ListOrder, TenantPets } from '../store/pet-store.js';
 import type { Operation } from '../spec/operations.js';
 import type { RequestInput } from './request-input.js';
 import type { MockResponse } from './mock-response.js';
@@ -9,6 +9,7 @@ export interface HandlerContext {
   pets: TenantPets;
   /** `/v1`: for the Location header of created pets. */
   basePath: string;
+  listOrder: ListOrder;
 }
 
 /** A stateful implementation of one operation, bound when the document's operation has the expected shape. */
@@ -22,9 +23,9 @@ const DEFAULT_LIMIT = 20;
 const collection = (method: string) => (operation: Operation) => operation.method === method && !operation.path.includes('{');
 const item = (operation: Operation) => operation.method === 'get' && (operation.path.match(/\{/g)?.length ?? 0) === 1;
 
-function listPets(input: RequestInput, { pets }: HandlerContext): MockResponse {
+function listPets(input: RequestInput, { pets, listOrder }: HandlerContext): MockResponse {
   const limit = typeof input.query.limit === 'number' ? input.query.limit : DEFAULT_LIMIT;
-  const found = pets.list(limit, input.query.status as PetStatus | undefined);
+  const found = pets.list(limit, input.query.status as PetStatus | undefined, listOrder);
   return { status: 200, json: `[${found.map((stored) => stored.json).join(',')}]` };
 }
 

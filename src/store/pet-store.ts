@@ -7,6 +7,9 @@ export interface StoredPet {
   readonly json: string;
 }
 
+/** Order of list results; both are stable (ids never change). */
+export type ListOrder = 'newest-first' | 'oldest-first';
+
 export type CreateResult = { ok: true; stored: StoredPet } | { ok: false; reason: 'full'; capacity: number };
 
 function storedOf(pet: Pet): StoredPet {
@@ -31,13 +34,14 @@ export class TenantPets {
     return this.#ordered.length;
   }
 
-  /** At most `limit` pets in id order, optionally only those with `status`. */
-  list(limit: number, status?: PetStatus): StoredPet[] {
-    if (status === undefined) return this.#ordered.slice(0, limit);
+  /** At most `limit` pets, optionally only those with `status`, newest first or oldest first (by id). */
+  list(limit: number, status?: PetStatus, order: ListOrder = 'newest-first'): StoredPet[] {
+    const pets = this.#ordered;
     const found: StoredPet[] = [];
-    for (const stored of this.#ordered) {
-      if (found.length >= limit) break;
-      if (stored.pet.status === status) found.push(stored);
+    const step = order === 'newest-first' ? -1 : 1;
+    for (let index = step === 1 ? 0 : pets.length - 1; index >= 0 && index < pets.length && found.length < limit; index += step) {
+      const stored = pets[index]!;
+      if (status === undefined || stored.pet.status === status) found.push(stored);
     }
     return found;
   }

@@ -8,14 +8,31 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 describe('GET /pets (listPets)', () => {
-  it('returns 20 pets by default, in id order', async () => {
+  it('returns 20 pets by default, newest first', async () => {
     const exchange = await mock.request('GET', '/pets');
     expect(exchange.status).toBe(200);
     expectConforms(mock, 'listPets', exchange);
     expect(exchange.body).toHaveLength(20);
     const ids = exchange.body.map((pet: { id: number }) => pet.id);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(new Set(ids).size).toBe(20);
+    expect(ids).toEqual(Array.from({ length: 20 }, (_, index) => 150 - index));
+  });
+
+  it('puts a pet just created on the first page', async () => {
+    const created = await mock.request('POST', '/pets', { body: { name: 'Fresh', categoryId: 1, status: 'sold' } });
+    const first = await mock.request('GET', '/pets');
+    expect(first.body[0]).toEqual(created.body);
+    const sold = await mock.request('GET', '/pets?status=sold&limit=1');
+    expect(sold.body).toEqual([created.body]);
+  });
+
+  it('lists oldest first with --order oldest-first', async () => {
+    const oldest = await startTestMock({ pets: 30, listOrder: 'oldest-first' });
+    try {
+      const exchange = await oldest.request('GET', '/pets?limit=3');
+      expect(exchange.body.map((pet: { id: number }) => pet.id)).toEqual([1, 2, 3]);
+    } finally {
+      await oldest.close();
+    }
   });
 
   it.each([1, 2, 50, 100])('honours limit=%i', async (limit) => {

@@ -51,13 +51,17 @@ describe('PetStore', () => {
     expect(tenant.size).toBe(5);
   });
 
-  it('filters by status within the limit, in id order', () => {
+  it('filters by status within the limit, newest first by default, or oldest first', () => {
     const tenant = store().tenant('a');
     tenant.create({ name: 'P', categoryId: 1, status: 'pending' });
     tenant.create({ name: 'Q', categoryId: 1, status: 'pending' });
-    expect(tenant.list(1, 'pending').map((stored) => stored.pet.name)).toHaveLength(1);
-    const all = tenant.list(10, 'pending').map((stored) => stored.pet.id);
-    expect(all).toEqual([...all].sort((x, y) => x - y));
+    expect(tenant.list(1, 'pending').map((stored) => stored.pet.name)).toEqual(['Q']);
+    const newest = tenant.list(10, 'pending').map((stored) => stored.pet.id);
+    expect(newest).toEqual([...newest].sort((x, y) => y - x));
+    const oldest = tenant.list(10, 'pending', 'oldest-first').map((stored) => stored.pet.id);
+    expect(oldest).toEqual([...newest].reverse());
+    expect(tenant.list(2, undefined, 'oldest-first').map((stored) => stored.pet.id)).toEqual([1, 2]);
+    expect(tenant.list(2).map((stored) => stored.pet.id)).toEqual([5, 4]);
   });
 
   it('reset re-seeds every tenant, or forgets one', () => {
@@ -69,6 +73,6 @@ describe('PetStore', () => {
     expect(pets.tenant('b').size).toBe(4);
     pets.reset({ seed: 2 });
     expect(pets.seed).toBe(2);
-    expect(pets.tenant('b').list(3).map((stored) => stored.pet)).toEqual(seed(2, 3));
+    expect(pets.tenant('b').list(3, undefined, 'oldest-first').map((stored) => stored.pet)).toEqual(seed(2, 3));
   });
 });
