@@ -1,0 +1,505 @@
+// npm run bench: kennel against a minimal Koa 3 + @koa/router baseline and Prism 5's static mock.
+//
+// Every server runs as a child process; autocannon loads them one at a time from this process
+// (the machine has 2 cores: one for the load generator, one for the server). For each route the
+// targets take turns round by round, and each row reports the median round. Absolute numbers vary
+// a lot between runs and machines: compare the ratios of one run.
+//
+//   npm run bench [-- --duration S] [--rounds N] [--connections N] [--quick] [--no-prism]
+//
+// Results also go to .bench/results.json. Exit code 0 even when a target is missed (it is a
+// report); 2 when the benchmark itself could not run.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { machineBusyCores, watchForeignCpu } from './lib/cpu.js';
+import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
+import { runLoad, stopLoad } from './lib/load.js';
+import { ensurePrism } from './lib/prism.js';
+import { formatFixed, formatInt, median, medianRound, ratio, table } from './lib/report.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BENCH_DIR = path.join(ROOT, '.bench');
+const KENNEL_BIN = path.join(ROOT, 'bin', 'kennel.js');
+const BASELINE = path.join(ROOT, 'bench', 'baseline-server.js');
+const SPEC = path.join(ROOT, 'spec', 'petstore.yaml');
+const API_KEY = 'bench-key';
+const AUTH = { authorization: `Bearer ${API_KEY}` };
+const HOST = '127.0.0.1';
+const CREATE_BODY = JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' });
+
+/** Cores other processes may use during a round before the report calls the machine busy. */
+const BUSY_CORES = 0.25;
+
+const TARGETS = {
+  getListRatioBaseline: 0.6,
+  getListRatioPrism: 3,
+  coldStartS: 1,
+  rssMb: 150,
+};
+
+const USAGE = `usage: npm run bench [-- options]
+  --duration S      seconds per round (default 5)
+  --rounds N        rounds per target and route; the median round is reported (default 3)
+  --connections N   concurrent connections (default 50)
+  --warmup S        unmeasured warm-up before each target's first round of a route (default 1, 0 for none)
+  --cold-starts N   spawns per target for the cold-start median (default 5)
+  --quick           smoke run: 1 round x 2 s
+  --no-prism        leave Prism out (no install, no rows)
+  -h, --help        this text`;
+
+class BenchError extends Error {}
+
+const log = (message) => process.stderr.write(`${message}\n`);
+
+function positive(name, raw, { integer = true, allowZero = false } = {}) {
+  const value = Number(raw);
+  const ok = Number.isFinite(value) && (integer ? Number.isInteger(value) : true) && (allowZero ? value >= 0 : value > 0);
+  if (!ok) throw new BenchError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}, not "${raw}"\n${USAGE}`);
+  return value;
+}
+
+function options() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        duration: { type: 'string' },
+        rounds: { type: 'string' },
+        connections: { type: 'string' },
+        warmup: { type: 'string' },
+        'cold-starts': { type: 'string' },
+        quick: { type: 'boolean', default: false },
+        'no-prism': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new BenchError(`${error.message}\n${USAGE}`);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  return {
+    duration: parsed.duration !== undefined ? positive('duration', parsed.duration) : parsed.quick ? 2 : 5,
+    rounds: parsed.rounds !== undefined ? positive('rounds', parsed.rounds) : parsed.quick ? 1 : 3,
+    connections: parsed.connections !== undefined ? positive('connections', parsed.connections) : 50,
+    warmup: parsed.warmup !== undefined ? positive('warmup', parsed.warmup, { allowZero: true }) : 1,
+    coldStarts: parsed['cold-starts'] !== undefined ? positive('cold-starts', parsed['cold-starts']) : 5,
+    quick: parsed.quick,
+    prism: !parsed['no-prism'],
+  };
+}
+
+/** The three servers: how to start each on a port and where its API lives. */
+function targetDefinitions(prism) {
+  const targets = [
+    {
+      id: 'kennel',
+      basePath: '/v1',
+      // The load instance may hold every pet the POST rounds create (reset between rounds, too).
+      command: (port, { forLoad }) => [process.execPath, [KENNEL_BIN, 'serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', ...(forLoad ? ['--max-pets', '1000000'] : [])]],
+      resetBetweenCreateRounds: true,
+    },
+    {
+      id: 'baseline',
+      basePath: '/v1',
+      command: (port) => [process.execPath, [BASELINE, '--port', String(port), '--api-key', API_KEY, '--host', HOST]],
+    },
+  ];
+  if (prism.bin) {
+    targets.push({
+      id: 'prism',
+      basePath: '', // Prism's CLI ignores the /v1 of the spec's servers and serves /pets.
+      command: (port) => [process.execPath, [prism.bin, 'mock', SPEC, '--host', HOST, '--port', String(port), '-v', 'warn']],
+      env: { SCARF_ANALYTICS: 'false' },
+      optional: true,
+    });
+  }
+  return targets;
+}
+
+const ROUTES = [
+  { id: 'list', label: 'GET /v1/pets', method: 'GET', path: '/pets', expect: 200 },
+  { id: 'get', label: 'GET /v1/pets/1', method: 'GET', path: '/pets/1', expect: 200 },
+  { id: 'create', label: 'POST /v1/pets', method: 'POST', path: '/pets', expect: 201, body: CREATE_BODY, headers: { 'content-type': 'application/json' } },
+];
+
+function originOf(port) {
+  return `http://${HOST}:${port}`;
+}
+
+/** Starts a target and waits until its list route answers 200 with a JSON array. */
+async function startTarget(target, { forLoad }) {
+  const port = await freePort();
+  const [command, args] = target.command(port, { forLoad });
+  const handle = startChild(target.id, command, args, { cwd: ROOT, env: target.env });
+  const listUrl = `${originOf(port)}${target.basePath}/pets`;
+  try {
+    const { ms, response } = await waitUntilAnswering(handle, listUrl, AUTH, { timeoutMs: 60_000 });
+    let list;
+    try {
+      list = JSON.parse(response.body);
+    } catch {
+      list = undefined;
+    }
+    if (!Array.isArray(list)) throw new Error(`${target.id}: GET ${listUrl} answered 200 but not a JSON array: ${response.body.slice(0, 200)}`);
+    return { handle, port, origin: originOf(port), coldStartMs: ms, listLength: list.length };
+  } catch (error) {
+    await stopChild(handle);
+    throw error;
+  }
+}
+
+async function coldStarts(targets, count) {
+  const results = {};
+  for (const target of targets) {
+    const samples = [];
+    try {
+      for (let index = 0; index < count; index += 1) {
+        const started = await startTarget(target, { forLoad: false });
+        samples.push(started.coldStartMs);
+        await stopChild(started.handle);
+      }
+    } catch (error) {
+      if (!target.optional) throw new BenchError(`cold start of ${target.id} failed: ${error.message}`);
+      log(`cold start: ${target.id} failed, skipping it${target.id === 'prism' ? ' (delete .bench/prism to reinstall it)' : ''}: ${error.message}`);
+      results[target.id] = { error: error.message };
+      continue;
+    }
+    results[target.id] = { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), samplesMs: samples };
+    log(`cold start: ${target.id} median ${formatInt(results[target.id].medianMs)} ms of ${samples.map((ms) => formatInt(ms)).join(', ')} ms`);
+  }
+  return results;
+}
+
+async function resetKennel(running) {
+  const response = await request(`${running.origin}/__kennel/reset`, { method: 'POST' });
+  if (response.status !== 200) throw new BenchError(`kennel: POST /__kennel/reset answered ${response.status}: ${response.body.slice(0, 200)}`);
+}
+
+/** One request per route before loading it: the status must be the expected one. */
+async function probeRoute(target, running, route) {
+  const url = `${running.origin}${target.basePath}${route.path}`;
+  const response = await request(url, { method: route.method, headers: { ...AUTH, ...route.headers }, body: route.body });
+  if (response.status !== route.expect) throw new Error(`${target.id}: ${route.method} ${url} answered ${response.status}, expected ${route.expect}: ${response.body.slice(0, 200)}`);
+  return { url, bodyBytes: Buffer.byteLength(response.body) };
+}
+
+function unexpectedCount(statusCodes, expect) {
+  return Object.entries(statusCodes).reduce((sum, [code, count]) => (Number(code) === expect ? sum : sum + count), 0);
+}
+
+function assertAlive(target, running) {
+  if (!running.handle.exitInfo) return;
+  const { code, signal } = running.handle.exitInfo;
+  throw new Error(`${target.id} exited during the benchmark (code ${code}, signal ${signal}); its output:\n${running.handle.output() || '(none)'}`);
+}
+
+async function loadAll(targets, running, opts) {
+  const rows = {};
+  const memory = {};
+  const skipped = {};
+  const active = (target) => running[target.id] && !skipped[target.id];
+  const skip = (target, error) => {
+    if (!target.optional) throw new BenchError(error.message);
+    log(`${target.id}: skipping its remaining rows: ${error.message}`);
+    skipped[target.id] = error.message;
+  };
+  for (const route of ROUTES) {
+    rows[route.id] = {};
+    const probes = {};
+    for (const target of targets) {
+      if (!active(target)) continue;
+      try {
+        probes[target.id] = await probeRoute(target, running[target.id], route);
+        if (route.id === 'create' && target.resetBetweenCreateRounds) await resetKennel(running[target.id]);
+      } catch (error) {
+        skip(target, error);
+      }
+    }
+    for (let round = 0; round < opts.rounds; round += 1) {
+      // Rotate the order so no target always runs first or last in a round.
+      const order = targets.map((_, index) => targets[(index + round) % targets.length]);
+      for (const target of order) {
+        if (!active(target) || !probes[target.id]) continue;
+        const server = running[target.id];
+        const row = (rows[route.id][target.id] ??= { target: target.id, route: route.label, url: probes[target.id].url, bodyBytes: probes[target.id].bodyBytes, rounds: [], warmup: undefined });
+        const load = { url: probes[target.id].url, method: route.method, headers: { ...AUTH, ...route.headers }, body: route.body, connections: opts.connections };
+        try {
+          if (round === 0 && opts.warmup > 0) {
+            log(`[${route.label}] warm-up ${target.id} (${opts.warmup} s)`);
+            row.warmup = await runLoad({ ...load, duration: opts.warmup });
+            assertAlive(target, server);
+          }
+          if (route.id === 'create' && target.resetBetweenCreateRounds) await resetKennel(server);
+          const foreignCpu = watchForeignCpu([server.handle.pid]);
+          const result = await runLoad({ ...load, duration: opts.duration });
+          result.otherCores = foreignCpu();
+          assertAlive(target, server);
+          result.unexpected = unexpectedCount(result.statusCodes, route.expect);
+          row.rounds.push(result);
+          const trouble = result.non2xx + result.errors + result.timeouts + result.unexpected > 0 ? `  !! non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, status ${JSON.stringify(result.statusCodes)}` : '';
+          const busy = result.otherCores > BUSY_CORES ? `  (other processes used ${formatFixed(result.otherCores)} cores meanwhile)` : '';
+          log(`[${route.label}] round ${round + 1}/${opts.rounds} ${target.id.padEnd(8)} ${formatInt(result.reqPerSec).padStart(7)} req/s  p99 ${result.p99Ms} ms${trouble}${busy}`);
+          if (route.id === 'list') memory[target.id] = { afterRound: round + 1, ...memoryOf(server.handle.pid) };
+        } catch (error) {
+          if (error instanceof BenchError) throw error;
+          skip(target, error);
+        }
+      }
+    }
+  }
+  return { rows, memory, skipped };
+}
+
+function summarise(rows) {
+  const summary = {};
+  for (const route of ROUTES) {
+    summary[route.id] = {};
+    for (const [targetId, row] of Object.entries(rows[route.id] ?? {})) {
+      if (row.rounds.length === 0) continue;
+      const chosen = medianRound(row.rounds);
+      const sum = (field) => row.rounds.reduce((total, round) => total + round[field], 0);
+      const warm = row.warmup ?? { non2xx: 0, errors: 0, timeouts: 0 };
+      const totals = { non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts'), unexpected: sum('unexpected') };
+      summary[route.id][targetId] = {
+        reqPerSec: chosen.reqPerSec,
+        p99Ms: chosen.p99Ms,
+        minReqPerSec: Math.min(...row.rounds.map((round) => round.reqPerSec)),
+        maxReqPerSec: Math.max(...row.rounds.map((round) => round.reqPerSec)),
+        bodyBytes: row.bodyBytes,
+        otherCoresMax: Math.max(...row.rounds.map((round) => round.otherCores ?? 0)),
+        ...totals,
+        warmupNon2xx: warm.non2xx,
+        warmupErrors: warm.errors + warm.timeouts,
+        flagged: totals.non2xx + totals.errors + totals.timeouts + totals.unexpected + warm.non2xx + warm.errors + warm.timeouts > 0,
+      };
+    }
+    const kennel = summary[route.id].kennel;
+    if (kennel) {
+      kennel.vsBaseline = ratio(kennel.reqPerSec, summary[route.id].baseline?.reqPerSec);
+      kennel.vsPrism = ratio(kennel.reqPerSec, summary[route.id].prism?.reqPerSec);
+    }
+  }
+  return summary;
+}
+
+function loadTable(summary, targets) {
+  const columns = [
+    { title: 'route' },
+    { title: 'target' },
+    { title: 'req/s', right: true },
+    { title: 'rounds min-max', right: true },
+    { title: 'p99 ms', right: true },
+    { title: 'non-2xx', right: true },
+    { title: 'errors', right: true },
+    { title: 'body B', right: true },
+    { title: 'other CPU', right: true },
+    { title: 'kennel/baseline', right: true },
+    { title: 'kennel/prism', right: true },
+    { title: '' },
+  ];
+  const rows = [];
+  for (const route of ROUTES) {
+    let first = true;
+    for (const target of targets) {
+      const row = summary[route.id][target.id];
+      const label = first ? route.label : '';
+      first = false;
+      if (!row) {
+        rows.push([label, target.id, 'skipped']);
+        continue;
+      }
+      const isKennel = target.id === 'kennel';
+      rows.push([
+        label,
+        target.id,
+        formatInt(row.reqPerSec),
+        `${formatInt(row.minReqPerSec)}-${formatInt(row.maxReqPerSec)}`,
+        formatFixed(row.p99Ms, 0),
+        formatInt(row.non2xx + row.warmupNon2xx),
+        formatInt(row.errors + row.timeouts + row.warmupErrors),
+        formatInt(row.bodyBytes),
+        formatFixed(row.otherCoresMax),
+        isKennel ? formatFixed(row.vsBaseline) : '',
+        isKennel ? formatFixed(row.vsPrism) : '',
+        row.flagged ? `!! ${describeTrouble(row)}` : '',
+      ]);
+    }
+  }
+  return table(columns, rows);
+}
+
+function describeTrouble(row) {
+  const parts = [];
+  if (row.non2xx) parts.push(`${row.non2xx} non-2xx`);
+  if (row.unexpected && row.unexpected !== row.non2xx) parts.push(`${row.unexpected} not the expected status`);
+  if (row.errors || row.timeouts) parts.push(`${row.errors} errors/${row.timeouts} timeouts`);
+  if (row.warmupNon2xx || row.warmupErrors) parts.push(`warm-up: ${row.warmupNon2xx} non-2xx, ${row.warmupErrors} errors`);
+  return parts.join(', ');
+}
+
+function checks(summary, cold, memory, prismSkipped) {
+  const list = summary.list ?? {};
+  const kennel = list.kennel;
+  const results = [];
+  const add = (name, value, pass, detail, skip) => results.push({ name, value, status: skip ? 'SKIP' : pass ? 'PASS' : 'FAIL', detail });
+  const flagNote = (...rows) => (rows.some((row) => row?.flagged) ? ' (a row has errors: see the table)' : '');
+  add(
+    `GET /v1/pets kennel/baseline >= ${TARGETS.getListRatioBaseline}`,
+    kennel?.vsBaseline,
+    kennel?.vsBaseline >= TARGETS.getListRatioBaseline && !kennel?.flagged && !list.baseline?.flagged,
+    `${formatFixed(kennel?.vsBaseline)} (${formatInt(kennel?.reqPerSec)} vs ${formatInt(list.baseline?.reqPerSec)} req/s)${flagNote(kennel, list.baseline)}`,
+  );
+  add(
+    `GET /v1/pets kennel/prism >= ${TARGETS.getListRatioPrism}`,
+    kennel?.vsPrism,
+    kennel?.vsPrism >= TARGETS.getListRatioPrism && !kennel?.flagged && !list.prism?.flagged,
+    kennel?.vsPrism === undefined ? `no Prism figures: ${prismSkipped}` : `${formatFixed(kennel.vsPrism)} (${formatInt(kennel.reqPerSec)} vs ${formatInt(list.prism?.reqPerSec)} req/s)${flagNote(kennel, list.prism)}`,
+    kennel?.vsPrism === undefined,
+  );
+  const coldS = cold.kennel?.medianMs !== undefined ? cold.kennel.medianMs / 1000 : undefined;
+  add(`kennel cold start <= ${TARGETS.coldStartS} s`, coldS, coldS <= TARGETS.coldStartS, `${formatFixed(coldS)} s (median of ${cold.kennel?.samplesMs?.length ?? 0} spawns)`);
+  const rss = memory.kennel?.rssMb;
+  add(`kennel RSS after GET /v1/pets load <= ${TARGETS.rssMb} MB`, rss, rss <= TARGETS.rssMb, `${formatFixed(rss, 1)} MB`, rss === undefined);
+  return results;
+}
+
+function versions(prism) {
+  const versionOf = (name) => {
+    try {
+      return JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
+    } catch {
+      return undefined;
+    }
+  };
+  return { node: process.version, kennel: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version, koa: versionOf('koa'), '@koa/router': versionOf('@koa/router'), autocannon: versionOf('autocannon'), prism: prism.version };
+}
+
+async function main() {
+  const opts = options();
+  if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new BenchError('dist/ is missing: run `npm run build` first');
+  if (Number(process.versions.node.split('.')[0]) < 24) log(`warning: this is Node ${process.version}; kennel needs Node >= 24 (npm run bench puts node_modules/.bin first on PATH)`);
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const started = new Date();
+  log(`bench: ${opts.rounds} round(s) x ${opts.duration} s, ${opts.connections} connections, warm-up ${opts.warmup} s, ${opts.coldStarts} cold starts; ${os.cpus().length} CPUs, Node ${process.version}`);
+  const busyBefore = await machineBusyCores(1000);
+  if (busyBefore !== undefined) log(`machine: ${formatFixed(busyBefore)} cores busy before the start${busyBefore > BUSY_CORES ? ' — other processes are running: the figures will be noisy' : ''}`);
+
+  const prism = opts.prism ? await ensurePrism(BENCH_DIR, log) : { skip: 'left out with --no-prism' };
+  if (prism.skip) log(`prism: skipped: ${prism.skip}`);
+  else log(`prism: ${prism.installedNow ? 'installed' : 'reusing'} @stoplight/prism-cli ${prism.version} from .bench/prism`);
+  const targets = targetDefinitions(prism);
+
+  log('cold starts (spawn -> first authorized GET /pets answered 200)…');
+  const cold = await coldStarts(targets, opts.coldStarts);
+
+  log('starting the servers under load…');
+  const running = {};
+  let prismSkipped = prism.skip;
+  try {
+    for (const target of targets) {
+      if (cold[target.id]?.error) continue;
+      try {
+        running[target.id] = await startTarget(target, { forLoad: true });
+        running[target.id].idleMemory = memoryOf(running[target.id].handle.pid);
+        log(`${target.id}: pid ${running[target.id].handle.pid} on ${running[target.id].origin}, GET ${target.basePath}/pets -> ${running[target.id].listLength} pets, RSS ${formatFixed(running[target.id].idleMemory?.rssMb, 1)} MB`);
+      } catch (error) {
+        if (!target.optional) throw new BenchError(`${target.id} did not start: ${error.message}`);
+        log(`${target.id}: did not start, skipping it: ${error.message}`);
+        prismSkipped = error.message;
+      }
+    }
+    if (cold.prism?.error) prismSkipped = cold.prism.error;
+
+    const { rows, memory, skipped } = await loadAll(targets, running, opts);
+    if (skipped.prism) prismSkipped = skipped.prism;
+    const summary = summarise(rows);
+    const results = checks(summary, cold, memory, prismSkipped);
+
+    const out = [];
+    out.push('');
+    out.push(`kennel benchmark: ${opts.rounds} round(s) x ${opts.duration} s per target and route, ${opts.connections} connections, median round shown; ${os.cpus().length} CPUs, Node ${process.version}`);
+    out.push('');
+    out.push(loadTable(summary, targets));
+    out.push('');
+    out.push('  req/s and p99 are from the median round; non-2xx and errors count every round and the warm-up. "!!" flags a row with errors.');
+    out.push('  "other CPU": most cores that other processes (not the bench, not the server) used during one of the row\'s rounds.');
+    out.push('  Prism serves the spec\'s examples (a 2-pet list) at /pets; kennel and the baseline send 20 pets at /v1/pets.');
+    out.push('');
+    out.push('cold start (spawn -> first authorized GET /pets answered 200):');
+    for (const target of targets) {
+      const entry = cold[target.id];
+      out.push(entry?.medianMs !== undefined ? `  ${target.id.padEnd(9)} ${formatInt(entry.medianMs).padStart(5)} ms median of ${entry.samplesMs.length} (min ${formatInt(entry.minMs)}, max ${formatInt(entry.maxMs)})` : `  ${target.id.padEnd(9)} skipped: ${entry?.error ?? 'not run'}`);
+    }
+    out.push('');
+    out.push('memory (VmRSS from /proc/<pid>/status) right after the GET /v1/pets load:');
+    for (const target of targets) {
+      const entry = memory[target.id];
+      const idle = running[target.id]?.idleMemory?.rssMb;
+      out.push(entry?.rssMb !== undefined ? `  ${target.id.padEnd(9)} ${formatFixed(entry.rssMb, 1).padStart(6)} MB (peak ${formatFixed(entry.peakRssMb, 1)} MB; ${formatFixed(idle, 1)} MB idle before the load)` : `  ${target.id.padEnd(9)} -`);
+    }
+    out.push('');
+    out.push('targets:');
+    for (const check of results) out.push(`  ${check.status}  ${check.name}: ${check.detail}`);
+    const flaggedRows = Object.entries(summary).flatMap(([, byTarget]) => Object.values(byTarget)).filter((row) => row.flagged);
+    const busiest = Math.max(busyBefore ?? 0, ...Object.values(summary).flatMap((byTarget) => Object.values(byTarget).map((row) => row.otherCoresMax)));
+    if (busiest > BUSY_CORES) out.push(`\nWARNING: other processes used up to ${formatFixed(busiest)} of ${os.cpus().length} cores during the run; the figures are skewed. Rerun on a quiet machine.`);
+    if (flaggedRows.length > 0) out.push(`\nWARNING: ${flaggedRows.length} row(s) had non-2xx responses or errors (marked !!); their figures are not comparable.`);
+    console.log(out.join('\n'));
+
+    const file = path.join(BENCH_DIR, 'results.json');
+    writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          startedAt: started.toISOString(),
+          finishedAt: new Date().toISOString(),
+          machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}`, totalMemMb: Math.round(os.totalmem() / 2 ** 20) },
+          versions: versions(prism),
+          options: opts,
+          busyCoresBeforeStart: busyBefore,
+          targets: TARGETS,
+          summary,
+          coldStart: cold,
+          memoryAfterList: memory,
+          memoryIdle: Object.fromEntries(Object.entries(running).map(([id, entry]) => [id, entry.idleMemory])),
+          checks: results,
+          prismSkipped: summary.list?.prism ? undefined : prismSkipped,
+          rounds: rows,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    log(`results written to ${path.relative(process.cwd(), file) || file}`);
+  } finally {
+    await Promise.all(Object.values(running).map((entry) => stopChild(entry.handle)));
+  }
+}
+
+function onSignal(signal) {
+  log(`\nbench: ${signal}, stopping the load and the servers`);
+  stopLoad();
+  killAll('SIGKILL');
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
+process.on('exit', () => killAll('SIGKILL'));
+
+try {
+  await main();
+  process.exitCode = 0;
+} catch (error) {
+  stopLoad();
+  killAll('SIGKILL');
+  log(`bench: could not run: ${error instanceof BenchError ? error.message : (error?.stack ?? error)}`);
+  process.exitCode = 2;
+}
