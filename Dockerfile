@@ -42,6 +42,7 @@ EXPOSE 4010
 # even with --admin-token. The port follows KENNEL_PORT like `kennel serve` does.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.KENNEL_PORT||4010)+'/__kennel/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# node is PID 1: kennel stops cleanly on SIGTERM (docker stop) and SIGINT.
-ENTRYPOINT ["node", "bin/kennel.js"]
+# node is PID 1: kennel stops cleanly on SIGTERM (docker stop) and SIGINT. The V8 flag is the one
+# bin/kennel.js's shebang passes (docs/decisions.md, "Memory").
+ENTRYPOINT ["node", "--max-semi-space-size=16", "bin/kennel.js"]
 CMD ["serve", "--host", "0.0.0.0"]

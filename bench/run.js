@@ -100,9 +100,17 @@ function targetDefinitions(prism) {
     {
       id: 'kennel',
       basePath: '/v1',
+      // Spawned as an executable, like `npx kennel`, so the V8 flags of bin/kennel.js's shebang apply.
       // The load instance may hold every pet the POST rounds create (reset between rounds, too).
-      command: (port, { forLoad }) => [process.execPath, [KENNEL_BIN, 'serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', ...(forLoad ? ['--max-pets', '1000000'] : [])]],
+      command: (port, { forLoad }) => [KENNEL_BIN, ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', ...(forLoad ? ['--max-pets', '1000000'] : [])]],
       resetBetweenCreateRounds: true,
+    },
+    {
+      // What @stoplight/prism-http costs inside kennel: every operation through the Prism fallback
+      // (kennel's routing, auth and validation in front), as for operations without state.
+      id: 'kennel-prism',
+      basePath: '/v1',
+      command: (port) => [KENNEL_BIN, ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--stateless']],
     },
     {
       id: 'baseline',
@@ -244,7 +252,7 @@ async function loadAll(targets, running, opts) {
           row.rounds.push(result);
           const trouble = result.non2xx + result.errors + result.timeouts + result.unexpected > 0 ? `  !! non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, status ${JSON.stringify(result.statusCodes)}` : '';
           const busy = result.otherCores > BUSY_CORES ? `  (other processes used ${formatFixed(result.otherCores)} cores meanwhile)` : '';
-          log(`[${route.label}] round ${round + 1}/${opts.rounds} ${target.id.padEnd(8)} ${formatInt(result.reqPerSec).padStart(7)} req/s  p99 ${result.p99Ms} ms${trouble}${busy}`);
+          log(`[${route.label}] round ${round + 1}/${opts.rounds} ${target.id.padEnd(12)} ${formatInt(result.reqPerSec).padStart(7)} req/s  p99 ${result.p99Ms} ms${trouble}${busy}`);
           if (route.id === 'list') memory[target.id] = { afterRound: round + 1, ...memoryOf(server.handle.pid) };
         } catch (error) {
           if (error instanceof BenchError) throw error;
@@ -430,18 +438,19 @@ async function main() {
     out.push('  req/s and p99 are from the median round; non-2xx and errors count every round and the warm-up. "!!" flags a row with errors.');
     out.push('  "other CPU": most cores that other processes (not the bench, not the server) used during one of the row\'s rounds.');
     out.push('  Prism serves the spec\'s examples (a 2-pet list) at /pets; kennel and the baseline send 20 pets at /v1/pets.');
+    out.push('  kennel-prism is kennel --stateless: every operation answered by @stoplight/prism-http behind kennel\'s auth and validation.');
     out.push('');
     out.push('cold start (spawn -> first authorized GET /pets answered 200):');
     for (const target of targets) {
       const entry = cold[target.id];
-      out.push(entry?.medianMs !== undefined ? `  ${target.id.padEnd(9)} ${formatInt(entry.medianMs).padStart(5)} ms median of ${entry.samplesMs.length} (min ${formatInt(entry.minMs)}, max ${formatInt(entry.maxMs)})` : `  ${target.id.padEnd(9)} skipped: ${entry?.error ?? 'not run'}`);
+      out.push(entry?.medianMs !== undefined ? `  ${target.id.padEnd(12)} ${formatInt(entry.medianMs).padStart(5)} ms median of ${entry.samplesMs.length} (min ${formatInt(entry.minMs)}, max ${formatInt(entry.maxMs)})` : `  ${target.id.padEnd(12)} skipped: ${entry?.error ?? 'not run'}`);
     }
     out.push('');
     out.push('memory (VmRSS from /proc/<pid>/status) right after the GET /v1/pets load:');
     for (const target of targets) {
       const entry = memory[target.id];
       const idle = running[target.id]?.idleMemory?.rssMb;
-      out.push(entry?.rssMb !== undefined ? `  ${target.id.padEnd(9)} ${formatFixed(entry.rssMb, 1).padStart(6)} MB (peak ${formatFixed(entry.peakRssMb, 1)} MB; ${formatFixed(idle, 1)} MB idle before the load)` : `  ${target.id.padEnd(9)} -`);
+      out.push(entry?.rssMb !== undefined ? `  ${target.id.padEnd(12)} ${formatFixed(entry.rssMb, 1).padStart(6)} MB (peak ${formatFixed(entry.peakRssMb, 1)} MB; ${formatFixed(idle, 1)} MB idle before the load)` : `  ${target.id.padEnd(12)} -`);
     }
     out.push('');
     out.push('targets:');

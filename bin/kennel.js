@@ -1,5 +1,8 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=16
 // Entry point of the `kennel` command: the compiled CLI lives in dist/ (built by `npm ci` via `prepare`).
+// --max-semi-space-size=16 caps V8's young generation, which on a machine with a lot of RAM grows
+// to 64 MB per semi-space under load and doubles kennel's RSS for no throughput gain (see
+// docs/decisions.md). package.json "start" and the Dockerfile ENTRYPOINT pass the same flag.
 import { runFromProcess } from '../dist/cli/main.js';
 
 await runFromProcess();

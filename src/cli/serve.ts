@@ -19,6 +19,7 @@ interface ServeFlags {
   logLevel?: LogLevel;
   sharedStore?: boolean;
   order?: ListOrder;
+  stateless?: boolean;
   maxPets?: number;
   maxBody?: number;
   journalSize?: number;
@@ -39,6 +40,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--spec <file>', 'OpenAPI 3.0/3.1 document to serve (default: the bundled Pet Store spec)')
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option('--shared-store', 'one store for every API key instead of one per key')
+    .option('--stateless', 'keep no state: answer every operation from the spec\'s examples through Prism')
     .option('--order <order>', `order of GET /pets: ${LIST_ORDERS.join(' or ')} (default ${DEFAULT_CONFIG.listOrder})`, oneOf(LIST_ORDERS))
     .option('--max-pets <n>', `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`, integerIn(1, 1_000_000))
     .option('--max-body <size>', `largest request body (default ${DEFAULT_CONFIG.maxBodyBytes / 1024}kb)`, byteSize)
@@ -71,6 +73,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     pets: flags.pets ?? DEFAULT_CONFIG.pets,
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
+    stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,
     maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,

@@ -67,7 +67,7 @@ function apiRouter(compiled: readonly CompiledOperation[], context: ApiContext):
   const fallback = new PrismFallback(context.spec, context.config.seed);
   for (const operation of compiled) {
     const candidate = operation.operation.operationId ? PET_HANDLERS[operation.operation.operationId] : undefined;
-    const stateful = candidate?.fits(operation.operation) ? candidate : undefined;
+    const stateful = !context.config.stateless && candidate?.fits(operation.operation) ? candidate : undefined;
     router.register(operation.routePath, [operation.operation.method.toUpperCase()], handlerFor(operation, stateful, { ...context, keys, fallback }));
   }
   return router;
@@ -135,7 +135,9 @@ function observe(logger: Logger, journal: Journal): Middleware {
       renderProblem(ctx, problem);
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
-    logger.info({ method: ctx.method, url: ctx.url, status: ctx.status, durationMs, operationId: ctx.state.operationId }, 'request');
+    if (logger.isLevelEnabled('info')) {
+      logger.info({ method: ctx.method, url: ctx.url, status: ctx.status, durationMs, operationId: ctx.state.operationId }, 'request');
+    }
     journal.record({
       time: Date.now(),
       method: ctx.method,

@@ -14,6 +14,8 @@ export interface MockConfig {
   apiKeys: string[];
   /** `per-key`: every API key sees its own store; `shared`: one store for everyone. */
   tenancy: 'per-key' | 'shared';
+  /** Keep no state: answer every operation through Prism from the document's examples, as Prism does. */
+  stateless: boolean;
   /** Order of GET /pets: newest first (a pet you just created is on the first page) or oldest first. */
   listOrder: ListOrder;
   /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
@@ -47,6 +49,7 @@ export const DEFAULT_CONFIG: Readonly<MockConfig> = {
   pets: 30,
   apiKeys: [],
   tenancy: 'per-key',
+  stateless: false,
   listOrder: 'newest-first',
   maxPetsPerTenant: 10_000,
   maxBodyBytes: 64 * 1024,

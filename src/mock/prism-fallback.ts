@@ -16,7 +16,7 @@ export interface FallbackRequest {
 
 type PrismModule = typeof PrismHttp;
 interface PrismEngine {
-  prism: PrismModule;
+  instance: ReturnType<PrismModule['createInstance']>;
   operations: Awaited<ReturnType<PrismModule['getHttpOperationsFromSpec']>>;
 }
 
@@ -43,13 +43,14 @@ export class PrismFallback {
     if (!operation.responses.some((response) => /^2/.test(response.status) || response.status === 'default')) {
       throw notSpecified(operation, 'the document shows no successful response for it');
     }
-    const { prism, operations } = await this.#load();
+    const { instance, operations } = await this.#load();
     const resource = operations.find((candidate) => candidate.method === operation.method && candidate.path === operation.path);
     if (!resource) throw notSpecified(operation, 'Prism found no such operation');
-    const instance = prism.createInstance(this.#config(preferences), { logger: silentLogger as never });
+    // A fresh config object per request: Prism mutates the one it is given (NOTES.md).
     const result = await instance.request(
       { method: operation.method, url: { path: request.path, query: definedOnly(request.query) }, headers: lowerCased(request.headers), body: input.body.value },
       [resource],
+      this.#config(preferences),
     )();
     if (result._tag === 'Left') throw notSpecified(operation, result.left.message);
     const { statusCode, headers, body } = result.right.output;
@@ -74,7 +75,7 @@ export class PrismFallback {
     this.#engine ??= (async () => {
       const prism = await import('@stoplight/prism-http');
       const operations = await prism.getHttpOperationsFromSpec(structuredClone(this.#spec.document) as never);
-      return { prism, operations };
+      return { instance: prism.createInstance(this.#config({}), { logger: silentLogger as never }), operations };
     })();
     return this.#engine;
   }

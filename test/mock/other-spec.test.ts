@@ -44,3 +44,29 @@ describe('any OpenAPI document (--spec): Prism answers operations kennel keeps n
     expect(badPath.status).toBe(404);
   });
 });
+
+describe('--stateless: the Pet Store answered from its examples, Prism-style', () => {
+  it('serves documented examples for every pet operation and keeps nothing', async () => {
+    const mock = await startMock({ stateless: true, apiKeys: ['k'] });
+    try {
+      const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
+      const list = await fetch(`${mock.url}/pets`, { headers });
+      expect(list.status).toBe(200);
+      expect(await list.json()).toEqual([
+        { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+        { id: 2, name: 'Tom', categoryId: 2, status: 'sold' },
+      ]);
+      const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: '{"name":"Ignored","categoryId":5}' });
+      expect(created.status).toBe(201);
+      expect(await created.json()).toEqual({ id: 3, name: 'Bella', categoryId: 1, status: 'available' });
+      const invalid = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: '{"name":1}' });
+      expect(invalid.status).toBe(400);
+      expect((await fetch(`${mock.url}/pets`)).status).toBe(401);
+      const one = await fetch(`${mock.url}/pets/77`, { headers });
+      expect(one.status).toBe(200);
+      expect(one.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    } finally {
+      await mock.close();
+    }
+  });
+});
