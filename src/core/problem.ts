@@ -30,3 +30,23 @@ export function isErrorBody(value: unknown): value is ErrorBody {
   const body = value as Record<string, unknown>;
   return typeof body.code === 'string' && typeof body.message === 'string' && Number.isInteger(body.status);
 }
+
+const CODES: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'invalid_api_key',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'invalid_request',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+};
+
+/** The `code` kennel uses for a status when nothing more specific is known. */
+export function defaultCode(status: number): string {
+  return CODES[status] ?? (status >= 500 ? 'internal_error' : 'error');
+}

@@ -6,6 +6,7 @@ import type { PetStore } from '../store/pet-store.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
 import type { Journal } from './journal.js';
+import { JSON_CONTENT_TYPE } from './mock-response.js';
 import { readJsonBody } from './read-body.js';
 import { resetScope } from './tenancy.js';
 
@@ -19,11 +20,10 @@ interface AdminDependencies {
   journal: Journal;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 function sendJson(ctx: Context, status: number, body: unknown): void {
   ctx.status = status;
-  ctx.set('Content-Type', JSON_TYPE);
+  ctx.set('Content-Type', JSON_CONTENT_TYPE);
   ctx.body = JSON.stringify(body);
 }
 

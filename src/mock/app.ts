@@ -13,7 +13,7 @@ import { cannedResponse } from './canned.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal } from './journal.js';
-import type { MockResponse } from './mock-response.js';
+import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
 import { PET_HANDLERS, type StatefulHandler } from './pet-handlers.js';
 import { appliedPreferences, forcesCannedResponse, parsePrefer } from './prefer.js';
 import { PrismFallback } from './prism-fallback.js';
@@ -36,7 +36,6 @@ export interface MockApp {
   journal: Journal;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 const EXPOSED_HEADERS = ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Preference-Applied', 'Allow'];
 
 /** Builds the Koa app that serves `spec`: routes, validation and responses all derive from the document. */
@@ -118,7 +117,7 @@ function send(ctx: Context, response: MockResponse): void {
   ctx.status = response.status;
   if (response.headers) ctx.set(response.headers);
   if (response.json !== undefined) {
-    ctx.set('Content-Type', JSON_TYPE);
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = response.json;
   }
 }
@@ -157,6 +156,6 @@ function observe(logger: Logger, journal: Journal): Middleware {
 export function renderProblem(ctx: Context, problem: ProblemError): void {
   ctx.status = problem.status;
   ctx.set(problem.headers);
-  ctx.set('Content-Type', JSON_TYPE);
+  ctx.set('Content-Type', JSON_CONTENT_TYPE);
   ctx.body = errorJson(problem);
 }

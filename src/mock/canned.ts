@@ -1,4 +1,4 @@
-import { isErrorBody, ProblemError } from '../core/problem.js';
+import { defaultCode, isErrorBody, ProblemError } from '../core/problem.js';
 import { stringifyJson } from '../core/json.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { valueAt } from '../spec/json-pointer.js';
@@ -7,8 +7,6 @@ import { jsonMediaType, responseFor, type Operation, type OperationResponse } fr
 import { sampleOf } from '../spec/sample.js';
 import type { MockResponse } from './mock-response.js';
 import type { Preferences } from './prefer.js';
-
-const ERROR_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'invalid_api_key', 403: 'forbidden', 404: 'not_found', 409: 'conflict', 422: 'invalid_request', 429: 'rate_limited' };
 
 function documentedStatuses(operation: Operation): string {
   return operation.responses.map((response) => response.status).join(', ') || 'none';
@@ -47,7 +45,7 @@ function bodyFor(response: OperationResponse, status: number, preferences: Prefe
   if (!first.done) return first.value;
   const schema = media.schema && (valueAt(spec.dereferenced, media.schema.pointer) as JsonSchema);
   const sample = sampleOf(schema);
-  if (isErrorBody(sample)) return { code: ERROR_CODES[status] ?? 'error', message: `Response forced by Prefer: code=${status}`, status };
+  if (isErrorBody(sample)) return { code: defaultCode(status), message: `Response forced by Prefer: code=${status}`, status };
   return sample;
 }
 

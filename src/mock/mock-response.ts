@@ -5,3 +5,6 @@ export interface MockResponse {
   json?: string;
   headers?: Record<string, string>;
 }
+
+/** The Content-Type of every JSON body kennel writes. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

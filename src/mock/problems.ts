@@ -1,7 +1,5 @@
 import type { Socket } from 'node:net';
-import { ProblemError, type ErrorBody } from '../core/problem.js';
-
-const STATUS_CODES: Record<number, string> = { 400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 406: 'not_acceptable', 413: 'payload_too_large', 415: 'unsupported_media_type', 431: 'headers_too_large' };
+import { defaultCode, ProblemError, type ErrorBody } from '../core/problem.js';
 
 /**
  * Any thrown value as a ProblemError: our own pass through, client errors raised by Koa or its
@@ -13,7 +11,7 @@ export function toProblem(error: unknown): ProblemError {
   const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message = (error as { expose?: boolean }).expose ? (error as Error).message : 'The request is not valid';
-    return new ProblemError(status, STATUS_CODES[status] ?? 'bad_request', message);
+    return new ProblemError(status, defaultCode(status), message);
   }
   return new ProblemError(500, 'internal_error', 'kennel failed to answer this request; the server log has the details');
 }
