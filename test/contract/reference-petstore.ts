@@ -1,0 +1,558 @@
+// An independent reference implementation of the Pet Store API, written from the interface
+// specification alone (shared/seed, sections 2-9) as a third party would, to test `kennel check`.
+// It imports nothing from src/. It can run as written (correct), with legitimate variants (choices
+// the specification leaves open) and with exactly one fault: a realistic single violation.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// ---------------------------------------------------------------------------------------------
+// Variants: every one is correct; they differ where the specification is silent.
+
+export interface Variant {
+  /** An out-of-range or non-numeric `limit`: 400 ('reject'), or clamped into 1..100 ('clamp', non-numeric means the default 20). */
+  badLimit: 'reject' | 'clamp';
+  /** Response Content-Type `application/json; charset=utf-8` (true) or `application/json` (false). */
+  charset: boolean;
+  /** Ids 1, 2, 3... ('sequential') or 2^53+1, 2^53+2... ('large', emitted exactly). */
+  ids: 'sequential' | 'large';
+  /** Status stored for a pet created without one (undefined: the pet has no status). */
+  defaultStatus: 'available' | undefined;
+  /** A client-sent `id` in createPet: ignored, or refused with 400. */
+  clientId: 'ignore' | 'refuse';
+  /** Order of GET /pets. */
+  order: 'oldest-first' | 'newest-first';
+  /** HTTP status for a petId that is not an int64 integer. */
+  badPetId: 404 | 400;
+  /** HTTP status for a createPet body that is not application/json. */
+  wrongContentType: 400 | 415;
+  /** GET /store/orders with valid auth: 200 [], 501 Error or 404 Error. */
+  storeOrders: 'empty-list' | 501 | 404;
+  /** getPet sends `Deprecation` and `Sunset` headers. */
+  deprecationHeaders: boolean;
+}
+
+const DEFAULT_VARIANT: Variant = {
+  badLimit: 'reject',
+  charset: false,
+  ids: 'sequential',
+  defaultStatus: undefined,
+  clientId: 'ignore',
+  order: 'oldest-first',
+  badPetId: 404,
+  wrongContentType: 400,
+  storeOrders: 'empty-list',
+  deprecationHeaders: true,
+};
+
+export const VARIANTS: readonly { name: string; description: string; variant: Partial<Variant> }[] = [
+  { name: 'default', description: 'The default choices', variant: {} },
+  { name: 'clamp-limit', description: 'An out-of-range limit is clamped into 1..100, a non-numeric one means 20', variant: { badLimit: 'clamp' } },
+  { name: 'charset-and-large-ids', description: 'Content-Type with charset=utf-8; ids start at 2^53+1', variant: { charset: true, ids: 'large' } },
+  { name: 'default-status', description: "A pet created without status is stored as 'available'", variant: { defaultStatus: 'available' } },
+  { name: 'refuse-client-id', description: 'A client-sent id is refused with 400', variant: { clientId: 'refuse' } },
+  { name: 'newest-first', description: 'GET /pets lists the newest pets first', variant: { order: 'newest-first' } },
+  { name: 'bad-petid-400', description: 'A non-integer petId answers 400', variant: { badPetId: 400 } },
+  { name: 'content-type-415', description: 'A createPet body that is not JSON answers 415', variant: { wrongContentType: 415 } },
+  { name: 'orders-501', description: 'GET /store/orders answers 501', variant: { storeOrders: 501 } },
+  { name: 'orders-404', description: 'GET /store/orders answers 404', variant: { storeOrders: 404 } },
+  { name: 'no-deprecation-headers', description: 'getPet sends no Deprecation/Sunset headers', variant: { deprecationHeaders: false } },
+  {
+    name: 'everything',
+    description: 'Every non-default choice at once',
+    variant: {
+      badLimit: 'clamp',
+      charset: true,
+      ids: 'large',
+      defaultStatus: 'available',
+      clientId: 'refuse',
+      order: 'newest-first',
+      badPetId: 400,
+      wrongContentType: 415,
+      storeOrders: 501,
+      deprecationHeaders: false,
+    },
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Faults: each is one realistic violation of the specification; everything else stays correct.
+
+const FAULT_TABLE = [
+  { name: 'no-auth', description: 'No operation checks the API key' },
+  { name: 'any-token', description: 'Any Bearer token is accepted' },
+  { name: 'basic-accepted', description: 'The Basic scheme is accepted with any credentials' },
+  { name: 'post-unprotected', description: 'createPet skips authentication' },
+  { name: 'getpet-unprotected', description: 'getPet skips authentication' },
+  { name: 'orders-unprotected', description: 'GET /store/orders skips authentication' },
+  { name: 'auth-403', description: 'A missing or invalid key answers 403 (Error status 403) instead of 401' },
+  { name: 'auth-plain-text', description: 'The 401 body is text/plain "Unauthorized"' },
+  { name: 'error-missing-code', description: 'Error bodies lack `code`' },
+  { name: 'error-status-mismatch', description: 'Error.status is always 400 whatever the HTTP status' },
+  { name: 'create-200', description: 'createPet answers 200 instead of 201' },
+  { name: 'limit-ignored', description: 'limit is ignored: every matching pet is returned' },
+  { name: 'default-limit-10', description: 'The default limit is 10 instead of 20' },
+  { name: 'no-max-limit', description: 'Limits above 100 are honoured instead of refused' },
+  { name: 'limit-zero-accepted', description: 'limit=0 answers 200 [] instead of 400' },
+  { name: 'limit-off-by-one', description: 'GET /pets returns limit+1 pets when available' },
+  { name: 'filter-ignored', description: 'The status filter is ignored' },
+  { name: 'filter-inverted', description: 'The status filter returns the pets whose status differs' },
+  { name: 'missing-name-accepted', description: 'name is not required; a missing name is stored as ""' },
+  { name: 'categoryid-string-accepted', description: 'categoryId "7" is accepted and coerced to 7' },
+  { name: 'fractional-categoryid-accepted', description: 'categoryId 1.5 is accepted' },
+  { name: 'int64-overflow-accepted', description: 'categoryId beyond the int64 range is accepted' },
+  { name: 'categoryid-precision-lost', description: 'categoryId goes through a double: values above 2^53 lose precision' },
+  { name: 'status-enum-unchecked', description: 'Any status string is accepted and stored' },
+  { name: 'malformed-json-500', description: 'Malformed JSON answers 500' },
+  { name: 'empty-body-500', description: 'A POST with an empty body answers 500' },
+  { name: 'array-body-201', description: 'A JSON array body is accepted: 201 with a pet made of defaults' },
+  { name: 'bad-limit-500', description: 'A non-numeric limit answers 500' },
+  { name: 'bad-petid-500', description: 'A non-integer petId answers 500' },
+  { name: 'lost-write', description: 'createPet answers 201 with an id but does not store the pet' },
+  { name: 'status-dropped', description: 'The stored pet loses its status: the 201 body has it, later reads do not' },
+  { name: 'status-null', description: 'A pet without status is emitted with "status": null' },
+  { name: 'client-id-honoured', description: "A client-sent integer id becomes the pet's id" },
+  { name: 'duplicate-ids-concurrent', description: 'Id assignment awaits between reading and incrementing the counter: concurrent creates get duplicate ids' },
+  { name: 'id-as-string', description: 'Ids are emitted as JSON strings' },
+  { name: 'list-envelope', description: 'GET /pets answers {"items": [...]} instead of an array' },
+  { name: 'text-plain-json', description: 'Successful responses have Content-Type text/plain with a JSON body' },
+  { name: 'not-found-200-null', description: 'An unknown pet id answers 200 with body null' },
+  { name: 'not-found-400', description: 'An unknown but valid pet id answers 400' },
+  { name: 'name-truncated', description: 'Names are stored truncated to 8 characters' },
+  { name: 'categoryid-missing-in-list', description: 'List items lack categoryId' },
+  { name: 'getpet-wrong-pet', description: 'getPet returns the pet with id-1 when it exists' },
+] as const satisfies readonly { name: string; description: string }[];
+
+export type Fault = (typeof FAULT_TABLE)[number]['name'];
+export const FAULTS: readonly { name: Fault; description: string }[] = FAULT_TABLE;
+
+// ---------------------------------------------------------------------------------------------
+// JSON, by hand: integers are bigint so that int64 values survive exactly in both directions.
+
+type Json = null | boolean | number | bigint | string | readonly Json[] | { readonly [key: string]: Json | undefined };
+
+function toJson(value: Json): string {
+  if (value === null) return 'null';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (isJsonArray(value)) return `[${value.map(toJson).join(',')}]`;
+  const members = Object.entries(value).flatMap(([key, member]) => (member === undefined ? [] : [`${JSON.stringify(key)}:${toJson(member)}`]));
+  return `{${members.join(',')}}`;
+}
+
+function isJsonArray(value: Json): value is readonly Json[] {
+  return Array.isArray(value);
+}
+
+/** JSON.parse where every integer-valued number literal becomes an exact bigint; other numbers stay numbers. */
+function parseJsonExact(text: string): unknown {
+  const reviver = (_key: string, value: unknown, context?: { source?: string }): unknown =>
+    typeof value === 'number' && context?.source !== undefined ? (exactInteger(context.source) ?? value) : value;
+  return JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
+}
+
+/** The exact integer a JSON number literal denotes (1, 1.0, 1e3...), or undefined when it is fractional or huge. */
+function exactInteger(literal: string): bigint | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(literal);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = match;
+  let digits = (whole + fraction).replace(/^0+/, '');
+  if (digits === '') return 0n;
+  let scale = Number(exponent) - fraction.length;
+  while (scale < 0 && digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    scale += 1;
+  }
+  if (scale < 0 || scale > 40) return undefined;
+  const magnitude = BigInt(digits) * 10n ** BigInt(scale);
+  return sign === '-' ? -magnitude : magnitude;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const isInt64 = (value: bigint): boolean => value >= INT64_MIN && value <= INT64_MAX;
+
+/** A decimal integer string in the int64 range, or undefined. */
+function parseInt64(text: string): bigint | undefined {
+  if (!/^-?\d+$/.test(text)) return undefined;
+  const value = BigInt(text);
+  return isInt64(value) ? value : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The domain.
+
+const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+const isPetStatus = (value: unknown): boolean => (PET_STATUSES as readonly unknown[]).includes(value);
+
+interface Pet {
+  id: bigint;
+  name: string;
+  /** A number only under the faults that let a non-int64 value through. */
+  categoryId: bigint | number;
+  status?: string;
+}
+type NewPet = Omit<Pet, 'id'> & { clientId?: bigint };
+
+const SEED_NAMES = ['Rex', 'Tom', 'Bella', 'Max', 'Luna', 'Milo', 'Coco', 'Daisy', 'Oscar', 'Ruby'];
+const LARGE_FIRST_ID = 2n ** 53n + 1n;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
+const MAX_BODY_BYTES = 1_000_000;
+const DEPRECATION_HEADERS = { deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' };
+
+function seedPets(count: number, firstId: bigint): Pet[] {
+  return Array.from({ length: count }, (_, index) => {
+    const round = Math.floor(index / SEED_NAMES.length);
+    const name = `${SEED_NAMES[index % SEED_NAMES.length]}${round === 0 ? '' : ` ${round + 1}`}`;
+    return { id: firstId + BigInt(index), name, categoryId: BigInt((index % 3) + 1), status: PET_STATUSES[index % 3] };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP plumbing.
+
+interface Reply {
+  status: number;
+  body: string;
+  kind: 'json' | 'text';
+  headers?: Record<string, string>;
+}
+
+type Operation = 'listPets' | 'createPet' | 'getPet' | 'listStoreOrders';
+
+const ROUTES: readonly { pattern: RegExp; methods: Readonly<Record<string, Operation>> }[] = [
+  { pattern: /^\/v1\/pets$/, methods: { GET: 'listPets', POST: 'createPet' } },
+  { pattern: /^\/v1\/pets\/([^/]+)$/, methods: { GET: 'getPet' } },
+  { pattern: /^\/v1\/store\/orders$/, methods: { GET: 'listStoreOrders' } },
+];
+
+/** Faults under which one operation skips authentication. */
+const UNPROTECTED: Partial<Record<Fault, Operation>> = {
+  'post-unprotected': 'createPet',
+  'getpet-unprotected': 'getPet',
+  'orders-unprotected': 'listStoreOrders',
+};
+
+class BadRequest {
+  constructor(readonly reply: Reply) {}
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+class ReferencePetstore {
+  private readonly pets: Pet[];
+  private nextId: bigint;
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly fault: Fault | undefined,
+    private readonly variant: Variant,
+    seedCount: number,
+  ) {
+    const firstId = variant.ids === 'large' ? LARGE_FIRST_ID : 1n;
+    this.pets = seedPets(seedCount, firstId);
+    this.nextId = firstId + BigInt(seedCount);
+  }
+
+  async handle(req: IncomingMessage): Promise<Reply> {
+    const url = new URL(req.url ?? '/', 'http://reference.invalid');
+    const route = ROUTES.find((candidate) => candidate.pattern.test(url.pathname));
+    if (!route) return this.error(404, 'not_found', `No resource at ${url.pathname}`);
+    const operation = route.methods[req.method ?? ''];
+    if (!operation) {
+      const allow = Object.keys(route.methods).join(', ');
+      return { ...this.error(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`), headers: { allow } };
+    }
+    const reply = this.authorised(operation, req.headers.authorization) ? await this.dispatch(operation, req, url) : this.unauthorised();
+    if (operation === 'getPet' && this.variant.deprecationHeaders) reply.headers = { ...reply.headers, ...DEPRECATION_HEADERS };
+    return reply;
+  }
+
+  private async dispatch(operation: Operation, req: IncomingMessage, url: URL): Promise<Reply> {
+    try {
+      switch (operation) {
+        case 'listPets':
+          return this.listPets(url.searchParams);
+        case 'createPet':
+          return await this.createPet(req);
+        case 'getPet':
+          return this.getPet(url.pathname.slice('/v1/pets/'.length));
+        case 'listStoreOrders':
+          return this.listStoreOrders();
+      }
+    } catch (thrown) {
+      if (thrown instanceof BadRequest) return thrown.reply;
+      throw thrown;
+    }
+  }
+
+  // --- Authentication --------------------------------------------------------------------------
+
+  private authorised(operation: Operation, header: string | undefined): boolean {
+    if (this.fault === 'no-auth' || (this.fault !== undefined && UNPROTECTED[this.fault] === operation)) return true;
+    const match = /^(\S+) +(\S+) *$/.exec(header ?? '');
+    if (!match) return false;
+    const [, scheme = '', token] = match;
+    if (scheme.toLowerCase() === 'bearer') return token === this.apiKey || this.fault === 'any-token';
+    return scheme.toLowerCase() === 'basic' && this.fault === 'basic-accepted';
+  }
+
+  private unauthorised(): Reply {
+    if (this.fault === 'auth-plain-text') return { status: 401, body: 'Unauthorized', kind: 'text', headers: { 'www-authenticate': 'Bearer' } };
+    if (this.fault === 'auth-403') return this.error(403, 'forbidden', 'The API key is missing or invalid');
+    return { ...this.error(401, 'unauthorized', 'Authorization header with a valid Bearer API key is required'), headers: { 'www-authenticate': 'Bearer' } };
+  }
+
+  // --- listPets ---------------------------------------------------------------------------------
+
+  private listPets(query: URLSearchParams): Reply {
+    const limit = this.readLimit(query.getAll('limit'));
+    const status = this.readStatusFilter(query.getAll('status'));
+    let pets = status === undefined ? this.pets : this.pets.filter((pet) => this.matchesFilter(pet, status));
+    if (this.variant.order === 'newest-first') pets = [...pets].reverse();
+    const count = this.fault === 'limit-ignored' ? pets.length : this.fault === 'limit-off-by-one' ? limit + 1 : limit;
+    const items = pets.slice(0, count).map((pet) => this.petJson(pet, { inList: true }));
+    return this.json(200, this.fault === 'list-envelope' ? { items } : items);
+  }
+
+  private readLimit(values: string[]): number {
+    const fallback = this.fault === 'default-limit-10' ? 10 : DEFAULT_LIMIT;
+    if (values.length === 0) return fallback;
+    const clamp = this.variant.badLimit === 'clamp';
+    const raw = values.length === 1 ? (values[0] ?? '') : '';
+    if (!/^-?\d+$/.test(raw)) {
+      if (this.fault === 'bad-limit-500') throw new TypeError(`Cannot read limit ${raw}`);
+      if (clamp) return fallback;
+      throw this.badRequest('invalid_parameter', 'Query parameter limit must be one integer from 1 to 100');
+    }
+    const limit = Number(raw);
+    if (limit === 0 && this.fault === 'limit-zero-accepted') return 0;
+    if (limit > MAX_LIMIT && this.fault === 'no-max-limit') return limit;
+    if (limit >= 1 && limit <= MAX_LIMIT) return limit;
+    if (clamp) return Math.min(MAX_LIMIT, Math.max(1, limit));
+    throw this.badRequest('invalid_parameter', `Query parameter limit must be from 1 to 100, got ${raw}`);
+  }
+
+  private readStatusFilter(values: string[]): string | undefined {
+    if (values.length === 0) return undefined;
+    const [status] = values;
+    if (values.length > 1 || !isPetStatus(status)) {
+      throw this.badRequest('invalid_parameter', 'Query parameter status must be one of available, pending, sold');
+    }
+    return status;
+  }
+
+  private matchesFilter(pet: Pet, status: string): boolean {
+    if (this.fault === 'filter-ignored') return true;
+    if (this.fault === 'filter-inverted') return pet.status !== status;
+    return pet.status === status;
+  }
+
+  // --- createPet --------------------------------------------------------------------------------
+
+  private async createPet(req: IncomingMessage): Promise<Reply> {
+    const text = await this.readJsonBody(req);
+    const newPet = this.validateNewPet(this.parseBody(text));
+    const id = newPet.clientId !== undefined && this.fault === 'client-id-honoured' ? newPet.clientId : await this.assignId();
+    const name = this.fault === 'name-truncated' ? Array.from(newPet.name).slice(0, 8).join('') : newPet.name;
+    const categoryId = this.fault === 'categoryid-precision-lost' ? Number(newPet.categoryId) : newPet.categoryId;
+    const pet: Pet = { id, name, categoryId, ...(newPet.status === undefined ? {} : { status: newPet.status }) };
+    if (this.fault === 'status-dropped') this.pets.push({ id, name, categoryId });
+    else if (this.fault !== 'lost-write') this.pets.push(pet);
+    return this.json(this.fault === 'create-200' ? 200 : 201, this.petJson(pet));
+  }
+
+  private async readJsonBody(req: IncomingMessage): Promise<string> {
+    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const body = await readBody(req);
+    if (mediaType !== 'application/json') {
+      const code = this.variant.wrongContentType === 415 ? 'unsupported_media_type' : 'invalid_content_type';
+      throw new BadRequest(this.error(this.variant.wrongContentType, code, 'The request body must be application/json'));
+    }
+    if (body === undefined) throw new BadRequest(this.error(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`));
+    if (body === '' && this.fault === 'empty-body-500') throw new TypeError('Cannot read properties of undefined (reading "name")');
+    if (body === '') throw this.badRequest('invalid_body', 'A request body is required');
+    return body;
+  }
+
+  private parseBody(text: string): unknown {
+    try {
+      return parseJsonExact(text);
+    } catch (thrown) {
+      if (this.fault === 'malformed-json-500') throw thrown;
+      throw this.badRequest('invalid_json', 'The request body is not valid JSON');
+    }
+  }
+
+  private validateNewPet(body: unknown): NewPet {
+    if (Array.isArray(body) && this.fault === 'array-body-201') return { name: '', categoryId: 0n };
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw this.invalidBody('', 'must be a JSON object');
+    const fields = body as Record<string, unknown>;
+    if (fields.id !== undefined && this.variant.clientId === 'refuse' && this.fault !== 'client-id-honoured') {
+      throw this.invalidBody('/id', 'is assigned by the service and must not be sent');
+    }
+    const clientId = typeof fields.id === 'bigint' && isInt64(fields.id) ? fields.id : undefined;
+    const status = this.readStatus(fields.status);
+    return {
+      name: this.readName(fields.name),
+      categoryId: this.readCategoryId(fields.categoryId),
+      ...(status === undefined ? {} : { status }),
+      ...(clientId === undefined ? {} : { clientId }),
+    };
+  }
+
+  private readName(value: unknown): string {
+    if (value === undefined && this.fault === 'missing-name-accepted') return '';
+    if (value === undefined) throw this.invalidBody('/name', 'is required');
+    if (typeof value !== 'string') throw this.invalidBody('/name', 'must be a string');
+    return value;
+  }
+
+  private readCategoryId(value: unknown): bigint | number {
+    if (value === undefined) throw this.invalidBody('/categoryId', 'is required');
+    if (typeof value === 'string' && /^-?\d+$/.test(value) && this.fault === 'categoryid-string-accepted') return BigInt(value);
+    if (typeof value === 'number' && !Number.isInteger(value) && this.fault === 'fractional-categoryid-accepted') return value;
+    if (typeof value === 'bigint' && (isInt64(value) || this.fault === 'int64-overflow-accepted')) return value;
+    const outOfRange = typeof value === 'bigint' || (typeof value === 'number' && (Number.isInteger(value) || !Number.isFinite(value)));
+    throw this.invalidBody('/categoryId', outOfRange ? 'must be within the int64 range' : 'must be an integer');
+  }
+
+  private readStatus(value: unknown): string | undefined {
+    if (value === undefined) return this.variant.defaultStatus;
+    if (typeof value === 'string' && (isPetStatus(value) || this.fault === 'status-enum-unchecked')) return value;
+    throw this.invalidBody('/status', 'must be one of available, pending, sold');
+  }
+
+  private async assignId(): Promise<bigint> {
+    const id = this.nextId;
+    if (this.fault === 'duplicate-ids-concurrent') await delay(25);
+    this.nextId = id + 1n;
+    return id;
+  }
+
+  // --- getPet and the store orders --------------------------------------------------------------
+
+  private getPet(segment: string): Reply {
+    const id = parseInt64(safeDecode(segment));
+    if (id === undefined) {
+      if (this.fault === 'bad-petid-500') throw new RangeError(`Cannot convert ${segment} to a BigInt`);
+      const code = this.variant.badPetId === 400 ? 'invalid_parameter' : 'not_found';
+      return this.error(this.variant.badPetId, code, `petId must be an int64 integer, got ${segment}`);
+    }
+    let pet = this.pets.find((candidate) => candidate.id === id);
+    if (pet && this.fault === 'getpet-wrong-pet') pet = this.pets.find((candidate) => candidate.id === id - 1n) ?? pet;
+    if (pet) return this.json(200, this.petJson(pet));
+    if (this.fault === 'not-found-200-null') return this.json(200, null);
+    if (this.fault === 'not-found-400') return this.error(400, 'invalid_parameter', `No pet with id ${id}`);
+    return this.error(404, 'not_found', `No pet with id ${id}`);
+  }
+
+  private listStoreOrders(): Reply {
+    switch (this.variant.storeOrders) {
+      case 'empty-list':
+        return this.json(200, []);
+      case 501:
+        return this.error(501, 'not_implemented', 'Store orders are not implemented');
+      case 404:
+        return this.error(404, 'not_found', 'No resource at /store/orders');
+    }
+  }
+
+  // --- Bodies -------------------------------------------------------------------------------------
+
+  private petJson(pet: Pet, { inList = false } = {}): Json {
+    return {
+      id: this.fault === 'id-as-string' ? pet.id.toString() : pet.id,
+      name: pet.name,
+      categoryId: inList && this.fault === 'categoryid-missing-in-list' ? undefined : pet.categoryId,
+      status: pet.status ?? (this.fault === 'status-null' ? null : undefined),
+    };
+  }
+
+  private json(status: number, body: Json): Reply {
+    return { status, body: toJson(body), kind: 'json' };
+  }
+
+  error(status: number, code: string, message: string): Reply {
+    return this.json(status, {
+      code: this.fault === 'error-missing-code' ? undefined : code,
+      message,
+      status: this.fault === 'error-status-mismatch' ? 400 : status,
+    });
+  }
+
+  private badRequest(code: string, message: string): BadRequest {
+    return new BadRequest(this.error(400, code, message));
+  }
+
+  private invalidBody(pointer: string, problem: string): BadRequest {
+    return this.badRequest('invalid_body', `Request body is invalid: ${pointer || 'the body'} ${problem}`);
+  }
+
+  contentType(reply: Reply): string {
+    if (reply.kind === 'text' || (this.fault === 'text-plain-json' && reply.status < 300)) return 'text/plain; charset=utf-8';
+    return this.variant.charset ? 'application/json; charset=utf-8' : 'application/json';
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The whole body as UTF-8, or undefined when it is larger than MAX_BODY_BYTES (the rest is drained). */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: ServerResponse, reply: Reply, contentType: string): void {
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'content-type': contentType,
+    'content-length': Buffer.byteLength(reply.body),
+  });
+  res.end(reply.body);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function startReferencePetstore(
+  options: { apiKey?: string; fault?: Fault; variant?: Partial<Variant>; seedPets?: number } = {},
+): Promise<{ url: string; apiKey: string; close(): Promise<void> }> {
+  const { apiKey = 'ref-key', fault, variant = {}, seedPets: seedCount = 3 } = options;
+  if (fault !== undefined && !FAULTS.some((known) => known.name === fault)) throw new Error(`Unknown fault ${String(fault)}`);
+  const store = new ReferencePetstore(apiKey, fault, { ...DEFAULT_VARIANT, ...variant }, seedCount);
+  const server = createServer((req, res) => {
+    store.handle(req).then(
+      (reply) => send(res, reply, store.contentType(reply)),
+      (thrown: unknown) => {
+        const reply = store.error(500, 'internal_error', thrown instanceof Error ? thrown.message : 'Internal error');
+        send(res, reply, store.contentType(reply));
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    apiKey,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
