@@ -4,10 +4,11 @@ import { pino } from 'pino';
 import { packageFile } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import type { CliIo } from './io.js';
+import { checkCommand } from './check.js';
+import { EXIT } from './exit-codes.js';
 import { serveCommand } from './serve.js';
 
-/** Exit codes shared by every command: 0 fine, 1 findings, 2 could not run. */
-export const EXIT = { ok: 0, findings: 1, toolError: 2 } as const;
+export { EXIT };
 
 function version(): string {
   try {
@@ -25,6 +26,7 @@ function program(io: CliIo, finish: (code: number) => void): Command {
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
   serveCommand(root, io, finish);
+  checkCommand(root, io, finish);
   for (const command of root.commands) command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
   return root;
 }

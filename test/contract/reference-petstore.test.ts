@@ -376,6 +376,8 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'name-truncated': { exhibits: async (api) => (await api.post({ ...rex, name: 'Maximilian' })).body.name === 'Maximili' },
   'categoryid-missing-in-list': { exhibits: async (api) => !('categoryId' in (await api.get('/pets')).body[0]) },
   'getpet-wrong-pet': { exhibits: async (api) => (await api.get('/pets/2')).body.id === 1 },
+  'pending-rejected': { exhibits: async (api) => (await statusOf(api.post({ ...rex, status: 'pending' }))) === 400 },
+  'max-limit-rejected': { exhibits: async (api) => (await statusOf(api.get('/pets?limit=100'))) === 400 },
 };
 
 describe('faults', () => {

@@ -120,6 +120,8 @@ const FAULT_TABLE = [
   { name: 'name-truncated', description: 'Names are stored truncated to 8 characters' },
   { name: 'categoryid-missing-in-list', description: 'List items lack categoryId' },
   { name: 'getpet-wrong-pet', description: 'getPet returns the pet with id-1 when it exists' },
+  { name: 'pending-rejected', description: "createPet refuses the valid status 'pending' with 400" },
+  { name: 'max-limit-rejected', description: 'limit=100, the documented maximum, answers 400' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type Fault = (typeof FAULT_TABLE)[number]['name'];
@@ -329,6 +331,7 @@ class ReferencePetstore {
     const limit = Number(raw);
     if (limit === 0 && this.fault === 'limit-zero-accepted') return 0;
     if (limit > MAX_LIMIT && this.fault === 'no-max-limit') return limit;
+    if (limit === MAX_LIMIT && this.fault === 'max-limit-rejected') throw this.badRequest('invalid_parameter', 'Query parameter limit must be below 100');
     if (limit >= 1 && limit <= MAX_LIMIT) return limit;
     if (clamp) return Math.min(MAX_LIMIT, Math.max(1, limit));
     throw this.badRequest('invalid_parameter', `Query parameter limit must be from 1 to 100, got ${raw}`);
@@ -420,6 +423,7 @@ class ReferencePetstore {
 
   private readStatus(value: unknown): string | undefined {
     if (value === undefined) return this.variant.defaultStatus;
+    if (value === 'pending' && this.fault === 'pending-rejected') throw this.invalidBody('/status', 'must be available or sold');
     if (typeof value === 'string' && (isPetStatus(value) || this.fault === 'status-enum-unchecked')) return value;
     throw this.invalidBody('/status', 'must be one of available, pending, sold');
   }

@@ -1,0 +1,37 @@
+import { parse } from 'content-type';
+import { isJsonMediaType } from '../../spec/operations.js';
+import type { ResponseCheck } from '../types.js';
+import { documentedResponse, failure } from './support.js';
+
+function essence(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    return parse(header).type;
+  } catch {
+    return header.split(';')[0]!.trim().toLowerCase();
+  }
+}
+
+/**
+ * A response with a body declares the media type the spec documents for it (parameters such as
+ * `charset` are fine). Undocumented statuses must still be JSON when the API speaks JSON.
+ */
+export const contentTypeConformance: ResponseCheck = {
+  name: 'content-type-conformance',
+  kind: 'response',
+  severity: 'error',
+  description: 'responses with a body carry the documented Content-Type',
+  inspect(plan, exchange) {
+    const response = exchange.response;
+    if (!response || response.text === '' || exchange.request.method === 'HEAD') return [];
+    const actual = essence(response.headers['content-type']);
+    const documented = documentedResponse(exchange)?.content.map((media) => media.mediaType.toLowerCase()) ?? [];
+    const expected = documented.length > 0 ? documented : plan.errorSchema ? ['application/json'] : [];
+    if (expected.length === 0 || (actual && expected.includes(actual))) return [];
+    const shown = actual ?? '(none)';
+    if (actual && isJsonMediaType(actual) && expected.some(isJsonMediaType)) {
+      return [failure(this.name, 'warning', exchange, `Content-Type ${shown} instead of ${expected.join(' or ')} for ${exchange.purpose}`, { expected: expected.join(' or '), actual: shown })];
+    }
+    return [failure(this.name, this.severity, exchange, `Content-Type ${shown} for ${exchange.purpose}`, { expected: expected.join(' or '), actual: shown })];
+  },
+};

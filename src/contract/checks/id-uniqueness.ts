@@ -1,0 +1,39 @@
+import { validObject } from '../generate.js';
+import type { CheckFailure, ScenarioCheck } from '../types.js';
+import { failure, generation, isSuccess, jsonBody, show, validRequest } from './support.js';
+import { rememberCreated } from './positive-data-acceptance.js';
+
+/** Concurrent creates get distinct ids, distinct from every id this run has seen created. */
+export const idUniqueness: ScenarioCheck = {
+  name: 'id-uniqueness',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'concurrent creates get distinct ids',
+  skipReason(operation, _plan, settings) {
+    if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
+    return settings.readOnly ? 'read-only run' : undefined;
+  },
+  async run(context) {
+    const { operation } = context;
+    const idProperty = operation.idProperty!;
+    const count = Math.max(2, Math.min(10, context.settings.maxExamples));
+    const base = validRequest(context, operation, 'a create');
+    const bodies = Array.from({ length: count }, () => validObject(operation.body!.schema, generation(context), 'all'));
+    const earlier = new Map((context.state.created.get(operation.collection!) ?? []).map((resource) => [show(resource.id), resource]));
+    const exchanges = await Promise.all(bodies.map((value, index) => context.send({ ...base, body: { value }, purpose: `concurrent create ${index + 1} of ${count}` })));
+    const failures: CheckFailure[] = [];
+    const seen = new Map<string, number>();
+    exchanges.forEach((exchange, index) => {
+      if (!isSuccess(exchange)) return;
+      const body = jsonBody(exchange) as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object' || !(idProperty in body)) return;
+      const key = show(body[idProperty]);
+      if (seen.has(key) || earlier.has(key)) {
+        failures.push(failure(this.name, this.severity, exchange, `${idProperty} ${key} was given to more than one resource`, { expected: `a new ${idProperty}`, actual: key }));
+      }
+      seen.set(key, index);
+      rememberCreated(context, bodies[index]!, exchange);
+    });
+    return { failures };
+  },
+};

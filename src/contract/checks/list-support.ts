@@ -1,0 +1,34 @@
+import type { PlannedOperation } from '../plan.js';
+import type { CheckContext, Exchange } from '../types.js';
+import { isSuccess, jsonBody, learn } from './support.js';
+import { rememberCreated } from './positive-data-acceptance.js';
+import { validObject } from '../generate.js';
+import { generation } from './support.js';
+
+/** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
+export async function list(context: CheckContext, query: Record<string, string>, purpose: string, intent: Exchange['intent'] = 'valid'): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
+  const operation = context.operation;
+  const exchange = await context.send({ operation, intent, purpose, query });
+  const body = jsonBody(exchange);
+  const items = isSuccess(exchange) && Array.isArray(body) ? body : undefined;
+  if (items) learn(context.state, operation.collection, operation.idProperty, items);
+  return { exchange, items };
+}
+
+/** Creates resources in `operation`'s collection through its create operation; returns how many succeeded. */
+export async function createInCollection(context: CheckContext, count: number, overrides: Record<string, unknown> = {}): Promise<number> {
+  const create: PlannedOperation | undefined = context.operation.collection ? context.plan.collection(context.operation.collection).create : undefined;
+  if (!create || context.settings.readOnly || count <= 0) return 0;
+  const createContext = { ...context, operation: create };
+  let made = 0;
+  for (let start = 0; start < count; start += context.settings.concurrency) {
+    const batch = Array.from({ length: Math.min(context.settings.concurrency, count - start) }, () => ({ ...validObject(create.body!.schema, generation(context), 'required'), ...overrides }));
+    const results = await Promise.all(batch.map((value) => context.send({ operation: create, intent: 'valid', purpose: `creating test data in ${create.collection}`, body: { value } })));
+    results.forEach((exchange, index) => {
+      if (!isSuccess(exchange)) return;
+      made += 1;
+      rememberCreated(createContext, batch[index]!, exchange);
+    });
+  }
+  return made;
+}

@@ -1,0 +1,57 @@
+import { invalidBodies, invalidParameterValues } from '../generate.js';
+import { parseJson } from '../../core/json.js';
+import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
+import { failure, isSuccess, show, statusText, validRequest } from './support.js';
+
+function accepted(check: string, severity: Severity, exchange: Exchange): CheckFailure[] {
+  if (!isSuccess(exchange)) return [];
+  return [failure(check, severity, exchange, `accepted ${exchange.purpose} (status ${exchange.response!.status})`, { expected: 'a 4xx rejection', actual: `${statusText(exchange)} ${show(exchange.response!.text, 200)}` })];
+}
+
+/**
+ * Invalid bodies and parameters are rejected with a 4xx, never accepted. A query parameter of an
+ * operation that documents no 4xx may also be clamped or ignored (a 2xx): the spec leaves that open.
+ */
+export const negativeDataRejection: ScenarioCheck = {
+  name: 'negative-data-rejection',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'generated invalid bodies and parameters get a 4xx, never a 2xx',
+  skipReason(operation, _plan, settings) {
+    if (operation.successStatuses.length === 0) return 'the operation documents no successful response';
+    if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
+    const hasInput = operation.body !== undefined || operation.parameters.some((parameter) => parameter.in === 'query' || parameter.in === 'path');
+    return hasInput ? undefined : 'the operation takes no input';
+  },
+  async run(context) {
+    const { operation, plan } = context;
+    const base = validRequest(context, operation, 'a valid request');
+    const documentsRejection = operation.validationStatuses.length > 0;
+    const failures: CheckFailure[] = [];
+    if (operation.body && base.body && 'value' in base.body) {
+      const validate = plan.validators.at(operation.body.pointer);
+      const parse = (text: string) => {
+        const parsed = parseJson(text);
+        return parsed.ok ? parsed.value : undefined;
+      };
+      const cases = invalidBodies(operation.body.schema, base.body.value as Record<string, unknown>, validate, parse).slice(0, context.settings.maxExamples);
+      for (const item of cases) {
+        const exchange = await context.send({ ...base, intent: 'invalid', strictStatus: item.schemaViolation && documentsRejection, body: item.body, contentType: item.contentType, purpose: `a body where ${item.label}` });
+        failures.push(...accepted(this.name, item.severity, exchange));
+      }
+    }
+    const parameterCases = operation.parameters
+      .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
+      .flatMap((parameter) => invalidParameterValues(parameter, parameter.schema && plan.validators.at(parameter.schema.pointer)).map((item) => ({ parameter, ...item })))
+      .slice(0, context.settings.maxExamples);
+    for (const { parameter, label, value } of parameterCases) {
+      const inPath = parameter.in === 'path';
+      const where = inPath ? { pathParams: { ...base.pathParams, [parameter.name]: value } } : { query: { ...base.query, [parameter.name]: value } };
+      // A bad path parameter may fairly be "not found" (404) or "bad request" (400): never strict.
+      const exchange = await context.send({ ...base, ...where, intent: 'invalid', strictStatus: !inPath && documentsRejection, purpose: `${parameter.in} parameter ${parameter.name}=${value} (${label})` });
+      const mayClampOrIgnore = !inPath && !documentsRejection;
+      if (!mayClampOrIgnore) failures.push(...accepted(this.name, this.severity, exchange));
+    }
+    return { failures };
+  },
+};

@@ -1,0 +1,16 @@
+import type { ResponseCheck } from '../types.js';
+import { failure, statusText } from './support.js';
+
+/** No request, however wrong, may get a 5xx or no answer at all. */
+export const notAServerError: ResponseCheck = {
+  name: 'not-a-server-error',
+  kind: 'response',
+  severity: 'error',
+  description: 'no request gets a 5xx status or no response',
+  inspect(_plan, exchange) {
+    if (exchange.error) return [failure(this.name, this.severity, exchange, `no response: ${exchange.error}`, { expected: 'an HTTP response', actual: exchange.error })];
+    const status = exchange.response!.status;
+    if (status < 500) return [];
+    return [failure(this.name, this.severity, exchange, `server error ${status} for ${exchange.purpose}`, { expected: 'a status below 500', actual: statusText(exchange) })];
+  },
+};

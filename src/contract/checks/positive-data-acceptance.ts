@@ -1,0 +1,58 @@
+import { validBodies, validParameterValues } from '../generate.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
+import { failure, generation, isSuccess, jsonBody, knownId, learn, statusText, validRequest } from './support.js';
+
+function rejected(check: string, exchange: Exchange, severity: Severity = 'error'): CheckFailure[] {
+  if (isSuccess(exchange) || !exchange.response || exchange.response.status >= 500) return [];
+  return [failure(check, severity, exchange, `rejected ${exchange.purpose} with ${exchange.response.status}`, { expected: `a documented 2xx (${exchange.operation.successStatuses.join(', ')})`, actual: statusText(exchange) })];
+}
+
+/** Records what a successful create returned, so later checks can read it back. */
+export function rememberCreated(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): void {
+  const operation = context.operation;
+  const returned = jsonBody(exchange);
+  if (!isSuccess(exchange) || !operation.collection || returned === null || typeof returned !== 'object' || Array.isArray(returned)) return;
+  const resource = { sent, returned: returned as Record<string, unknown>, id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined };
+  const list = context.state.created.get(operation.collection) ?? [];
+  list.push(resource);
+  context.state.created.set(operation.collection, list);
+  learn(context.state, operation.collection, operation.idProperty, [returned]);
+}
+
+/** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */
+export const positiveDataAcceptance: ScenarioCheck = {
+  name: 'positive-data-acceptance',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'generated valid bodies and parameters get a documented 2xx',
+  skipReason(operation, _plan, settings) {
+    if (operation.successStatuses.length === 0) return 'the operation documents no successful response';
+    if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
+    return undefined;
+  },
+  async run(context) {
+    const { operation } = context;
+    if (operation.parameters.some((parameter) => parameter.in === 'path') && knownId(context, operation.collection) === undefined) {
+      return { failures: [], skipped: 'no resource id is known to put in the path' };
+    }
+    const failures: CheckFailure[] = [];
+    const base = validRequest(context, operation, `a valid ${operation.id} request`);
+    if (operation.body) {
+      for (const { label, value, severity } of validBodies(operation.body.schema, generation(context)).slice(0, context.settings.maxExamples)) {
+        const exchange = await context.send({ ...base, body: { value }, purpose: `a valid body (${label})` });
+        failures.push(...rejected(this.name, exchange, severity));
+        rememberCreated(context, value, exchange);
+      }
+    }
+    const queryCases = operation.parameters
+      .filter((parameter) => parameter.in === 'query')
+      .flatMap((parameter) => validParameterValues(parameter).map((value) => ({ name: parameter.name, value })))
+      .slice(0, context.settings.maxExamples);
+    for (const { name, value } of queryCases) {
+      const exchange = await context.send({ ...base, query: { ...base.query, [name]: value }, purpose: `${operation.id} with ${name}=${value}` });
+      failures.push(...rejected(this.name, exchange));
+    }
+    if (!operation.body && queryCases.length === 0) failures.push(...rejected(this.name, await context.send(base)));
+    return { failures };
+  },
+};

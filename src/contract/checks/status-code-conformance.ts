@@ -1,0 +1,24 @@
+import type { ResponseCheck } from '../types.js';
+import { documentedResponse, documentedStatuses, failure, statusText } from './support.js';
+
+/**
+ * Every status must be documented for its operation. A client mistake answered with an
+ * undocumented 4xx is only a warning (the spec may simply not list that rejection), unless the
+ * spec documents a status for exactly this mistake (a schema-invalid body of `createPet` → 400).
+ */
+export const statusCodeConformance: ResponseCheck = {
+  name: 'status-code-conformance',
+  kind: 'response',
+  severity: 'error',
+  description: 'every status is one the operation documents',
+  inspect(_plan, exchange) {
+    const response = exchange.response;
+    if (!response || response.status >= 500 || documentedResponse(exchange)) return [];
+    const clientMistake = exchange.intent === 'invalid' && response.status >= 400 && response.status < 500;
+    const severity = clientMistake && !exchange.strictStatus ? 'warning' : 'error';
+    const title = clientMistake
+      ? `rejects ${exchange.purpose} with undocumented status ${response.status}`
+      : `undocumented status ${response.status} for ${exchange.purpose}`;
+    return [failure(this.name, severity, exchange, title, { expected: `one of ${documentedStatuses(exchange.operation)}`, actual: statusText(exchange) })];
+  },
+};

@@ -1,0 +1,109 @@
+import { exactNumbers, stringifyJson } from '../../core/json.js';
+import { responseFor, type OperationResponse } from '../../spec/operations.js';
+import type { Plan, PlannedOperation } from '../plan.js';
+import { validObject, type GenerationContext } from '../generate.js';
+import type { CheckContext, CheckFailure, Exchange, RequestSpec, RunState, Severity } from '../types.js';
+
+/** A failure of `check` about `exchange`'s operation. */
+export function failure(check: string, severity: Severity, exchange: Exchange | undefined, title: string, details: Partial<CheckFailure> = {}): CheckFailure {
+  return { check, severity, operationId: exchange?.operation.id ?? details.operationId ?? '?', title, exchange, ...details };
+}
+
+/** `201`, or `no response (connection refused)`. */
+export function statusText(exchange: Exchange): string {
+  return exchange.response ? String(exchange.response.status) : `no response (${exchange.error ?? 'unknown'})`;
+}
+
+export function documentedResponse(exchange: Exchange): OperationResponse | undefined {
+  return exchange.response && responseFor(exchange.operation.operation, exchange.response.status);
+}
+
+/** The documented statuses of an operation as text (`200, 401`). */
+export function documentedStatuses(operation: PlannedOperation): string {
+  return operation.operation.responses.map((response) => response.status).join(', ');
+}
+
+/** The parsed JSON body, or undefined when absent or not JSON. */
+export function jsonBody(exchange: Exchange): unknown {
+  const json = exchange.response?.json;
+  return json?.ok ? json.value : undefined;
+}
+
+export function isSuccess(exchange: Exchange): boolean {
+  return exchange.response !== undefined && exchange.response.status >= 200 && exchange.response.status < 300;
+}
+
+export function isClientError(exchange: Exchange): boolean {
+  return exchange.response !== undefined && exchange.response.status >= 400 && exchange.response.status < 500;
+}
+
+/** Values equal as JSON, with integers compared exactly (bigint vs number). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (typeof a === 'bigint' || typeof b === 'bigint') {
+    const x = exactInteger(a);
+    return x !== undefined && x === exactInteger(b);
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  }
+  return a === b;
+}
+
+function exactInteger(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value;
+  return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : undefined;
+}
+
+/** JSON text of a value for messages, bigint-safe and short. */
+export function show(value: unknown, max = 300): string {
+  const text = value === undefined ? 'undefined' : stringifyJson(value);
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Validates a value against the schema at `pointer`; returns "pointer message" lines. */
+export function schemaIssues(plan: Plan, pointer: string, value: unknown): { pointer: string; message: string }[] {
+  return plan.validators.at(pointer)(exactNumbers(value));
+}
+
+/** An id the deployment is known to have for `collection`, if any. */
+export function knownId(context: CheckContext, collection: string | undefined): unknown {
+  if (!collection) return undefined;
+  const created = context.state.created.get(collection)?.find((resource) => resource.id !== undefined);
+  return created?.id ?? context.state.knownIds.get(collection)?.[0];
+}
+
+/** A request the spec says must succeed: known ids in the path, required parameters, a valid body. */
+export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
+  const pathParams: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'path') pathParams[parameter.name] = String(knownId(context, operation.collection) ?? 1);
+    else if (parameter.in === 'query' && parameter.required) query[parameter.name] = String(validObject({ properties: { [parameter.name]: parameter.resolved ?? {} }, required: [parameter.name] }, generation(context), 'required')[parameter.name]);
+  }
+  const body = operation.body ? { value: validObject(operation.body.schema, generation(context), 'all') } : undefined;
+  return { operation, intent: 'valid', purpose, pathParams, query, body };
+}
+
+/** What the data generators draw on in this check. */
+export function generation(context: CheckContext): GenerationContext {
+  return { random: context.random, namePrefix: context.settings.namePrefix, observed: context.state.observed };
+}
+
+/** Remembers the properties of resources the deployment returned (ids, foreign keys). */
+export function learn(state: RunState, collection: string | undefined, idProperty: string | undefined, items: readonly unknown[]): void {
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
+    for (const [name, value] of Object.entries(item)) {
+      const seen = state.observed.get(name) ?? [];
+      if (seen.length < 50 && !seen.some((other) => sameJson(other, value))) seen.push(value);
+      state.observed.set(name, seen);
+    }
+    if (collection && idProperty && idProperty in item) {
+      const ids = state.knownIds.get(collection) ?? [];
+      ids.push((item as Record<string, unknown>)[idProperty]);
+      state.knownIds.set(collection, ids);
+    }
+  }
+}

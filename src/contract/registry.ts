@@ -1,0 +1,51 @@
+import { authEnforced } from './checks/auth-enforced.js';
+import { contentTypeConformance } from './checks/content-type-conformance.js';
+import { deprecationSignalled } from './checks/deprecation-signalled.js';
+import { errorBodyConformance } from './checks/error-body-conformance.js';
+import { filterHonoured } from './checks/filter-honoured.js';
+import { idUniqueness } from './checks/id-uniqueness.js';
+import { limitHonoured } from './checks/limit-honoured.js';
+import { negativeDataRejection } from './checks/negative-data-rejection.js';
+import { notAServerError } from './checks/not-a-server-error.js';
+import { notFoundConformance } from './checks/not-found-conformance.js';
+import { positiveDataAcceptance } from './checks/positive-data-acceptance.js';
+import { resourceRoundTrip } from './checks/resource-round-trip.js';
+import { responseHeadersConformance } from './checks/response-headers-conformance.js';
+import { responseSchemaConformance } from './checks/response-schema-conformance.js';
+import { serverAssignedId } from './checks/server-assigned-id.js';
+import { statusCodeConformance } from './checks/status-code-conformance.js';
+import type { Check, ResponseCheck, ScenarioCheck } from './types.js';
+
+/** Checks that judge every exchange of the run. */
+export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
+  notAServerError,
+  statusCodeConformance,
+  contentTypeConformance,
+  responseSchemaConformance,
+  responseHeadersConformance,
+  errorBodyConformance,
+  deprecationSignalled,
+];
+
+/** Checks that send their own requests, in the order they run (the store-filling ones last). */
+export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
+  authEnforced,
+  positiveDataAcceptance,
+  resourceRoundTrip,
+  serverAssignedId,
+  idUniqueness,
+  notFoundConformance,
+  negativeDataRejection,
+  filterHonoured,
+  limitHonoured,
+];
+
+export const ALL_CHECKS: readonly Check[] = [...RESPONSE_CHECKS, ...SCENARIO_CHECKS];
+
+/** The checks to run: `include` (all when empty) minus `exclude`; unknown names are reported. */
+export function selectChecks(include: readonly string[], exclude: readonly string[]): { checks: Check[]; unknown: string[] } {
+  const names = new Set(ALL_CHECKS.map((check) => check.name));
+  const unknown = [...include, ...exclude].filter((name) => !names.has(name));
+  const chosen = ALL_CHECKS.filter((check) => (include.length === 0 || include.includes(check.name)) && !exclude.includes(check.name));
+  return { checks: chosen, unknown };
+}

@@ -1,0 +1,66 @@
+import type { CaseResult, RunInfo, RunListener, RunSummary } from '../runner.js';
+import { failureDetails } from './failure-text.js';
+
+const MARK: Record<CaseResult['status'], string> = { passed: 'ok  ', warned: 'warn', failed: 'FAIL', skipped: 'skip' };
+
+/** Human-readable progress and summary for a terminal or a CI log (plain text, no colours). */
+export function consoleReporter(write: (text: string) => void, apiKey: string): RunListener {
+  let lastCheck = '';
+  return {
+    runStart(info: RunInfo) {
+      write(`kennel check: ${info.baseUrl} against ${info.specFile}\n`);
+      write(`  seed ${info.seed} · run ${info.runId}${info.readOnly ? ' · read-only' : ''} · ${info.checks.length} checks × ${info.operations.length} operations\n\n`);
+    },
+    caseResult(result) {
+      if (result.status === 'skipped' || result.check === lastCheck) return;
+      lastCheck = result.check;
+      write(`  running ${result.check}\n`);
+    },
+    runEnd(summary: RunSummary) {
+      write(`\n${summaryTable(summary)}\n`);
+      const findings = summary.cases.filter((result) => result.status === 'failed' || result.status === 'warned');
+      if (findings.length > 0) write(`${details(findings, apiKey)}\n`);
+      write(`${verdict(summary)}\n`);
+    },
+  };
+}
+
+function summaryTable(summary: RunSummary): string {
+  const lines: string[] = [];
+  let operation = '';
+  for (const result of summary.cases) {
+    if (result.operationId !== operation) {
+      operation = result.operationId;
+      lines.push(`${result.operationId} (${result.method} ${result.path})`);
+    }
+    const note = result.status === 'skipped' ? `  (${result.skipReason})` : result.failures.length > 0 ? `  ${countText(result)}` : '';
+    lines.push(`  ${MARK[result.status]}  ${result.check}${note}`);
+  }
+  return lines.join('\n');
+}
+
+function countText(result: CaseResult): string {
+  const errors = result.failures.filter((item) => item.severity === 'error').length;
+  const warnings = result.failures.length - errors;
+  return [errors > 0 ? `${errors} error${errors > 1 ? 's' : ''}` : '', warnings > 0 ? `${warnings} warning${warnings > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
+}
+
+function details(findings: readonly CaseResult[], apiKey: string): string {
+  const blocks = findings.flatMap((result) =>
+    result.failures.map((item) => {
+      const head = `${item.severity === 'error' ? 'ERROR' : 'WARNING'} ${result.operationId} · ${result.check}: ${item.title}`;
+      return [head, ...failureDetails(item, apiKey).map((line) => `    ${line}`)].join('\n');
+    }),
+  );
+  return `Findings\n\n${blocks.join('\n\n')}\n`;
+}
+
+function verdict(summary: RunSummary): string {
+  const counted = (status: CaseResult['status']) => summary.cases.filter((result) => result.status === status).length;
+  const outcome = summary.exitCode === 0 ? 'conforms' : 'does not conform';
+  return [
+    `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
+    `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
+    `  replay with --seed ${summary.seed}`,
+  ].join('\n');
+}

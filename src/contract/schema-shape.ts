@@ -1,0 +1,36 @@
+import type { JsonSchema } from '../spec/openapi-types.js';
+
+/** The JSON types a (dereferenced) schema admits, looking through allOf. */
+export function typesOf(schema: JsonSchema | undefined): string[] {
+  if (typeof schema !== 'object') return [];
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
+  if (Array.isArray(schema.allOf)) return [...new Set((schema.allOf as JsonSchema[]).flatMap(typesOf))];
+  if (schema.properties) return ['object'];
+  if (Array.isArray(schema.enum)) return [...new Set(schema.enum.map((value) => (value === null ? 'null' : Number.isInteger(value) ? 'integer' : typeof value)))];
+  return [];
+}
+
+/** Properties and required names of an object schema, merged across allOf. */
+export function objectShape(schema: JsonSchema | undefined): { properties: Record<string, JsonSchema>; required: string[] } {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  const visit = (node: JsonSchema | undefined, depth: number): void => {
+    if (typeof node !== 'object' || depth > 8) return;
+    Object.assign(properties, node.properties ?? {});
+    if (Array.isArray(node.required)) required.push(...(node.required as string[]));
+    if (Array.isArray(node.allOf)) for (const part of node.allOf as JsonSchema[]) visit(part, depth + 1);
+  };
+  visit(schema, 0);
+  return { properties, required: [...new Set(required)] };
+}
+
+/** `format: int64`-style facts of an integer schema. */
+export function integerBounds(schema: JsonSchema | undefined): { minimum?: number; maximum?: number; format?: string } {
+  if (typeof schema !== 'object') return {};
+  return {
+    minimum: typeof schema.minimum === 'number' ? schema.minimum : undefined,
+    maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
+    format: typeof schema.format === 'string' ? schema.format : undefined,
+  };
+}

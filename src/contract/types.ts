@@ -1,0 +1,146 @@
+import type { Random } from '../core/random.js';
+import type { Plan, PlannedOperation } from './plan.js';
+
+export type Severity = 'error' | 'warning';
+
+/** Why a request was sent: response checks judge statuses by it. */
+export type Intent =
+  /** A request the spec says must succeed. */
+  | 'valid'
+  /** A client mistake (invalid body or parameter): must be rejected with a 4xx. */
+  | 'invalid'
+  /** Missing or bad credentials: must get the documented 401. */
+  | 'unauthenticated'
+  /** A well-formed request for something that does not exist: must get the documented 404. */
+  | 'absent';
+
+/** The request as sent, enough to replay it with curl. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; message: string } | undefined;
+
+export interface ReceivedResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON (integers exact), undefined when empty. */
+  json: ParsedBody;
+}
+
+/** One request and what came back (or why nothing did). */
+export interface Exchange {
+  operation: PlannedOperation;
+  intent: Intent;
+  /** What this request is for, in words (`listPets with limit=0`). */
+  purpose: string;
+  /** The spec documents a status for exactly this mistake: any other 4xx is an error, not a warning. */
+  strictStatus?: boolean;
+  request: SentRequest;
+  response?: ReceivedResponse;
+  /** Network failure or timeout. */
+  error?: string;
+  durationMs: number;
+}
+
+/** Something a check found wrong with the deployment. */
+export interface CheckFailure {
+  check: string;
+  operationId: string;
+  severity: Severity;
+  /** One line: what is wrong. */
+  title: string;
+  expected?: string;
+  actual?: string;
+  /** JSON pointer into the response body, for schema failures. */
+  pointer?: string;
+  exchange?: Exchange;
+}
+
+/** What a scenario check asks the client to send. */
+export interface RequestSpec {
+  operation: PlannedOperation;
+  intent: Intent;
+  purpose: string;
+  strictStatus?: boolean;
+  pathParams?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON value to serialize, or `raw` text sent as is. */
+  body?: { value: unknown } | { raw: string };
+  /** Defaults to application/json when there is a body; null sends none. */
+  contentType?: string | null;
+  /** Credentials: the configured key (default), none, or an explicit Authorization header value. */
+  auth?: 'valid' | 'none' | { authorization: string } | { apiKeyValue: string };
+}
+
+export type Send = (request: RequestSpec) => Promise<Exchange>;
+
+/** Facts learned during the run and shared between checks. */
+export interface RunState {
+  /** Resources created by this run, per collection path (`/pets`). */
+  created: Map<string, CreatedResource[]>;
+  /** Values seen for each property name in listed or read resources (for foreign keys such as categoryId). */
+  observed: Map<string, unknown[]>;
+  /** Ids seen per item operation's collection. */
+  knownIds: Map<string, unknown[]>;
+}
+
+export interface CreatedResource {
+  sent: Record<string, unknown>;
+  returned: Record<string, unknown>;
+  id: unknown;
+}
+
+export interface RunSettings {
+  readOnly: boolean;
+  maxExamples: number;
+  concurrency: number;
+  runId: string;
+  /** Names of created resources start with it, so a run's leftovers can be found. */
+  namePrefix: string;
+}
+
+/** Everything a scenario check can use; it never does I/O itself. */
+export interface CheckContext {
+  plan: Plan;
+  operation: PlannedOperation;
+  send: Send;
+  random: Random;
+  state: RunState;
+  settings: RunSettings;
+}
+
+export interface CheckOutcome {
+  failures: CheckFailure[];
+  /** Why the check did not apply or could not run here. */
+  skipped?: string;
+  /** Requests the check sent (for the summary). */
+  notes?: string[];
+}
+
+interface CheckBase {
+  name: string;
+  description: string;
+  severity: Severity;
+}
+
+/** Judges every exchange of the run (Schemathesis' response checks). */
+export interface ResponseCheck extends CheckBase {
+  kind: 'response';
+  inspect(plan: Plan, exchange: Exchange): CheckFailure[];
+}
+
+/** Sends its own requests to probe one property of an operation. */
+export interface ScenarioCheck extends CheckBase {
+  kind: 'scenario';
+  /** Undefined when the check applies to the operation, else why it does not. */
+  skipReason(operation: PlannedOperation, plan: Plan, settings: RunSettings): string | undefined;
+  run(context: CheckContext): Promise<CheckOutcome>;
+}
+
+export type Check = ResponseCheck | ScenarioCheck;

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { ALL_CHECKS } from '../../src/contract/registry.js';
+import { PETSTORE_SPEC } from '../../src/assets.js';
+import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { checkReference, HEADERS_SPEC, startHeadersServer, statusesOf } from './helpers.js';
+import type { Fault, Variant } from './reference-petstore.js';
+
+/** Each check, and a deliberately broken deployment that only it (among the selected) must catch. */
+const DETECTIONS: [check: string, broken: { fault?: Fault; variant?: Partial<Variant> }, expected: 'failed' | 'warned'][] = [
+  ['not-a-server-error', { fault: 'malformed-json-500' }, 'failed'],
+  ['status-code-conformance', { fault: 'create-200' }, 'failed'],
+  ['content-type-conformance', { fault: 'text-plain-json' }, 'failed'],
+  ['response-schema-conformance', { fault: 'id-as-string' }, 'failed'],
+  ['error-body-conformance', { fault: 'error-status-mismatch' }, 'failed'],
+  ['deprecation-signalled', { variant: { deprecationHeaders: false } }, 'warned'],
+  ['auth-enforced', { fault: 'any-token' }, 'failed'],
+  ['positive-data-acceptance', { fault: 'pending-rejected' }, 'failed'],
+  ['negative-data-rejection', { fault: 'missing-name-accepted' }, 'failed'],
+  ['resource-round-trip', { fault: 'name-truncated' }, 'failed'],
+  ['server-assigned-id', { fault: 'client-id-honoured' }, 'failed'],
+  ['id-uniqueness', { fault: 'duplicate-ids-concurrent' }, 'failed'],
+  ['not-found-conformance', { fault: 'not-found-200-null' }, 'failed'],
+  ['filter-honoured', { fault: 'filter-ignored' }, 'failed'],
+  ['limit-honoured', { fault: 'default-limit-10' }, 'failed'],
+];
+
+describe('every check catches its deliberately broken deployment', () => {
+  it('covers every check of the registry (response-headers-conformance below)', () => {
+    const covered = new Set([...DETECTIONS.map(([check]) => check), 'response-headers-conformance']);
+    expect([...covered].sort()).toEqual(ALL_CHECKS.map((check) => check.name).sort());
+  });
+
+  it.each(DETECTIONS)('%s', async (check, broken, expected) => {
+    const summary = await checkReference(broken, { checks: [check] });
+    expect(statusesOf(summary, check)).toContain(expected);
+    expect(summary.exitCode).toBe(expected === 'failed' ? 1 : 0);
+    expect(new Set(summary.cases.map((result) => result.check))).toEqual(new Set([check]));
+    if (expected === 'warned') expect((await checkReference(broken, { checks: [check], strict: true })).exitCode).toBe(1);
+  });
+
+  it.each([
+    ['absent', undefined, 'required header x-total-count is missing'],
+    ['not an integer', 'many', 'header x-total-count must be integer'],
+    ['below its minimum', '-1', 'header x-total-count must be >= 0'],
+  ])('response-headers-conformance: a required header %s', async (_label, header, title) => {
+    const server = await startHeadersServer(header);
+    try {
+      const summary = await runContract({ baseUrl: server.url, apiKey: 'unused', specPath: HEADERS_SPEC, seed: 1, checks: ['response-headers-conformance'] });
+      expect(summary.cases.flatMap((result) => result.failures.map((failure) => failure.title))).toContainEqual(expect.stringContaining(title));
+      expect(summary.exitCode).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('response-headers-conformance passes a server that sends the header right', async () => {
+    const server = await startHeadersServer('2');
+    try {
+      const summary = await runContract({ baseUrl: server.url, apiKey: 'unused', specPath: HEADERS_SPEC, seed: 1, checks: ['response-headers-conformance'] });
+      expect(statusesOf(summary, 'response-headers-conformance')).toEqual(['passed']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('no false positive against kennel serve', () => {
+  let mock: RunningMock;
+  let summary: RunSummary;
+  beforeAll(async () => {
+    mock = await startMock({ apiKeys: ['contract-key'] });
+    summary = await runContract({ baseUrl: mock.url, apiKey: 'contract-key', specPath: PETSTORE_SPEC, seed: 5 });
+  });
+  afterAll(() => mock.close());
+
+  it('exits 0 with no error finding', () => {
+    expect(summary.errors).toBe(0);
+    expect(summary.exitCode).toBe(0);
+  });
+
+  it.each(ALL_CHECKS.map((check) => check.name))('%s never fails', (check) => {
+    const statuses = statusesOf(summary, check);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses).not.toContain('failed');
+  });
+
+  it("only kennel's documented rejection of a bad limit or status is a warning", () => {
+    const warnings = summary.cases.flatMap((result) => result.failures.filter((failure) => failure.severity === 'warning').map((failure) => `${result.operationId} ${result.check}`));
+    expect(new Set(warnings)).toEqual(new Set(['listPets status-code-conformance']));
+  });
+
+  it('the same seed replays the same requests', async () => {
+    const again = await runContract({ baseUrl: mock.url, apiKey: 'contract-key', specPath: PETSTORE_SPEC, seed: 5, checks: ['negative-data-rejection'] });
+    const first = await runContract({ baseUrl: mock.url, apiKey: 'contract-key', specPath: PETSTORE_SPEC, seed: 5, checks: ['negative-data-rejection'] });
+    expect(again.requests).toBe(first.requests);
+  });
+});
