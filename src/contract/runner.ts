@@ -113,7 +113,7 @@ function dedupe(failures: readonly CheckFailure[]): CheckFailure[] {
   return [...byKey.values()];
 }
 
-async function assertReachable(baseUrl: string, timeoutMs: number): Promise<void> {
+async function assertReachable(baseUrl: string, timeoutMs: number, headers: Record<string, string>): Promise<void> {
   let url: URL;
   try {
     url = new URL(baseUrl);
@@ -122,7 +122,7 @@ async function assertReachable(baseUrl: string, timeoutMs: number): Promise<void
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolError(`--base-url must be http or https, not ${url.protocol}`);
   try {
-    await fetch(url, { method: 'GET', signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' }).then((response) => response.arrayBuffer());
+    await fetch(url, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' }).then((response) => response.arrayBuffer());
   } catch (error) {
     throw new ToolError(`cannot reach ${baseUrl}: ${describeNetworkError(error, timeoutMs)}`);
   }
@@ -213,7 +213,7 @@ export async function runContract(options: ContractOptions, listeners: readonly 
   const plan = buildPlan(spec, selectOperations(options));
   if (plan.operations.length === 0) throw new ToolError(`no operation of ${options.specPath} matches --operation/--tag`);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
-  await assertReachable(options.baseUrl, timeoutMs);
+  await assertReachable(options.baseUrl, timeoutMs, options.headers ?? {});
   const runId = `${started.toString(36)}${new Random(options.seed).word(3)}`;
   const settings: RunSettings = {
     readOnly: options.readOnly ?? false,

@@ -25,16 +25,18 @@ export function consoleReporter(write: (text: string) => void, apiKey: string): 
   };
 }
 
+/** Per operation: a line per check that ran, then the ones that did not apply on one line. */
 function summaryTable(summary: RunSummary): string {
   const lines: string[] = [];
-  let operation = '';
-  for (const result of summary.cases) {
-    if (result.operationId !== operation) {
-      operation = result.operationId;
-      lines.push(`${result.operationId} (${result.method} ${result.path})`);
+  const operations = [...new Set(summary.cases.map((result) => result.operationId))];
+  for (const operationId of operations) {
+    const cases = summary.cases.filter((result) => result.operationId === operationId);
+    lines.push(`${operationId} (${cases[0]!.method} ${cases[0]!.path})`);
+    for (const result of cases.filter((item) => item.status !== 'skipped')) {
+      lines.push(`  ${MARK[result.status]}  ${result.check}${result.failures.length > 0 ? `  ${countText(result)}` : ''}`);
     }
-    const note = result.status === 'skipped' ? `  (${result.skipReason})` : result.failures.length > 0 ? `  ${countText(result)}` : '';
-    lines.push(`  ${MARK[result.status]}  ${result.check}${note}`);
+    const skipped = cases.filter((item) => item.status === 'skipped').map((item) => item.check);
+    if (skipped.length > 0) lines.push(`  ${MARK.skipped}  ${skipped.join(', ')} (not applicable: see --json for why)`);
   }
   return lines.join('\n');
 }

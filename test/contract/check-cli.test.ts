@@ -1,0 +1,106 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { freePort, runCli } from '../helpers/cli.js';
+import { startReferencePetstore } from './reference-petstore.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(path.join(tmpdir(), 'kennel-check-'));
+
+function npxKennel(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['--no-install', 'kennel', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npx kennel check (spawned)', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ apiKeys: ['cli-key'] });
+  });
+  afterAll(() => mock.close());
+
+  it('exits 0 against kennel serve and writes JUnit and JSON reports', async () => {
+    const junit = path.join(dir, 'ok.xml');
+    const json = path.join(dir, 'ok.json');
+    const result = await npxKennel(['check', '--base-url', mock.url, '--api-key', 'cli-key', '--seed', '3', '--junit', junit, '--json', json]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain(`${mock.url} conforms: 0 error(s)`);
+    expect(result.stdout).toContain('replay with --seed 3');
+    expect(XMLValidator.validate(readFileSync(junit, 'utf8'))).toBe(true);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report).toMatchObject({ seed: 3, exitCode: 0, errors: 0 });
+    expect(readFileSync(json, 'utf8')).not.toContain('cli-key');
+  });
+
+  it('exits 1 against a broken deployment; the JUnit report names the failing checks', async () => {
+    const broken = await startReferencePetstore({ fault: 'any-token' });
+    try {
+      const junit = path.join(dir, 'broken.xml');
+      const result = await npxKennel(['check', '--base-url', broken.url, '--seed', '9', '--junit', junit], { KENNEL_API_KEY: broken.apiKey });
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/ERROR listPets · auth-enforced: accepted a request with an unknown Bearer token \(status 200\)/);
+      expect(result.stdout).toMatch(/replay: {3}curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/v1\/pets' -H 'authorization: Bearer kennel-not-a-key-\w+'/);
+      expect(result.stdout).toContain('does not conform');
+      const xml = readFileSync(junit, 'utf8');
+      expect(XMLValidator.validate(xml)).toBe(true);
+      const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml);
+      const cases = parsed.testsuites.testsuite.flatMap((suite: { testcase: unknown[] }) => suite.testcase) as Record<string, unknown>[];
+      const failing = cases.filter((item) => item.failure !== undefined).map((item) => `${item['@_classname']} ${item['@_name']}`);
+      expect(failing).toEqual(expect.arrayContaining(['kennel.listPets auth-enforced', 'kennel.createPet auth-enforced', 'kennel.getPet auth-enforced']));
+      expect(Number(parsed.testsuites['@_failures'])).toBe(failing.length);
+      expect(Number(parsed.testsuites['@_tests'])).toBe(cases.length);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('kennel check could not run: exit 2 with a message naming the problem', () => {
+  it('an unreachable base URL', async () => {
+    const port = await freePort();
+    const cli = runCli(['check', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'k']);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toBe(`kennel: cannot reach http://127.0.0.1:${port}/v1: connection refused\n`);
+  });
+
+  it('a broken spec', async () => {
+    const file = path.join(dir, 'broken.yaml');
+    writeFileSync(file, 'openapi: 3.1.0\ninfo: [\n');
+    const cli = runCli(['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--spec', file]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(new RegExp(`^kennel: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: invalid YAML`));
+  });
+
+  it.each([
+    [['check', '--api-key', 'k'], /--base-url is required/],
+    [['check', '--base-url', 'http://127.0.0.1:1/v1'], /--api-key is required/],
+    [['check', '--base-url', 'not a url', '--api-key', 'k'], /--base-url "not a url" is not a URL/],
+    [['check', '--base-url', 'ftp://example.com/v1', '--api-key', 'k'], /must be http or https/],
+    [['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--check', 'speling'], /unknown check "speling"/],
+    [['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--operation', 'nope'], /no operation of .* matches --operation\/--tag/],
+    [['check', '--max-examples', '0'], /--max-examples.*integer from 1/],
+    [['check', '--header', 'no colon'], /--header.*"Name: value"/],
+  ])('%j', async (argv, message) => {
+    const cli = runCli(argv);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(message);
+  });
+
+  it('--list-checks names every check', async () => {
+    const cli = runCli(['check', '--list-checks']);
+    expect(await cli.code).toBe(0);
+    expect(cli.stdout()).toMatch(/^not-a-server-error +error +no request gets a 5xx/m);
+    expect(cli.stdout()).toMatch(/^deprecation-signalled +warning/m);
+  });
+});

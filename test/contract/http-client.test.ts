@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HttpClient, retryAfterMs } from '../../src/contract/http-client.js';
+import type { PlannedOperation } from '../../src/contract/plan.js';
+import { freePort } from '../helpers/cli.js';
+
+const operation = { id: 'listThings', operation: { method: 'get', path: '/things', security: { requirements: [{ bearer: [] }], schemes: { bearer: { type: 'http', scheme: 'bearer' } } } } } as unknown as PlannedOperation;
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await close?.();
+  close = undefined;
+});
+
+async function serve(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<string> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  close = () => new Promise((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+}
+
+function client(baseUrl: string, overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
+  return new HttpClient({ baseUrl, apiKey: 'key', headers: { 'X-Trace': 'run-1' }, timeoutMs: 2000, concurrency: 4, rateLimit: 0, maxRetries: 3, maxRetryAfterMs: 5000, ...overrides });
+}
+
+describe('HttpClient', () => {
+  it('sends the key as a Bearer token plus extra headers, and keeps the exchange', async () => {
+    let seen: IncomingMessage['headers'] = {};
+    const url = await serve((request, response) => {
+      seen = request.headers;
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"big":9223372036854775807}');
+    });
+    const exchange = await client(url).send({ operation, intent: 'valid', purpose: 'test', query: { a: 'b c' } });
+    expect(seen.authorization).toBe('Bearer key');
+    expect(seen['x-trace']).toBe('run-1');
+    expect(exchange.request.url).toBe(`${url}/things?a=b+c`);
+    expect(exchange.response?.json).toEqual({ ok: true, value: { big: 9223372036854775807n } });
+  });
+
+  it('honours Retry-After on 429 and 503, then returns the final answer', async () => {
+    let calls = 0;
+    const url = await serve((_request, response) => {
+      calls += 1;
+      if (calls === 1) response.writeHead(429, { 'retry-after': '0' }).end();
+      else if (calls === 2) response.writeHead(503, { 'retry-after': new Date(Date.now() - 1000).toUTCString() }).end();
+      else response.writeHead(200).end('[]');
+    });
+    const exchange = await client(url).send({ operation, intent: 'valid', purpose: 'test' });
+    expect(calls).toBe(3);
+    expect(exchange.response?.status).toBe(200);
+  });
+
+  it('gives up after the retries, and does not wait longer than allowed', async () => {
+    let calls = 0;
+    const url = await serve((_request, response) => {
+      calls += 1;
+      response.writeHead(429, { 'retry-after': calls === 1 ? '0' : '3600' }).end();
+    });
+    const exchange = await client(url).send({ operation, intent: 'valid', purpose: 'test' });
+    expect(exchange.response?.status).toBe(429);
+    expect(calls).toBe(2);
+  });
+
+  it('keeps at most `concurrency` requests in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const url = await serve((_request, response) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        response.writeHead(200).end('[]');
+      }, 20);
+    });
+    const http = client(url, { concurrency: 2 });
+    await Promise.all(Array.from({ length: 8 }, () => http.send({ operation, intent: 'valid', purpose: 'test' })));
+    expect(most).toBe(2);
+  });
+
+  it('spaces requests to the rate limit', async () => {
+    const times: number[] = [];
+    const url = await serve((_request, response) => {
+      times.push(Date.now());
+      response.writeHead(200).end('[]');
+    });
+    const http = client(url, { rateLimit: 20 });
+    for (let index = 0; index < 5; index += 1) await http.send({ operation, intent: 'valid', purpose: 'test' });
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(190);
+  });
+
+  it('reports a timeout and a refused connection as errors, not responses', async () => {
+    const url = await serve(() => undefined);
+    const slow = await client(url, { timeoutMs: 100 }).send({ operation, intent: 'valid', purpose: 'test' });
+    expect(slow.error).toBe('no response within 100 ms');
+    const refused = await client(`http://127.0.0.1:${await freePort()}/v1`).send({ operation, intent: 'valid', purpose: 'test' });
+    expect(refused.error).toBe('connection refused');
+  });
+});
+
+describe('retryAfterMs', () => {
+  it.each([
+    [429, '2', 2000],
+    [503, 'Wed, 21 Oct 2015 07:28:10 GMT', 10_000],
+    [429, undefined, undefined],
+    [500, '2', undefined],
+    [429, 'soon', undefined],
+  ])('%i with %s', (status, header, expected) => {
+    const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
+    expect(retryAfterMs({ status, headers: header === undefined ? {} : { 'retry-after': header } }, now)).toBe(expected);
+  });
+});
