@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineBusyCores, watchForeignCpu } from './lib/cpu.js';
 import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
+import { timeContractRuns } from './lib/contract-run.js';
 import { runLoad, stopLoad } from './lib/load.js';
 import { ensurePrism } from './lib/prism.js';
 import { formatFixed, formatInt, median, medianRound, ratio, table } from './lib/report.js';
@@ -38,6 +39,7 @@ const TARGETS = {
   getListRatioPrism: 3,
   coldStartS: 1,
   rssMb: 150,
+  contractRunS: 3,
 };
 
 const USAGE = `usage: npm run bench [-- options]
@@ -351,7 +353,7 @@ function describeTrouble(row) {
   return parts.join(', ');
 }
 
-function checks(summary, cold, memory, prismSkipped) {
+function checks(summary, cold, memory, prismSkipped, contract) {
   const list = summary.list ?? {};
   const kennel = list.kennel;
   const results = [];
@@ -374,6 +376,13 @@ function checks(summary, cold, memory, prismSkipped) {
   add(`kennel cold start <= ${TARGETS.coldStartS} s`, coldS, coldS <= TARGETS.coldStartS, `${formatFixed(coldS)} s (median of ${cold.kennel?.samplesMs?.length ?? 0} spawns)`);
   const rss = memory.kennel?.rssMb;
   add(`kennel RSS after GET /v1/pets load <= ${TARGETS.rssMb} MB`, rss, rss <= TARGETS.rssMb, `${formatFixed(rss, 1)} MB`, rss === undefined);
+  const contractS = contract.medianMs !== undefined ? contract.medianMs / 1000 : undefined;
+  add(
+    `kennel check full default run <= ${TARGETS.contractRunS} s`,
+    contractS,
+    contractS <= TARGETS.contractRunS,
+    contract.error ?? `${formatFixed(contractS)} s wall, ${contract.requests} requests (median of ${contract.samplesMs.length} runs against a fresh kennel serve)`,
+  );
   return results;
 }
 
@@ -406,6 +415,20 @@ async function main() {
   log('cold starts (spawn -> first authorized GET /pets answered 200)…');
   const cold = await coldStarts(targets, opts.coldStarts);
 
+  log('kennel check: full default runs against a fresh kennel serve…');
+  const kennelTarget = targets.find((target) => target.id === 'kennel');
+  const contract = await timeContractRuns({
+    bin: KENNEL_BIN,
+    cwd: ROOT,
+    apiKey: API_KEY,
+    runs: opts.quick ? 1 : 3,
+    log,
+    startServer: async () => {
+      const started = await startTarget(kennelTarget, { forLoad: false });
+      return { baseUrl: `${started.origin}${kennelTarget.basePath}`, stop: () => stopChild(started.handle) };
+    },
+  });
+
   log('starting the servers under load…');
   const running = {};
   let prismSkipped = prism.skip;
@@ -427,7 +450,7 @@ async function main() {
     const { rows, memory, skipped } = await loadAll(targets, running, opts);
     if (skipped.prism) prismSkipped = skipped.prism;
     const summary = summarise(rows);
-    const results = checks(summary, cold, memory, prismSkipped);
+    const results = checks(summary, cold, memory, prismSkipped, contract);
 
     const out = [];
     out.push('');
@@ -453,6 +476,9 @@ async function main() {
       out.push(entry?.rssMb !== undefined ? `  ${target.id.padEnd(12)} ${formatFixed(entry.rssMb, 1).padStart(6)} MB (peak ${formatFixed(entry.peakRssMb, 1)} MB; ${formatFixed(idle, 1)} MB idle before the load)` : `  ${target.id.padEnd(12)} -`);
     }
     out.push('');
+    out.push('kennel check (full default run against a fresh kennel serve, spawn to exit):');
+    out.push(contract.error ? `  failed: ${contract.error}` : `  ${formatInt(contract.medianMs)} ms median of ${contract.samplesMs.length} (${contract.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${contract.requests} requests per run`);
+    out.push('');
     out.push('targets:');
     for (const check of results) out.push(`  ${check.status}  ${check.name}: ${check.detail}`);
     const flaggedRows = Object.entries(summary).flatMap(([, byTarget]) => Object.values(byTarget)).filter((row) => row.flagged);
@@ -475,6 +501,7 @@ async function main() {
           targets: TARGETS,
           summary,
           coldStart: cold,
+          contractRun: contract,
           memoryAfterList: memory,
           memoryIdle: Object.fromEntries(Object.entries(running).map(([id, entry]) => [id, entry.idleMemory])),
           checks: results,
