@@ -1,6 +1,6 @@
 import { validObject } from '../generate.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { failure, generation, isSuccess, jsonBody, show, validRequest } from './support.js';
+import { createsIdentifiedResources, failure, generation, isSuccess, jsonBody, show, validRequest } from './support.js';
 import { rememberCreated } from './positive-data-acceptance.js';
 
 /** Concurrent creates get distinct ids, distinct from every id this run has seen created. */
@@ -10,8 +10,7 @@ export const idUniqueness: ScenarioCheck = {
   severity: 'error',
   description: 'concurrent creates get distinct ids',
   skipReason(operation, _plan, settings) {
-    if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
-    return settings.readOnly ? 'read-only run' : undefined;
+    return createsIdentifiedResources(operation, settings);
   },
   async run(context) {
     const { operation } = context;

@@ -1,5 +1,5 @@
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { failure, sameJson, statusText } from './support.js';
+import { failure, readById, sameJson, statusText } from './support.js';
 
 /** A well-formed id that does not exist gets the documented 404, not a 200 with nothing in it. */
 export const notFoundConformance: ScenarioCheck = {
@@ -16,12 +16,11 @@ export const notFoundConformance: ScenarioCheck = {
     const known = [...(context.state.knownIds.get(operation.collection!) ?? []), ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id)];
     let absent = 800_000_000 + context.random.int(0, 99_999_999);
     while (known.some((id) => sameJson(id, absent))) absent += 1;
-    const pathName = operation.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
-    const exchange = await context.send({ operation, intent: 'absent', purpose: `${operation.id} for ${pathName} ${absent}, which does not exist`, pathParams: { [pathName]: String(absent) } });
+    const exchange = await readById(context, operation, absent, `${operation.id} for id ${absent}, which does not exist`, 'absent');
     const failures: CheckFailure[] = [];
     const status = exchange.response?.status;
     if (status !== undefined && status < 500 && status !== 404) {
-      failures.push(failure(this.name, this.severity, exchange, `answered ${status} for ${pathName} ${absent}, which does not exist`, { expected: '404', actual: statusText(exchange) }));
+      failures.push(failure(this.name, this.severity, exchange, `answered ${status} for id ${absent}, which does not exist`, { expected: '404', actual: statusText(exchange) }));
     }
     return { failures };
   },

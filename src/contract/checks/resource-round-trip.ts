@@ -1,6 +1,6 @@
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { failure, generation, isSuccess, jsonBody, sameJson, show, statusText, validRequest } from './support.js';
+import { failure, generation, isSuccess, jsonBody, readById, sameJson, show, statusText, validRequest } from './support.js';
 import { rememberCreated } from './positive-data-acceptance.js';
 
 /** Properties sent that came back different (or not at all). */
@@ -15,8 +15,7 @@ function differences(sent: Record<string, unknown>, returned: unknown): string[]
 async function readBack(context: CheckContext, id: unknown, sent: Record<string, unknown>, check: string): Promise<CheckFailure[]> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
-  const pathName = read.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
-  const exchange = await context.send({ operation: read, intent: 'valid', purpose: `reading back created ${String(id)}`, pathParams: { [pathName]: String(id) } });
+  const exchange = await readById(context, read, id, `reading back created ${String(id)}`);
   if (!isSuccess(exchange)) return [failure(check, 'error', exchange, `created resource ${String(id)} cannot be read back`, { operationId: context.operation.id, expected: 'a 2xx with the created resource', actual: statusText(exchange) })];
   const body = jsonBody(exchange);
   const wrong = differences({ ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) }, body);

@@ -1,5 +1,5 @@
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { failure, generation, isSuccess, jsonBody, sameJson, show, validRequest } from './support.js';
+import { createsIdentifiedResources, failure, generation, isSuccess, jsonBody, readById, sameJson, show, validRequest } from './support.js';
 import { validObject } from '../generate.js';
 
 /** A client-sent id is not honoured: the service assigns ids (refusing the request is fine too). */
@@ -9,8 +9,7 @@ export const serverAssignedId: ScenarioCheck = {
   severity: 'error',
   description: 'a client-sent id is ignored or refused, never used',
   skipReason(operation, _plan, settings) {
-    if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
-    return settings.readOnly ? 'read-only run' : undefined;
+    return createsIdentifiedResources(operation, settings);
   },
   async run(context) {
     const { operation } = context;
@@ -25,8 +24,7 @@ export const serverAssignedId: ScenarioCheck = {
     }
     const read = operation.collection ? context.plan.collection(operation.collection).read : undefined;
     if (isSuccess(exchange) && read && failures.length === 0) {
-      const pathName = read.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
-      const lookup = await context.send({ operation: read, intent: 'valid', purpose: `reading ${idProperty} ${chosen}, which the client sent`, pathParams: { [pathName]: String(chosen) } });
+      const lookup = await readById(context, read, chosen, `reading ${idProperty} ${chosen}, which the client sent`);
       const found = jsonBody(lookup) as Record<string, unknown> | undefined;
       const nameProperty = Object.keys(value).find((name) => typeof value[name] === 'string');
       if (isSuccess(lookup) && found && nameProperty && sameJson(found[nameProperty], value[nameProperty])) {

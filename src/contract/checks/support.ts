@@ -2,7 +2,7 @@ import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { responseFor, type OperationResponse } from '../../spec/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
 import { validObject, type GenerationContext } from '../generate.js';
-import type { CheckContext, CheckFailure, Exchange, RequestSpec, RunState, Severity } from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, RunSettings, RunState, Severity } from '../types.js';
 
 /** A failure of `check` about `exchange`'s operation. */
 export function failure(check: string, severity: Severity, exchange: Exchange | undefined, title: string, details: Partial<CheckFailure> = {}): CheckFailure {
@@ -106,4 +106,16 @@ export function learn(state: RunState, collection: string | undefined, idPropert
       state.knownIds.set(collection, ids);
     }
   }
+}
+
+/** Why a create-with-ids check does not apply here, or undefined when it does. */
+export function createsIdentifiedResources(operation: PlannedOperation, settings: RunSettings): string | undefined {
+  if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
+  return settings.readOnly ? 'read-only run' : undefined;
+}
+
+/** Reads one resource through a read operation (`GET /pets/{petId}`), `id` in its path parameter. */
+export function readById(context: CheckContext, read: PlannedOperation, id: unknown, purpose: string, intent: Intent = 'valid'): Promise<Exchange> {
+  const pathName = read.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
+  return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
 }
