@@ -1,7 +1,6 @@
 import { validObject } from '../generate.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { createsIdentifiedResources, failure, generation, isSuccess, jsonBody, show, validRequest } from './support.js';
-import { rememberCreated } from './positive-data-acceptance.js';
+import { createsIdentifiedResources, failure, generation, isSuccess, jsonBody, rememberCreated, show, validRequest } from './support.js';
 
 /** Concurrent creates get distinct ids, distinct from every id this run has seen created. */
 export const idUniqueness: ScenarioCheck = {

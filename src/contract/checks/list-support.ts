@@ -1,8 +1,7 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
 import { validObject } from '../generate.js';
-import { rememberCreated } from './positive-data-acceptance.js';
-import { generation, isSuccess, jsonBody, learn } from './support.js';
+import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(context: CheckContext, query: Record<string, string>, purpose: string, intent: Exchange['intent'] = 'valid'): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {

@@ -1,22 +1,10 @@
 import { validBodies, validParameterValues } from '../generate.js';
-import type { CheckContext, CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
-import { failure, generation, isSuccess, jsonBody, knownId, learn, statusText, validRequest } from './support.js';
+import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
+import { failure, generation, isSuccess, knownId, rememberCreated, statusText, validRequest } from './support.js';
 
 function rejected(check: string, exchange: Exchange, severity: Severity = 'error'): CheckFailure[] {
   if (isSuccess(exchange) || !exchange.response || exchange.response.status >= 500) return [];
   return [failure(check, severity, exchange, `rejected ${exchange.purpose} with ${exchange.response.status}`, { expected: `a documented 2xx (${exchange.operation.successStatuses.join(', ')})`, actual: statusText(exchange) })];
-}
-
-/** Records what a successful create returned, so later checks can read it back. */
-export function rememberCreated(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): void {
-  const operation = context.operation;
-  const returned = jsonBody(exchange);
-  if (!isSuccess(exchange) || !operation.collection || returned === null || typeof returned !== 'object' || Array.isArray(returned)) return;
-  const resource = { sent, returned: returned as Record<string, unknown>, id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined };
-  const list = context.state.created.get(operation.collection) ?? [];
-  list.push(resource);
-  context.state.created.set(operation.collection, list);
-  learn(context.state, operation.collection, operation.idProperty, [returned]);
 }
 
 /** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */

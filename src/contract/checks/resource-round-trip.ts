@@ -1,7 +1,6 @@
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { failure, generation, isSuccess, jsonBody, readById, sameJson, show, statusText, validRequest } from './support.js';
-import { rememberCreated } from './positive-data-acceptance.js';
+import { failure, generation, isSuccess, jsonBody, readById, rememberCreated, sameJson, show, statusText, validRequest } from './support.js';
 
 /** Properties sent that came back different (or not at all). */
 function differences(sent: Record<string, unknown>, returned: unknown): string[] {

@@ -119,3 +119,15 @@ export function readById(context: CheckContext, read: PlannedOperation, id: unkn
   const pathName = read.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
   return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
 }
+
+/** Records what a successful create returned, so later checks can read it back. */
+export function rememberCreated(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): void {
+  const operation = context.operation;
+  const returned = jsonBody(exchange);
+  if (!isSuccess(exchange) || !operation.collection || returned === null || typeof returned !== 'object' || Array.isArray(returned)) return;
+  const resource = { sent, returned: returned as Record<string, unknown>, id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined };
+  const list = context.state.created.get(operation.collection) ?? [];
+  list.push(resource);
+  context.state.created.set(operation.collection, list);
+  learn(context.state, operation.collection, operation.idProperty, [returned]);
+}
