@@ -216,6 +216,7 @@ export async function runContract(options: ContractOptions, listeners: readonly 
   await assertReachable(options.baseUrl, timeoutMs, options.headers ?? {});
   const runId = `${started.toString(36)}${new Random(options.seed).word(3)}`;
   const settings: RunSettings = {
+    apiKey: options.apiKey,
     readOnly: options.readOnly ?? false,
     maxExamples: options.maxExamples ?? CONTRACT_DEFAULTS.maxExamples,
     concurrency: options.concurrency ?? CONTRACT_DEFAULTS.concurrency,

@@ -97,6 +97,8 @@ export interface CreatedResource {
 }
 
 export interface RunSettings {
+  /** The configured key, for near-miss credentials (never reported in clear). */
+  apiKey: string;
   readOnly: boolean;
   maxExamples: number;
   concurrency: number;

@@ -378,6 +378,9 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'getpet-wrong-pet': { exhibits: async (api) => (await api.get('/pets/2')).body.id === 1 },
   'pending-rejected': { exhibits: async (api) => (await statusOf(api.post({ ...rex, status: 'pending' }))) === 400 },
   'max-limit-rejected': { exhibits: async (api) => (await statusOf(api.get('/pets?limit=100'))) === 400 },
+  'key-case-insensitive': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer REF-KEY' }))) === 200 },
+  'key-prefix': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer ref-key-and-more' }))) === 200 },
+  'charset-rejected': { exhibits: async (api) => (await statusOf(api.post(rex, { contentType: 'application/json; charset=utf-8' }))) === 400 },
 };
 
 describe('faults', () => {

@@ -122,6 +122,9 @@ const FAULT_TABLE = [
   { name: 'getpet-wrong-pet', description: 'getPet returns the pet with id-1 when it exists' },
   { name: 'pending-rejected', description: "createPet refuses the valid status 'pending' with 400" },
   { name: 'max-limit-rejected', description: 'limit=100, the documented maximum, answers 400' },
+  { name: 'key-case-insensitive', description: 'API keys are compared ignoring letter case' },
+  { name: 'key-prefix', description: 'Any token that starts with the API key is accepted' },
+  { name: 'charset-rejected', description: 'createPet refuses Content-Type: application/json; charset=utf-8' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type Fault = (typeof FAULT_TABLE)[number]['name'];
@@ -296,8 +299,13 @@ class ReferencePetstore {
     const match = /^(\S+) +(\S+) *$/.exec(header ?? '');
     if (!match) return false;
     const [, scheme = '', token] = match;
-    if (scheme.toLowerCase() === 'bearer') return token === this.apiKey || this.fault === 'any-token';
+    if (scheme.toLowerCase() === 'bearer') return token === this.apiKey || this.fault === 'any-token' || this.nearMissAccepted(token ?? '');
     return scheme.toLowerCase() === 'basic' && this.fault === 'basic-accepted';
+  }
+
+  private nearMissAccepted(token: string): boolean {
+    if (this.fault === 'key-case-insensitive') return token.toLowerCase() === this.apiKey.toLowerCase();
+    return this.fault === 'key-prefix' && token.startsWith(this.apiKey);
   }
 
   private unauthorised(): Reply {
@@ -367,9 +375,10 @@ class ReferencePetstore {
   }
 
   private async readJsonBody(req: IncomingMessage): Promise<string> {
-    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const header = req.headers['content-type'] ?? '';
+    const mediaType = header.split(';')[0]?.trim().toLowerCase();
     const body = await readBody(req);
-    if (mediaType !== 'application/json') {
+    if (mediaType !== 'application/json' || (this.fault === 'charset-rejected' && header.includes(';'))) {
       const code = this.variant.wrongContentType === 415 ? 'unsupported_media_type' : 'invalid_content_type';
       throw new BadRequest(this.error(this.variant.wrongContentType, code, 'The request body must be application/json'));
     }

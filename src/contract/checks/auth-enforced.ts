@@ -2,17 +2,26 @@ import type { CheckFailure, RequestSpec, ScenarioCheck } from '../types.js';
 import { failure, statusText, validRequest } from './support.js';
 
 /** Credentials that must not open the door, for the operation's security scheme. */
-function badCredentials(request: RequestSpec, random: { word(length: number): string }): { label: string; auth: RequestSpec['auth'] }[] {
+function badCredentials(request: RequestSpec, random: { word(length: number): string }, apiKey: string): { label: string; auth: RequestSpec['auth'] }[] {
   const unknownKey = `kennel-not-a-key-${random.word(10)}`;
+  // Near misses of the real key: keys are compared exactly, not case-insensitively or by prefix.
+  const swapped = apiKey === apiKey.toUpperCase() ? apiKey.toLowerCase() : apiKey.toUpperCase();
+  const nearMisses = [
+    ...(swapped !== apiKey ? [{ label: 'the key in another letter case', value: swapped }] : []),
+    { label: 'the key with a character appended', value: `${apiKey}x` },
+  ];
   const schemes = request.operation.operation.security;
   const names = Object.keys(schemes.requirements[0] ?? {});
   const isApiKey = names.some((name) => schemes.schemes[name]?.type === 'apiKey');
-  if (isApiKey) return [{ label: 'no credentials', auth: 'none' }, { label: 'an unknown API key', auth: { apiKeyValue: unknownKey } }];
+  if (isApiKey) {
+    return [{ label: 'no credentials', auth: 'none' }, { label: 'an unknown API key', auth: { apiKeyValue: unknownKey } }, ...nearMisses.map(({ label, value }) => ({ label, auth: { apiKeyValue: value } }))];
+  }
   return [
     { label: 'no Authorization header', auth: 'none' },
     { label: 'the Basic scheme instead of Bearer', auth: { authorization: `Basic ${Buffer.from(`kennel:${unknownKey}`).toString('base64')}` } },
     { label: 'an empty Bearer token', auth: { authorization: 'Bearer' } },
     { label: 'an unknown Bearer token', auth: { authorization: `Bearer ${unknownKey}` } },
+    ...nearMisses.map(({ label, value }) => ({ label, auth: { authorization: `Bearer ${value}` } })),
   ];
 }
 
@@ -31,7 +40,7 @@ export const authEnforced: ScenarioCheck = {
     const base = validRequest(context, context.operation, 'a valid request');
     const expected = context.operation.operation.responses.some((response) => response.status === '401') ? 401 : undefined;
     const failures: CheckFailure[] = [];
-    for (const { label, auth } of badCredentials(base, context.random)) {
+    for (const { label, auth } of badCredentials(base, context.random, context.settings.apiKey)) {
       const exchange = await context.send({ ...base, auth, intent: 'unauthenticated', purpose: `${context.operation.id} with ${label}` });
       const status = exchange.response?.status;
       if (status === undefined || status >= 500) continue;

@@ -1,4 +1,4 @@
-import { validBodies, validParameterValues } from '../generate.js';
+import { validBodies, validObject, validParameterValues } from '../generate.js';
 import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
 import { failure, generation, isSuccess, knownId, rememberCreated, statusText, validRequest } from './support.js';
 
@@ -31,6 +31,11 @@ export const positiveDataAcceptance: ScenarioCheck = {
         failures.push(...rejected(this.name, exchange, severity));
         rememberCreated(context, value, exchange);
       }
+      // The charset parameter is part of the JSON media type's grammar; a server must not refuse it.
+      const value = validObject(operation.body.schema, generation(context), 'required');
+      const withCharset = await context.send({ ...base, body: { value }, contentType: 'application/json; charset=utf-8', purpose: 'a valid body sent as application/json; charset=utf-8' });
+      failures.push(...rejected(this.name, withCharset));
+      rememberCreated(context, value, withCharset);
     }
     const queryCases = operation.parameters
       .filter((parameter) => parameter.in === 'query')
