@@ -1,0 +1,284 @@
+import { createSocket } from 'node:dgram';
+import { Resolver } from 'node:dns/promises';
+import { Packet, TCPClient, UDPClient, type Resource } from 'dns2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DnsBindError, startDnsServer, type DnsServerHandle } from '../../src/domains/dns-server.js';
+import type { DnsLookup, QueryType, ResourceRecord, SoaData } from '../../src/domains/dns-types.js';
+
+const SOA: SoaData = { mname: 'ns1.example.com', rname: 'hostmaster.example.com', serial: 2025010101, refresh: 3600, retry: 600, expire: 604800, minimum: 300 };
+const LONG_TXT = `kennel-verification=${'x'.repeat(280)}`;
+const BIG_TXT = Array.from({ length: 12 }, (_, i) => `chunk-${i}-${'y'.repeat(180)}`);
+
+const ZONE: ResourceRecord[] = [
+  { name: 'example.com', type: 'SOA', ttl: 3600, data: SOA },
+  { name: 'example.com', type: 'NS', ttl: 3600, data: 'ns1.example.com' },
+  { name: 'example.com', type: 'MX', ttl: 300, data: { preference: 10, exchange: 'mail.example.com' } },
+  { name: 'example.com', type: 'TXT', ttl: 300, data: 'v=spf1 -all' },
+  { name: 'example.com', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } },
+  { name: 'example.com', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'issuewild', value: ';' } },
+  { name: 'example.com', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'iodef', value: 'mailto:security@example.com' } },
+  { name: 'critical.example.com', type: 'CAA', ttl: 300, data: { flags: 128, tag: 'tbs', value: 'unknown' } },
+  { name: 'docs.example.com', type: 'A', ttl: 60, data: '192.0.2.10' },
+  { name: 'docs.example.com', type: 'AAAA', ttl: 60, data: '2001:db8::10' },
+  { name: 'www.example.com', type: 'CNAME', ttl: 120, data: 'docs.example.com' },
+  { name: '_kennel.docs.example.com', type: 'TXT', ttl: 60, data: LONG_TXT },
+  ...BIG_TXT.map((data): ResourceRecord => ({ name: 'big.example.com', type: 'TXT', ttl: 60, data })),
+  { name: 'bad-address.example.com', type: 'A', ttl: 60, data: 'not-an-address' },
+];
+const SOA_RECORD = ZONE[0]!;
+
+/** An in-memory authoritative view of example.com: follows CNAMEs, answers NXDOMAIN/NODATA with the SOA. */
+const fixtureLookup: DnsLookup = (name, type) => {
+  if (name === 'broken.example.com') return { rcode: 'SERVFAIL', answers: [], authority: [] };
+  if (name === 'throws.example.com') throw new Error('lookup exploded');
+  const chain: ResourceRecord[] = [];
+  let owner = name;
+  for (let cname = find(owner, 'CNAME')[0]; cname && type !== 'CNAME'; cname = find(owner, 'CNAME')[0]) {
+    chain.push(cname);
+    owner = cname.data as string;
+  }
+  const records = find(owner, type);
+  if (records.length > 0) return { rcode: 'NOERROR', answers: [...chain, ...records], authority: [] };
+  const exists = ZONE.some((record) => record.name === owner);
+  return { rcode: exists ? 'NOERROR' : 'NXDOMAIN', answers: chain, authority: [SOA_RECORD] };
+};
+
+function find(name: string, type: QueryType): ResourceRecord[] {
+  return ZONE.filter((record) => record.name === name && record.type === type);
+}
+
+const seen: Array<[string, QueryType]> = [];
+const errors: unknown[] = [];
+let server: DnsServerHandle;
+let resolver: Resolver;
+
+beforeAll(async () => {
+  server = await startDnsServer(
+    (name, type) => {
+      seen.push([name, type]);
+      return fixtureLookup(name, type);
+    },
+    { onError: (error) => errors.push(error) },
+  );
+  resolver = new Resolver({ timeout: 1000, tries: 1 });
+  resolver.setServers([`${server.host}:${server.port}`]);
+});
+
+afterAll(() => server.close());
+
+describe('answers Node dns.Resolver over UDP', () => {
+  it('binds loopback on a free port', () => {
+    expect(server.host).toBe('127.0.0.1');
+    expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('answers A and AAAA with their TTLs', async () => {
+    expect(await resolver.resolve4('docs.example.com', { ttl: true })).toEqual([{ address: '192.0.2.10', ttl: 60 }]);
+    expect(await resolver.resolve6('docs.example.com')).toEqual(['2001:db8::10']);
+  });
+
+  it('answers a CNAME chain for A and the CNAME itself for CNAME', async () => {
+    expect(await resolver.resolve4('www.example.com')).toEqual(['192.0.2.10']);
+    expect(await resolver.resolveCname('www.example.com')).toEqual(['docs.example.com']);
+  });
+
+  it('answers CAA with flags, issue, issuewild and iodef', async () => {
+    // Node 24 adds `type` to each CAA and MX record, hence toMatchObject.
+    expect(await resolver.resolveCaa('example.com')).toMatchObject([
+      { critical: 0, issue: 'letsencrypt.org' },
+      { critical: 0, issuewild: ';' },
+      { critical: 0, iodef: 'mailto:security@example.com' },
+    ]);
+    expect(await resolver.resolveCaa('critical.example.com')).toMatchObject([{ critical: 128, tbs: 'unknown' }]);
+  });
+
+  it('answers TXT, splitting text longer than 255 octets into character-strings', async () => {
+    expect(await resolver.resolveTxt('example.com')).toEqual([['v=spf1 -all']]);
+    const [strings] = await resolver.resolveTxt('_kennel.docs.example.com');
+    expect(strings!.map((s) => s.length)).toEqual([255, LONG_TXT.length - 255]);
+    expect(strings!.join('')).toBe(LONG_TXT);
+  });
+
+  it('answers MX, NS and SOA', async () => {
+    expect(await resolver.resolveMx('example.com')).toMatchObject([{ priority: 10, exchange: 'mail.example.com' }]);
+    expect(await resolver.resolveNs('example.com')).toEqual(['ns1.example.com']);
+    expect(await resolver.resolveSoa('example.com')).toEqual({
+      nsname: 'ns1.example.com',
+      hostmaster: 'hostmaster.example.com',
+      serial: 2025010101,
+      refresh: 3600,
+      retry: 600,
+      expire: 604800,
+      minttl: 300,
+    });
+  });
+
+  it('asks the lookup with a lower-case name without the trailing dot', async () => {
+    expect(await resolver.resolve4('DOCS.Example.COM.')).toEqual(['192.0.2.10']);
+    expect(seen).toContainEqual(['docs.example.com', 'A']);
+    expect(seen.some(([name]) => name !== name.toLowerCase() || name.endsWith('.'))).toBe(false);
+  });
+
+  it.each([
+    { what: 'NXDOMAIN', name: 'nope.example.com', code: 'ENOTFOUND' },
+    { what: 'NODATA', name: 'docs.example.com', type: 'MX', code: 'ENODATA' },
+    { what: 'SERVFAIL', name: 'broken.example.com', code: 'ESERVFAIL' },
+  ])('rejects $what with $code', async ({ name, type, code }) => {
+    const query = type === 'MX' ? resolver.resolveMx(name) : resolver.resolve4(name);
+    await expect(query).rejects.toMatchObject({ code });
+  });
+
+  it('answers types it does not model with NOTIMP', async () => {
+    await expect(resolver.resolveSrv('_sip._tcp.example.com')).rejects.toMatchObject({ code: 'ENOTIMP' });
+  });
+
+  it('answers SERVFAIL when the lookup throws or a record cannot be encoded, and keeps serving', async () => {
+    await expect(resolver.resolve4('throws.example.com')).rejects.toMatchObject({ code: 'ESERVFAIL' });
+    await expect(resolver.resolve4('bad-address.example.com')).rejects.toMatchObject({ code: 'ESERVFAIL' });
+    expect(errors.map((error) => (error as Error).message)).toEqual(['lookup exploded', expect.stringMatching(/invalid address "not-an-address"/)]);
+    expect(await resolver.resolve4('docs.example.com')).toEqual(['192.0.2.10']);
+  });
+
+  it('sets TC on a UDP answer too big to fit, and Node retries over TCP on the same port', async () => {
+    const truncated = await UDPClient({ dns: server.host, port: server.port, retryOverTCP: false })('big.example.com', 'TXT');
+    expect(truncated.header.tc).toBe(1);
+    expect(truncated.answers).toEqual([]);
+    const strings = (await resolver.resolveTxt('big.example.com')).map((chunks) => chunks.join(''));
+    expect(strings.sort()).toEqual([...BIG_TXT].sort());
+  });
+});
+
+describe('raw responses', () => {
+  const udp = (name: string, type: string): Promise<Packet> => UDPClient({ dns: '127.0.0.1', port: server.port })(name, type);
+  const tcp = (name: string, type: string): Promise<Packet> => TCPClient({ dns: '127.0.0.1', port: server.port })(name, type);
+
+  it.each([
+    { what: 'NXDOMAIN', name: 'nope.example.com', rcode: Packet.RCODE.NXDOMAIN },
+    { what: 'NODATA', name: 'www.example.com', rcode: Packet.RCODE.NOERROR },
+  ])('carry the zone SOA in the authority section of $what', async ({ name, rcode }) => {
+    const response = await udp(name, 'MX');
+    expect(response.header).toMatchObject({ qr: 1, aa: 1, ra: 0, rcode });
+    expect(response.authorities).toHaveLength(1);
+    expect(response.authorities[0]).toMatchObject({
+      name: 'example.com',
+      type: Packet.TYPE.SOA,
+      ttl: 3600,
+      primary: 'ns1.example.com',
+      admin: 'hostmaster.example.com',
+      serial: 2025010101,
+      minimum: 300,
+    });
+  });
+
+  it('answer a CNAME chain before the records', async () => {
+    const response = await udp('www.example.com', 'AAAA');
+    expect(response.answers.map(summary)).toEqual(['www.example.com CNAME docs.example.com', 'docs.example.com AAAA 2001:db8::10']);
+  });
+
+  const QUESTIONS: Array<[string, string, string[]]> = [
+    ['docs.example.com', 'A', ['docs.example.com A 192.0.2.10']],
+    ['docs.example.com', 'AAAA', ['docs.example.com AAAA 2001:db8::10']],
+    ['www.example.com', 'CNAME', ['www.example.com CNAME docs.example.com']],
+    ['www.example.com', 'A', ['www.example.com CNAME docs.example.com', 'docs.example.com A 192.0.2.10']],
+    ['critical.example.com', 'CAA', ['critical.example.com CAA 128 tbs "unknown"']],
+    ['example.com', 'TXT', ['example.com TXT v=spf1 -all']],
+    ['example.com', 'MX', ['example.com MX 10 mail.example.com']],
+    ['example.com', 'NS', ['example.com NS ns1.example.com']],
+    ['example.com', 'SOA', ['example.com SOA ns1.example.com hostmaster.example.com 2025010101 3600 600 604800 300']],
+  ];
+
+  it.each(QUESTIONS)('are the same over UDP and TCP for %s %s', async (name, type, expected) => {
+    const [overUdp, overTcp] = await Promise.all([udp(name, type), tcp(name, type)]);
+    expect(overUdp.answers.map(summary)).toEqual(expected);
+    expect(overTcp.answers.map(summary)).toEqual(expected);
+    expect(overTcp.header.rcode).toBe(Packet.RCODE.NOERROR);
+  });
+
+  it('answer NXDOMAIN and SERVFAIL over TCP too', async () => {
+    const [nx, fail] = await Promise.all([tcp('nope.example.com', 'A'), tcp('broken.example.com', 'A')]);
+    expect(nx.header.rcode).toBe(Packet.RCODE.NXDOMAIN);
+    expect(nx.authorities.map(summary)).toEqual([expect.stringMatching(/^example\.com SOA ns1\.example\.com /)]);
+    expect(fail.header.rcode).toBe(Packet.RCODE.SERVFAIL);
+  });
+
+  it('answer the whole big TXT set over TCP', async () => {
+    const response = await tcp('big.example.com', 'TXT');
+    expect(response.header.tc).toBe(0);
+    expect(response.answers).toHaveLength(BIG_TXT.length);
+  });
+
+  it('echo EDNS and answer FORMERR to a query with two questions (hand-built, over node:dgram)', async () => {
+    const query = new Packet();
+    query.header.id = 4242;
+    query.questions.push(new Packet.Question('docs.example.com', Packet.TYPE.A, Packet.CLASS.IN));
+    query.additionals.push(Packet.Resource.EDNS([]) as Resource);
+    const edns = await rawUdp(query.toBuffer());
+    expect(edns.header.id).toBe(4242);
+    expect(edns.additionals.map((r) => r.type)).toEqual([Packet.TYPE.EDNS]);
+    query.questions.push(new Packet.Question('www.example.com', Packet.TYPE.A, Packet.CLASS.IN));
+    const formerr = await rawUdp(query.toBuffer());
+    expect(formerr.header.rcode).toBe(Packet.RCODE.FORMERR);
+  });
+
+  it('survive garbage', async () => {
+    await rawUdp(Buffer.from('not dns'), 100).catch(() => undefined);
+    expect((await udp('docs.example.com', 'A')).answers.map(summary)).toEqual(['docs.example.com A 192.0.2.10']);
+  });
+});
+
+describe('binding', () => {
+  it('refuses a port that is taken with a DnsBindError (a ToolError)', async () => {
+    const attempt = startDnsServer(fixtureLookup, { port: server.port });
+    await expect(attempt).rejects.toThrow(DnsBindError);
+    await expect(attempt).rejects.toThrow(`DNS UDP port ${server.port} on 127.0.0.1 is already in use`);
+  });
+
+  it('uses an explicit free port for both transports and closes promptly with a TCP connection open', async () => {
+    const probe = await startDnsServer(fixtureLookup);
+    const port = probe.port;
+    await probe.close();
+    const again = await startDnsServer(fixtureLookup, { port });
+    expect(again.port).toBe(port);
+    expect((await TCPClient({ dns: '127.0.0.1', port })('docs.example.com', 'A')).answers).toHaveLength(1);
+    const started = performance.now();
+    await again.close();
+    await again.close();
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+function summary(record: Resource): string {
+  const head = `${record.name} ${Packet.typeName(record.type)}`;
+  switch (record.type) {
+    case Packet.TYPE.A:
+    case Packet.TYPE.AAAA:
+      return `${head} ${record.address}`;
+    case Packet.TYPE.CNAME:
+      return `${head} ${record.domain}`;
+    case Packet.TYPE.NS:
+      return `${head} ${record.ns}`;
+    case Packet.TYPE.TXT:
+      return `${head} ${([] as string[]).concat(record.data as string | string[]).join('')}`;
+    case Packet.TYPE.MX:
+      return `${head} ${record.priority} ${record.exchange}`;
+    case Packet.TYPE.CAA:
+      return `${head} ${record.flags} ${record.tag} "${record.value}"`;
+    case Packet.TYPE.SOA:
+      return `${head} ${record.primary} ${record.admin} ${record.serial} ${record.refresh} ${record.retry} ${record.expiration} ${record.minimum}`;
+    default:
+      return `${head} ?`;
+  }
+}
+
+function rawUdp(message: Buffer, timeoutMs = 1000): Promise<Packet> {
+  const socket = createSocket('udp4');
+  return new Promise<Packet>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no answer')), timeoutMs);
+    socket.on('message', (data) => {
+      clearTimeout(timer);
+      resolve(Packet.parse(data));
+    });
+    socket.send(message, server.port, '127.0.0.1');
+  }).finally(() => socket.close());
+}
+
