@@ -1,0 +1,186 @@
+import type { DnsAnswer, QueryType, RecordData, RecordType, ResourceRecord, SoaData } from './dns-types.js';
+import { isWithin } from './names.js';
+import type { ProviderProfile } from './providers.js';
+import { checkRecordData } from './record-data.js';
+import { getPublicSuffix } from 'tldts';
+
+/** A record as its zone keeps it: when it was saved, when name servers answer with it, when it went. */
+export interface ZoneRecord extends ResourceRecord {
+  id: number;
+  savedAt: number;
+  visibleAt: number;
+  /** Set when removed: from then on the provider no longer answers with it. */
+  goneAt?: number;
+}
+
+export interface Zone {
+  apex: string;
+  provider: ProviderProfile;
+  records: ZoneRecord[];
+  soa: ResourceRecord & { data: SoaData };
+  /** Query types that fail (SERVFAIL) at this zone's name servers; `*` for every type. */
+  failing: Set<QueryType | '*'>;
+}
+
+export interface NewRecord {
+  name: string;
+  type: RecordType;
+  data: unknown;
+  ttl?: number;
+}
+
+export type ZoneChange = { ok: true; record: ZoneRecord } | { ok: false; code: string; message: string };
+
+const MAX_CNAME_HOPS = 8;
+const MAX_TTL = 7 * 86_400;
+
+function soaFor(apex: string, provider: ProviderProfile): Zone['soa'] {
+  return {
+    name: apex,
+    type: 'SOA',
+    ttl: 3600,
+    data: { mname: `ns1.${provider.id}.dns`, rname: `hostmaster.${apex}`, serial: 1, refresh: 7200, retry: 3600, expire: 1_209_600, minimum: provider.negativeTtl },
+  };
+}
+
+/** A synthetic SOA for top-level and public-suffix names outside every simulated zone. */
+function registrySoa(suffix: string): Zone['soa'] {
+  return { name: suffix, type: 'SOA', ttl: 900, data: { mname: `a.nic.${suffix}`, rname: `hostmaster.nic.${suffix}`, serial: 1, refresh: 1800, retry: 900, expire: 604_800, minimum: 86_400 } };
+}
+
+function answer(rcode: DnsAnswer['rcode'], answers: ResourceRecord[] = [], authority: ResourceRecord[] = []): DnsAnswer {
+  return { rcode, answers, authority };
+}
+
+function plain(record: ZoneRecord | ResourceRecord): ResourceRecord {
+  return { name: record.name, type: record.type, ttl: record.ttl, data: record.data };
+}
+
+/**
+ * Every simulated zone, each at its DNS provider: the authoritative truth at any instant. Records
+ * become visible after the provider's publish delay and vanish when removed; nothing here caches.
+ */
+export class DnsWorld {
+  readonly #zones = new Map<string, Zone>();
+  #nextId = 1;
+
+  /** Creates (or replaces) the zone of `apex`, hosted at `provider`. */
+  addZone(apex: string, provider: ProviderProfile): Zone {
+    const zone: Zone = { apex, provider, records: [], soa: soaFor(apex, provider), failing: new Set() };
+    this.#zones.set(apex, zone);
+    return zone;
+  }
+
+  zones(): Zone[] {
+    return [...this.#zones.values()];
+  }
+
+  /** The zone that holds `name`: the longest apex it lies within. */
+  zoneFor(name: string): Zone | undefined {
+    let best: Zone | undefined;
+    for (const zone of this.#zones.values()) if (isWithin(name, zone.apex) && (!best || zone.apex.length > best.apex.length)) best = zone;
+    return best;
+  }
+
+  /** Records of `zone` the name servers answer with at `at`. */
+  visible(zone: Zone, at: number): ZoneRecord[] {
+    return zone.records.filter((record) => record.visibleAt <= at && (record.goneAt === undefined || record.goneAt > at));
+  }
+
+  /** Records saved and not removed (what the provider's dashboard lists), visible yet or not. */
+  saved(zone: Zone): ZoneRecord[] {
+    return zone.records.filter((record) => record.goneAt === undefined);
+  }
+
+  /** Saves a record as the provider would, refusing what it refuses. */
+  addRecord(input: NewRecord, now: number): ZoneChange {
+    const zone = this.zoneFor(input.name);
+    if (!zone) return { ok: false, code: 'no_such_zone', message: `no simulated zone holds ${input.name}` };
+    const checked = checkRecordData(input.type, input.data);
+    if (!checked.ok) return { ok: false, code: 'invalid_record', message: checked.reason };
+    const ttl = input.ttl ?? zone.provider.defaultTtl;
+    if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL) return { ok: false, code: 'invalid_record', message: `TTL must be an integer from 1 to ${MAX_TTL} seconds` };
+    const refusal = this.#refusal(zone, input.name, input.type, checked.data);
+    if (refusal) return refusal;
+    const record: ZoneRecord = { id: this.#nextId++, name: input.name, type: input.type, ttl, data: checked.data, savedAt: now, visibleAt: now + zone.provider.publishDelayMs };
+    zone.records.push(record);
+    return { ok: true, record };
+  }
+
+  #refusal(zone: Zone, name: string, type: RecordType, data: RecordData): ZoneChange | undefined {
+    const provider = zone.provider;
+    if (type === 'CNAME' && name === zone.apex) return { ok: false, code: 'cname_at_apex', message: `a CNAME cannot sit at the zone apex ${name} (its SOA and NS records live there); use ALIAS/ANAME` };
+    if (type === 'ALIAS' && !provider.supportsAlias) return { ok: false, code: 'alias_unsupported', message: `${provider.name} does not offer ALIAS/ANAME records` };
+    const here = this.saved(zone).filter((record) => record.name === name);
+    if (here.some((record) => record.type === type && JSON.stringify(record.data) === JSON.stringify(data))) return { ok: false, code: 'duplicate_record', message: `${name} already has this ${type} record` };
+    const conflict = type === 'CNAME' ? here.length > 0 : here.some((record) => record.type === 'CNAME');
+    if (conflict && provider.cnameWithOtherData === 'reject') {
+      return { ok: false, code: 'cname_conflict', message: `${provider.name} refuses a CNAME next to other records at ${name} (RFC 1034: a CNAME stands alone)` };
+    }
+    if (type === 'CNAME' && here.some((record) => record.type === 'CNAME')) return { ok: false, code: 'cname_conflict', message: `${name} already has a CNAME` };
+    return undefined;
+  }
+
+  /** Removes the saved records of `name` (of `type`, with `data` when given); they vanish at once. */
+  removeRecords(match: { name: string; type?: RecordType; data?: unknown }, now: number): ZoneRecord[] {
+    const zone = this.zoneFor(match.name);
+    if (!zone) return [];
+    const removed = this.saved(zone).filter(
+      (record) => record.name === match.name && (match.type === undefined || record.type === match.type) && (match.data === undefined || JSON.stringify(record.data) === JSON.stringify(match.data)),
+    );
+    for (const record of removed) record.goneAt = now;
+    return removed;
+  }
+
+  /** Makes a zone's name servers fail queries of `type` (or all) until healed. */
+  setFailing(apex: string, types: readonly (QueryType | '*')[]): void {
+    const zone = this.#zones.get(apex);
+    if (zone) zone.failing = new Set(types);
+  }
+
+  /** What the authoritative name servers answer at `at`, following CNAMEs and flattening ALIAS. */
+  authoritative(name: string, type: QueryType, at: number): DnsAnswer {
+    return this.#resolve(name, type, at, new Set());
+  }
+
+  #resolve(name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+    const zone = this.zoneFor(name);
+    if (!zone) return this.#outside(name);
+    if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail')) return answer('SERVFAIL');
+    const here = this.visible(zone, at).filter((record) => record.name === name);
+    // Records of the asked type win over a CNAME: that is how a provider that tolerates
+    // CNAME-and-other-data answers, and why such a conflict breaks verification.
+    const matching = type === 'SOA' && name === zone.apex ? [zone.soa] : here.filter((record) => record.type === type).map(plain);
+    if (matching.length > 0) return answer('NOERROR', matching);
+    const cname = here.find((record) => record.type === 'CNAME');
+    if (cname) return this.#follow(cname, type, at, seen);
+    const alias = type === 'A' || type === 'AAAA' ? here.find((record) => record.type === 'ALIAS') : undefined;
+    if (alias) return this.#flatten(alias, type, at, seen);
+    const exists = name === zone.apex || here.length > 0 || this.visible(zone, at).some((record) => record.name.endsWith(`.${name}`));
+    return answer(exists ? 'NOERROR' : 'NXDOMAIN', [], [zone.soa]);
+  }
+
+  #follow(cname: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+    if (seen.has(cname.name) || seen.size >= MAX_CNAME_HOPS) return answer('SERVFAIL');
+    seen.add(cname.name);
+    const rest = this.#resolve(cname.data as string, type, at, seen);
+    return { rcode: rest.rcode, answers: rest.rcode === 'SERVFAIL' ? [] : [plain(cname), ...rest.answers], authority: rest.authority };
+  }
+
+  #flatten(alias: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+    if (seen.has(alias.name) || seen.size >= MAX_CNAME_HOPS) return answer('SERVFAIL');
+    seen.add(alias.name);
+    const target = this.#resolve(alias.data as string, type, at, seen);
+    if (target.rcode === 'SERVFAIL') return answer('SERVFAIL');
+    const addresses = target.answers.filter((record) => record.type === type).map((record) => ({ name: alias.name, type, ttl: Math.min(alias.ttl, record.ttl), data: record.data }));
+    const zone = this.zoneFor(alias.name)!;
+    return addresses.length > 0 ? answer('NOERROR', addresses) : answer('NOERROR', [], [zone.soa]);
+  }
+
+  /** Names outside every simulated zone: public suffixes exist (no data), anything else does not. */
+  #outside(name: string): DnsAnswer {
+    const suffix = getPublicSuffix(name) ?? name.split('.').at(-1)!;
+    if (name === suffix) return answer('NOERROR', [], [registrySoa(suffix)]);
+    return answer('NXDOMAIN', [], [registrySoa(suffix)]);
+  }
+}

@@ -1,0 +1,343 @@
+import { ManualClock } from '../core/clock.js';
+import { Random } from '../core/random.js';
+import { CachingResolver, type ResolvedAnswer } from './caching-resolver.js';
+import type { QueryType } from './dns-types.js';
+import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';
+import { History } from './history.js';
+import { attemptIssuance } from './issuance.js';
+import { refuse, type CertificateStatus, type DomainState, type Outcome, type Plan, type Platform, type Project, type Redirect, type RequiredRecord } from './model.js';
+import { checkName, isApex, isWithin, labelOf } from './names.js';
+import type { ProviderProfile } from './providers.js';
+import { serve, type ServeRequest, type ServeResult } from './site.js';
+import { verifyDns } from './verifier.js';
+
+export interface SimulatorOptions {
+  platform: Platform;
+  providers: readonly ProviderProfile[];
+  /** Virtual start time (ms since the epoch). */
+  start: number;
+  seed: number;
+}
+
+/** The resolver the platform's verifier and CA use, and the one `dig` and the live DNS server ask. */
+export const PLATFORM_RESOLVER = 'platform';
+export const PUBLIC_RESOLVER = 'public';
+
+const PLATFORM_PROVIDER: ProviderProfile = { id: 'platform', name: 'the platform', supportsAlias: true, cnameWithOtherData: 'reject', publishDelayMs: 0, negativeTtl: 60, defaultTtl: 300, caaQueries: 'answered' };
+
+function initialCertificate(): CertificateStatus {
+  return { state: 'none', reason: 'awaiting_verification', message: 'a certificate is issued automatically once the domain verifies', evidence: {}, attempts: 0 };
+}
+
+/**
+ * The custom-domain world of the documentation platform: DNS zones at their providers, caching
+ * resolvers, projects with domains (the dashboard's backend), certificate issuance and serving.
+ * Pure: time is a ManualClock, randomness a seeded Random; expected outcomes are values.
+ */
+export class DomainSimulator {
+  readonly clock: ManualClock;
+  readonly world = new DnsWorld();
+  readonly history = new History();
+  readonly projects = new Map<string, Project>();
+  readonly resolvers = new Map<string, CachingResolver>();
+  readonly platform: Platform;
+  readonly #providers: Map<string, ProviderProfile>;
+  readonly #random: Random;
+
+  constructor(options: SimulatorOptions) {
+    this.platform = options.platform;
+    this.clock = new ManualClock(options.start);
+    this.#random = new Random(options.seed);
+    this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
+    for (const id of [PLATFORM_RESOLVER, PUBLIC_RESOLVER]) this.resolvers.set(id, new CachingResolver(id, this.world));
+    this.world.addZone(options.platform.domain, PLATFORM_PROVIDER);
+  }
+
+  get now(): number {
+    return this.clock.now();
+  }
+
+  provider(id: string): ProviderProfile | undefined {
+    return this.#providers.get(id);
+  }
+
+  providers(): ProviderProfile[] {
+    return [...this.#providers.values()];
+  }
+
+  // --- time -------------------------------------------------------------------------------------
+
+  /** Moves virtual time forward, carrying out every certificate attempt and time-out due on the way. */
+  advance(ms: number): void {
+    const target = this.now + ms;
+    for (let next = this.#nextDue(); next !== undefined && next <= target; next = this.#nextDue()) {
+      this.clock.advance(next - this.now);
+      this.#runDue();
+    }
+    this.clock.advance(target - this.now);
+  }
+
+  #certificates(): { project: Project; domain: DomainState }[] {
+    return [...this.projects.values()].flatMap((project) => [...project.domains.values()].map((domain) => ({ project, domain })));
+  }
+
+  #dueTimes(certificate: CertificateStatus): number[] {
+    if (certificate.state !== 'pending' && certificate.state !== 'timed_out') return [];
+    const times = [certificate.nextAttemptAt ?? Infinity];
+    if (certificate.state === 'pending' && certificate.since !== undefined) times.push(certificate.since + this.platform.certificateTimeoutMs);
+    return times;
+  }
+
+  #nextDue(): number | undefined {
+    const times = this.#certificates().flatMap(({ domain }) => this.#dueTimes(domain.certificate));
+    const next = Math.min(...times);
+    return Number.isFinite(next) ? Math.max(next, this.now) : undefined;
+  }
+
+  #runDue(): void {
+    for (const { domain } of this.#certificates()) {
+      const certificate = domain.certificate;
+      if (certificate.nextAttemptAt !== undefined && certificate.nextAttemptAt <= this.now && (certificate.state === 'pending' || certificate.state === 'timed_out')) this.#attempt(domain);
+      if (certificate.state === 'pending' && certificate.since !== undefined && certificate.since + this.platform.certificateTimeoutMs <= this.now) this.#timeOut(domain);
+    }
+  }
+
+  // --- certificates -----------------------------------------------------------------------------
+
+  #startIssuance(domain: DomainState): void {
+    const [low, high] = this.platform.issuanceDelayMs;
+    const delay = this.#random.int(Math.ceil(low / 1000), Math.floor(high / 1000)) * 1000;
+    domain.certificate = { ...initialCertificate(), state: 'pending', reason: 'issuing', message: 'the certificate is being issued, usually within a few minutes', since: this.now, nextAttemptAt: this.now + delay };
+    this.#log('certificate.requested', domain.name, `certificate requested; first attempt in ${Math.round(delay / 1000)} s`);
+  }
+
+  #attempt(domain: DomainState): void {
+    const at = this.now;
+    const certificate = domain.certificate;
+    const serialNumber = Array.from({ length: 16 }, () => this.#random.int(0, 255).toString(16).padStart(2, '0')).join('');
+    const result = attemptIssuance({ name: domain.name, platform: this.platform, lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'), at, serialNumber });
+    certificate.attempts += 1;
+    if (result.ok) {
+      domain.certificate = { ...certificate, state: 'issued', reason: 'issued', message: `certificate issued for ${domain.name}`, evidence: {}, nextAttemptAt: undefined, issued: result.certificate };
+      this.#log('certificate.issued', domain.name, `certificate ${serialNumber} issued`, { serialNumber, notAfter: result.certificate.notAfter });
+      return;
+    }
+    certificate.lastError = { at, reason: result.reason, message: result.message, evidence: result.evidence };
+    const next = at + this.platform.retryIntervalMs;
+    const closes = (certificate.since ?? at) + this.platform.retryWindowMs;
+    this.#log('certificate.attempt_failed', domain.name, `issuance failed: ${result.reason}`, { reason: result.reason, message: result.message });
+    if (next > closes) {
+      domain.certificate = { ...certificate, state: 'failed', reason: 'gave_up', message: `issuance failed until the retry window closed: ${result.message}`, evidence: result.evidence, nextAttemptAt: undefined };
+      return;
+    }
+    certificate.nextAttemptAt = next;
+    if (certificate.state === 'timed_out') certificate.evidence = result.evidence;
+  }
+
+  #timeOut(domain: DomainState): void {
+    const certificate = domain.certificate;
+    const last = certificate.lastError;
+    certificate.state = 'timed_out';
+    certificate.reason = 'timed_out';
+    certificate.message =
+      `No certificate 30 minutes after verification. Confirm the domain still verifies, check that CAA records do not block ${this.platform.caIdentity}, then use Re-verify.` +
+      (last ? ` Last attempt: ${last.message}.` : '');
+    certificate.evidence = last?.evidence ?? {};
+    this.#log('certificate.timed_out', domain.name, 'no certificate after 30 minutes');
+  }
+
+  // --- projects and the dashboard ---------------------------------------------------------------
+
+  /** Adds a project with its default host (`<id>.<platform domain>` → the platform's addresses). */
+  addProject(input: { id: string; plan: Plan; deployed: boolean }): Project {
+    const host = `${input.id}.${this.platform.domain}`;
+    const project: Project = { id: input.id, plan: input.plan, deployed: input.deployed, host, domains: new Map(), primary: undefined, redirects: [] };
+    this.projects.set(input.id, project);
+    for (const address of this.platform.addresses) this.world.addRecord({ name: host, type: 'A', data: address, ttl: 300 }, this.now);
+    for (const address of this.platform.addressesV6) this.world.addRecord({ name: host, type: 'AAAA', data: address, ttl: 300 }, this.now);
+    return project;
+  }
+
+  project(id: string): Outcome<Project> {
+    const project = this.projects.get(id);
+    return project ? { ok: true, value: project } : refuse('project_not_found', `no project ${id}`);
+  }
+
+  setPlan(projectId: string, plan: Plan): Outcome<Project> {
+    const found = this.project(projectId);
+    if (found.ok) found.value.plan = plan;
+    return found;
+  }
+
+  setDeployed(projectId: string, deployed: boolean): Outcome<Project> {
+    const found = this.project(projectId);
+    if (found.ok) found.value.deployed = deployed;
+    return found;
+  }
+
+  #gate(project: Project): Outcome<Project> {
+    if (project.plan === 'free') return refuse('plan_required', 'custom domains need a paid plan (Pro or above)');
+    if (!project.deployed) return refuse('no_successful_deploy', 'custom domains need a successful deploy of the project first');
+    return { ok: true, value: project };
+  }
+
+  #owner(name: string): Project | undefined {
+    return [...this.projects.values()].find((project) => project.domains.has(name));
+  }
+
+  /** The dashboard's "Add": checks plan, deploy and ownership, then shows the record to create. */
+  addDomain(projectId: string, input: string): Outcome<{ domain: DomainState; records: RequiredRecord[] }> {
+    const found = this.project(projectId);
+    if (!found.ok) return found;
+    const project = found.value;
+    const checked = checkName(input);
+    if (!checked.ok) return refuse('invalid_name', checked.reason);
+    const gate = this.#gate(project);
+    if (!gate.ok) return gate;
+    const name = checked.name;
+    if (isWithin(name, this.platform.domain)) return refuse('platform_domain', `${name} belongs to the platform; add a domain you own`);
+    const owner = this.#owner(name);
+    if (owner === project) return refuse('already_added', `${name} is already attached to this project`);
+    if (owner) return refuse('domain_taken', `${name} is already attached to another project`);
+    const apex = isApex(name);
+    const domain: DomainState = {
+      name,
+      unicode: checked.unicode,
+      apex,
+      addedAt: this.now,
+      dns: { state: 'pending', reason: 'not_verified', message: 'create the DNS record shown, then use Verify', evidence: {} },
+      certificate: initialCertificate(),
+    };
+    project.domains.set(name, domain);
+    const record: RequiredRecord = apex
+      ? { type: 'ALIAS', alternatives: ['ANAME'], name: '@', value: project.host, ttl: this.platform.recordTtl }
+      : { type: 'CNAME', alternatives: [], name: labelOf(name), value: project.host, ttl: this.platform.recordTtl };
+    this.#log('domain.added', name, `added to ${project.id}; create ${record.type} ${record.name} → ${record.value}`);
+    return { ok: true, value: { domain, records: [record] } };
+  }
+
+  #domain(projectId: string, input: string): Outcome<{ project: Project; domain: DomainState }> {
+    const found = this.project(projectId);
+    if (!found.ok) return found;
+    const checked = checkName(input);
+    const domain = checked.ok ? found.value.domains.get(checked.name) : undefined;
+    if (!domain) return refuse('domain_not_found', `${input} is not attached to project ${projectId}`);
+    return { ok: true, value: { project: found.value, domain } };
+  }
+
+  /** The dashboard's "Verify" (and "Re-verify", which also restarts a stuck certificate). */
+  verify(projectId: string, name: string, options: { reverify?: boolean } = {}): Outcome<DomainState> {
+    const found = this.#domain(projectId, name);
+    if (!found.ok) return found;
+    const { project, domain } = found.value;
+    const gate = this.#gate(project);
+    if (!gate.ok) return gate;
+    domain.dns = verifyDns({ name: domain.name, apex: domain.apex, expectedHost: project.host, platform: this.platform, resolve: (n, type) => this.#resolve(PLATFORM_RESOLVER, n, type, 'verifier'), world: this.world, now: this.now });
+    this.#log(options.reverify ? 'domain.reverified' : 'domain.verified', domain.name, `${domain.dns.state}: ${domain.dns.reason}`, { reason: domain.dns.reason });
+    const certificate = domain.certificate.state;
+    if (domain.dns.state === 'verified' && (certificate === 'none' || certificate === 'failed' || (options.reverify && certificate !== 'issued'))) this.#startIssuance(domain);
+    return { ok: true, value: domain };
+  }
+
+  /** "Remove": the domain stops being served at once. */
+  removeDomain(projectId: string, name: string): Outcome<DomainState> {
+    const found = this.#domain(projectId, name);
+    if (!found.ok) return found;
+    const { project, domain } = found.value;
+    project.domains.delete(domain.name);
+    if (project.primary === domain.name) project.primary = undefined;
+    project.redirects = project.redirects.filter((redirect) => redirect.from !== domain.name && redirect.to !== domain.name);
+    this.#log('domain.removed', domain.name, `removed from ${project.id}; no longer served`);
+    return { ok: true, value: domain };
+  }
+
+  setPrimary(projectId: string, name: string): Outcome<Project> {
+    const found = this.#domain(projectId, name);
+    if (!found.ok) return found;
+    const { project, domain } = found.value;
+    if (project.redirects.some((redirect) => redirect.from === domain.name)) return refuse('primary_is_redirected', `${domain.name} redirects elsewhere; remove that redirect first`);
+    project.primary = domain.name;
+    this.#log('domain.primary', domain.name, `primary domain of ${project.id}`);
+    return { ok: true, value: project };
+  }
+
+  /** Adds `{from, to, status}`: both attached, status 301, and no loops or chains. */
+  addRedirect(projectId: string, input: Redirect): Outcome<Project> {
+    const from = this.#domain(projectId, input.from);
+    if (!from.ok) return from;
+    const to = this.#domain(projectId, input.to);
+    if (!to.ok) return to;
+    const project = from.value.project;
+    const [source, target] = [from.value.domain.name, to.value.domain.name];
+    if (input.status !== 301) return refuse('unsupported_redirect_status', `redirect status ${input.status} is not supported; the documented status is 301`);
+    if (source === target) return refuse('redirect_loop', `${source} cannot redirect to itself`);
+    if (project.primary === source) return refuse('primary_cannot_redirect', `${source} is the primary domain; choose another primary first`);
+    if (project.redirects.some((redirect) => redirect.from === source)) return refuse('redirect_exists', `${source} already redirects`);
+    if (project.redirects.some((redirect) => redirect.from === target && redirect.to === source)) return refuse('redirect_loop', `${target} already redirects to ${source}`);
+    if (project.redirects.some((redirect) => redirect.from === target || redirect.to === source)) return refuse('redirect_chain', `redirects may not chain: ${source} → ${target} would join another redirect`);
+    project.redirects.push({ from: source, to: target, status: 301 });
+    this.#log('domain.redirect', source, `redirects to ${target} (301)`);
+    return { ok: true, value: project };
+  }
+
+  removeRedirect(projectId: string, from: string): Outcome<Project> {
+    const found = this.#domain(projectId, from);
+    if (!found.ok) return found;
+    const project = found.value.project;
+    const before = project.redirects.length;
+    project.redirects = project.redirects.filter((redirect) => redirect.from !== found.value.domain.name);
+    return before === project.redirects.length ? refuse('redirect_not_found', `${from} has no redirect`) : { ok: true, value: project };
+  }
+
+  // --- DNS at the providers ---------------------------------------------------------------------
+
+  addZone(apex: string, providerId: string): Outcome<string> {
+    const provider = this.#providers.get(providerId);
+    if (!provider) return refuse('unknown_provider', `no DNS provider ${providerId}; known: ${[...this.#providers.keys()].join(', ')}`);
+    const checked = checkName(apex);
+    if (!checked.ok) return refuse('invalid_name', checked.reason);
+    this.world.addZone(checked.name, provider);
+    this.#log('dns.zone', checked.name, `zone hosted at ${provider.name}`);
+    return { ok: true, value: checked.name };
+  }
+
+  addRecord(input: NewRecord): ZoneChange {
+    const checked = checkName(input.name);
+    if (!checked.ok) return { ok: false, code: 'invalid_name', message: checked.reason };
+    const change = this.world.addRecord({ ...input, name: checked.name }, this.now);
+    if (change.ok) this.#log('dns.record_added', checked.name, `${input.type} record saved; answered from ${new Date(change.record.visibleAt).toISOString()}`, { id: change.record.id });
+    return change;
+  }
+
+  removeRecords(match: { name: string; type?: NewRecord['type']; data?: unknown }): ZoneRecord[] {
+    const checked = checkName(match.name);
+    if (!checked.ok) return [];
+    const removed = this.world.removeRecords({ ...match, name: checked.name }, this.now);
+    if (removed.length > 0) this.#log('dns.record_removed', checked.name, `${removed.length} record(s) removed`);
+    return removed;
+  }
+
+  /** A question to a resolver now (as `dig @resolver` would ask), recorded in the history. */
+  query(resolverId: string, name: string, type: QueryType): Outcome<ResolvedAnswer> {
+    if (!this.resolvers.has(resolverId)) return refuse('unknown_resolver', `no resolver ${resolverId}; known: ${[...this.resolvers.keys()].join(', ')}`);
+    const checked = checkName(name);
+    const normalized = checked.ok ? checked.name : name.toLowerCase().replace(/\.$/, '');
+    return { ok: true, value: this.#resolve(resolverId, normalized, type, 'query') };
+  }
+
+  #resolve(resolverId: string, name: string, type: QueryType, by: string): ResolvedAnswer {
+    const answer = this.resolvers.get(resolverId)!.lookup(name, type, this.now);
+    this.#log('dns.query', name, `${by} asked ${resolverId} ${type} ${name}: ${answer.rcode}${answer.fromCache ? ' (cached)' : ''}`, { resolver: resolverId, type, rcode: answer.rcode, fromCache: answer.fromCache, answers: answer.answers.length });
+    return answer;
+  }
+
+  // --- serving ----------------------------------------------------------------------------------
+
+  serve(request: ServeRequest): ServeResult {
+    return serve(this.projects.values(), request);
+  }
+
+  #log(kind: string, subject: string | undefined, summary: string, detail?: Record<string, unknown>): void {
+    this.history.add({ at: this.now, kind, subject, summary, ...(detail ? { detail } : {}) });
+  }
+}
