@@ -6,6 +6,7 @@ import { ToolError } from '../core/tool-error.js';
 import type { CliIo } from './io.js';
 import { checkCommand } from './check.js';
 import { EXIT } from './exit-codes.js';
+import { scenarioCommand } from './scenario.js';
 import { serveCommand } from './serve.js';
 
 export { EXIT };
@@ -27,7 +28,13 @@ function program(io: CliIo, finish: (code: number) => void): Command {
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
   serveCommand(root, io, finish);
   checkCommand(root, io, finish);
-  for (const command of root.commands) command.exitOverride().configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+  scenarioCommand(root, io, finish);
+  const output = { writeOut: (text: string) => io.stdout.write(text), writeErr: (text: string) => io.stderr.write(text) };
+  const configure = (command: Command): void => {
+    command.exitOverride().configureOutput(output);
+    command.commands.forEach(configure);
+  };
+  root.commands.forEach(configure);
   return root;
 }
 

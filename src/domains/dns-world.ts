@@ -27,6 +27,8 @@ export interface NewRecord {
   type: RecordType;
   data: unknown;
   ttl?: number;
+  /** Already answered by the name servers (a record that predates the story), no publish delay. */
+  published?: boolean;
 }
 
 export type ZoneChange = { ok: true; record: ZoneRecord } | { ok: false; code: string; message: string };
@@ -102,7 +104,7 @@ export class DnsWorld {
     if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL) return { ok: false, code: 'invalid_record', message: `TTL must be an integer from 1 to ${MAX_TTL} seconds` };
     const refusal = this.#refusal(zone, input.name, input.type, checked.data);
     if (refusal) return refusal;
-    const record: ZoneRecord = { id: this.#nextId++, name: input.name, type: input.type, ttl, data: checked.data, savedAt: now, visibleAt: now + zone.provider.publishDelayMs };
+    const record: ZoneRecord = { id: this.#nextId++, name: input.name, type: input.type, ttl, data: checked.data, savedAt: now, visibleAt: input.published ? now : now + zone.provider.publishDelayMs };
     zone.records.push(record);
     return { ok: true, record };
   }

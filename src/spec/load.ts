@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { LineCounter, parseDocument, type Document } from 'yaml';
 import { ToolError } from '../core/tool-error.js';
-import { tokensOf } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { listOperations, type Operation } from './operations.js';
 import { basePathOf } from './servers.js';
+import { parseYamlSource } from './yaml-source.js';
 
 /** An OpenAPI document read, validated and normalised once; everything else derives from it. */
 export interface LoadedSpec {
@@ -26,15 +25,10 @@ export interface LoadedSpec {
 /** Reads, validates and dereferences an OpenAPI 3.0/3.1 document; failures are ToolErrors naming file:line. */
 export async function loadSpec(file: string): Promise<LoadedSpec> {
   const text = await readText(file);
-  const lines = new LineCounter();
-  const yaml = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  const firstError = yaml.errors[0];
-  if (firstError) {
-    const { line, col } = lines.linePos(firstError.pos[0]);
-    throw new ToolError(`invalid YAML/JSON: ${firstError.message.split('\n')[0]}`, `${file}:${line}:${col}`);
-  }
-  const locate = (pointer: string): string => `${file}:${lineOf(yaml, lines, pointer) ?? 1}`;
-  const raw: unknown = yaml.toJS({ maxAliasCount: 100 });
+  const parsed = parseYamlSource(text);
+  if (!parsed.ok) throw new ToolError(`invalid YAML/JSON: ${parsed.message}`, `${file}:${parsed.line}:${parsed.column}`);
+  const locate = (pointer: string): string => `${file}:${parsed.source.lineOf(pointer) ?? 1}`;
+  const raw = parsed.source.value;
   checkVersion(raw, file, locate);
   const absolute = path.resolve(file);
   const document = (await bundle(absolute, raw, file)) as OpenApiDocument;
@@ -95,23 +89,4 @@ function describeInvalid(error: unknown, locate: (pointer: string) => string): T
   const message = (error as Error).message ?? String(error);
   const pointer = /"(#\/[^"]*)"/.exec(message)?.[1];
   return new ToolError(`not a valid OpenAPI document: ${message.split('\n')[0]}`, pointer ? locate(pointer) : locate('#'));
-}
-
-/** The line of the node at `pointer` (or of its closest existing ancestor). */
-function lineOf(yaml: Document, lines: LineCounter, pointer: string): number | undefined {
-  let tokens: string[];
-  try {
-    tokens = tokensOf(pointer);
-  } catch {
-    return undefined;
-  }
-  for (let depth = tokens.length; depth >= 0; depth -= 1) {
-    const node = yaml.getIn(tokens.slice(0, depth).map(keyOrIndex), true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return lines.linePos(node.range[0]).line;
-  }
-  return undefined;
-}
-
-function keyOrIndex(token: string): string | number {
-  return /^\d+$/.test(token) ? Number(token) : token;
 }

@@ -1,0 +1,61 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { describeSeconds } from '../core/duration.js';
+import { ToolError } from '../core/tool-error.js';
+import { runScenario, type Scenario } from '../domains/scenario.js';
+import { loadScenarioFile, loadWorld, scenarioFiles } from '../domains/scenario-file.js';
+import { scenarioJunit, timeline } from '../domains/scenario-report.js';
+import type { CliIo } from './io.js';
+import { EXIT } from './exit-codes.js';
+
+async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
+  const files = await scenarioFiles(inputs);
+  return Promise.all(files.map((file) => loadScenarioFile(file)));
+}
+
+async function run(inputs: string[], flags: { junit?: string; world?: string }, io: CliIo): Promise<number> {
+  const started = performance.now();
+  const [world, scenarios] = await Promise.all([loadWorld(flags.world), loadAll(inputs)]);
+  const results = scenarios.map((scenario) => runScenario(scenario, world));
+  for (const result of results) io.stdout.write(`${timeline(result)}\n\n`);
+  const failed = results.filter((result) => !result.passed);
+  const virtual = results.reduce((sum, result) => sum + result.spanMs, 0);
+  const wall = performance.now() - started;
+  io.stdout.write(`${results.length - failed.length} of ${results.length} scenarios passed${failed.length > 0 ? `; failed: ${failed.map((result) => result.name).join(', ')}` : ''}\n`);
+  io.stdout.write(`${describeSeconds(Math.round(virtual / 1000))} of virtual time in ${Math.round(wall)} ms\n`);
+  if (flags.junit) {
+    try {
+      await mkdir(path.dirname(path.resolve(flags.junit)), { recursive: true });
+      await writeFile(flags.junit, scenarioJunit(results, wall));
+    } catch (error) {
+      throw new ToolError(`cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, flags.junit);
+    }
+  }
+  return failed.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+async function list(inputs: string[], io: CliIo): Promise<number> {
+  for (const scenario of await loadAll(inputs)) {
+    const rules = scenario.rules.length > 0 ? ` [rules ${scenario.rules.join(', ')}]` : '';
+    io.stdout.write(`${scenario.name}${rules}\n  ${scenario.description.trim().replaceAll('\n', '\n  ')}\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Declares `kennel scenario run|list`. */
+export function scenarioCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
+  const scenario = program.command('scenario').description('scripted custom-domain cases on a virtual clock');
+  scenario
+    .command('run')
+    .description('run scenarios (files or directories; default: the bundled scenarios/) and print each as a timeline')
+    .argument('[paths...]', 'scenario files or directories')
+    .option('--junit <file>', 'write a JUnit XML report')
+    .option('--world <file>', 'world file (default: fixtures/world.json)')
+    .action(async (paths: string[], flags: { junit?: string; world?: string }) => finish(await run(paths, flags, io)));
+  scenario
+    .command('list')
+    .description('describe the scenarios')
+    .argument('[paths...]', 'scenario files or directories')
+    .action(async (paths: string[]) => finish(await list(paths, io)));
+}
