@@ -1,25 +1,21 @@
 import Koa, { type Context, type Middleware } from 'koa';
-import Router from '@koa/router';
 import cors from '@koa/cors';
 import type { Logger } from 'pino';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedSpec } from '../spec/load.js';
-import { SchemaValidators } from '../spec/validators.js';
+import type { Operation } from '../spec/operations.js';
 import type { Pet } from '../store/pet.js';
 import { PetStore } from '../store/pet-store.js';
 import { adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
-import { cannedResponse } from './canned.js';
-import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal } from './journal.js';
-import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
+import { JSON_CONTENT_TYPE } from './mock-response.js';
 import { PET_HANDLERS, type StatefulHandler } from './pet-handlers.js';
-import { appliedPreferences, forcesCannedResponse, parsePrefer } from './prefer.js';
 import { PrismFallback } from './prism-fallback.js';
 import { errorJson, toProblem } from './problems.js';
-import { readBody, readParameters } from './request-input.js';
-import { routeTable } from './route-table.js';
+import { isUnder } from './route-table.js';
+import { specRouter, type Responder } from './spec-router.js';
 import { tenantOf } from './tenancy.js';
 
 export interface MockDependencies {
@@ -28,6 +24,8 @@ export interface MockDependencies {
   /** The seeded pets for a seed (fixtures + faker). */
   seedPets: (seed: number) => Pet[];
   logger: Logger;
+  /** Further APIs mounted before the pet routes (each claims its own prefix). */
+  extraApis?: ExtraApi[];
 }
 
 export interface MockApp {
@@ -38,67 +36,53 @@ export interface MockApp {
 
 const EXPOSED_HEADERS = ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Preference-Applied', 'Allow'];
 
+/** A second API served beside the pets, such as the domain simulator's control API. */
+export interface ExtraApi {
+  router: Middleware;
+}
+
 /** Builds the Koa app that serves `spec`: routes, validation and responses all derive from the document. */
-export function createMockApp({ spec, config, seedPets, logger }: MockDependencies): MockApp {
-  const validators = new SchemaValidators(spec.document);
-  const compiled = spec.operations.map((operation) => compileOperation(spec, validators, operation));
+export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }: MockDependencies): MockApp {
   const store = new PetStore({ seedPets, seed: config.seed, capacity: config.maxPetsPerTenant });
   const journal = new Journal(config.journalSize);
+  const keys: ReadonlySet<string> = new Set(acceptedKeys(config));
   const app = new Koa();
   app.use(observe(logger, journal));
   if (config.cors) app.use(cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true }));
-  const admin = adminRouter({ spec, config, store, journal });
-  app.use(admin.routes());
-  app.use(apiRouter(compiled, { spec, config, store }).routes());
-  app.use(routeTable(compiled, spec.basePath).fallthrough);
+  app.use(adminRouter({ spec, config, store, journal }).routes());
+  for (const extra of extraApis) app.use(extra.router);
+  app.use(
+    specRouter({
+      spec,
+      prefix: spec.basePath,
+      maxBodyBytes: config.maxBodyBytes,
+      authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
+      respond: petResponder(spec, config, store),
+    }),
+  );
+  app.use(notFound(spec.basePath));
   return { app, store, journal };
 }
 
-interface ApiContext {
-  spec: LoadedSpec;
-  config: MockConfig;
-  store: PetStore;
+/** Pet operations get kennel's stateful handlers; everything else goes to Prism. */
+function petResponder(spec: LoadedSpec, config: MockConfig, store: PetStore): Responder {
+  const fallback = new PrismFallback(spec, config.seed);
+  const statefulFor = (operation: Operation): StatefulHandler | undefined => {
+    const candidate = operation.operationId ? PET_HANDLERS[operation.operationId] : undefined;
+    return !config.stateless && candidate?.fits(operation) ? candidate : undefined;
+  };
+  return (compiled, input, request) => {
+    const stateful = statefulFor(compiled.operation);
+    if (stateful) return stateful.handle(input, { pets: store.tenant(tenantOf(request.principal, config.tenancy)), basePath: spec.basePath, listOrder: config.listOrder });
+    return fallback.respond(compiled.operation, { path: request.path, query: request.query, headers: request.headers }, input, request.preferences);
+  };
 }
 
-function apiRouter(compiled: readonly CompiledOperation[], context: ApiContext): Router {
-  const router = new Router(context.spec.basePath ? { prefix: context.spec.basePath } : {});
-  const keys: ReadonlySet<string> = new Set(acceptedKeys(context.config));
-  const fallback = new PrismFallback(context.spec, context.config.seed);
-  for (const operation of compiled) {
-    const candidate = operation.operation.operationId ? PET_HANDLERS[operation.operation.operationId] : undefined;
-    const stateful = !context.config.stateless && candidate?.fits(operation.operation) ? candidate : undefined;
-    router.register(operation.routePath, [operation.operation.method.toUpperCase()], handlerFor(operation, stateful, { ...context, keys, fallback }));
-  }
-  return router;
-}
-
-interface HandlerDependencies extends ApiContext {
-  keys: ReadonlySet<string>;
-  fallback: PrismFallback;
-}
-
-function handlerFor(compiled: CompiledOperation, stateful: StatefulHandler | undefined, deps: HandlerDependencies): Middleware {
-  const { operation } = compiled;
-  const hasHeaders = Object.keys(compiled.headers).length > 0;
+/** Whatever nothing else answered: a 404 that points at the API's base path. */
+function notFound(basePath: string): Middleware {
   return async (ctx) => {
-    ctx.state.operationId = operation.id;
-    if (hasHeaders) ctx.set(compiled.headers);
-    const principal = authenticate(operation, credentials(ctx), deps.keys);
-    const preferences = parsePrefer(ctx.get('prefer') || undefined);
-    if (forcesCannedResponse(preferences)) {
-      send(ctx, cannedResponse(deps.spec, operation, preferences));
-      ctx.set('Preference-Applied', appliedPreferences(preferences));
-      return;
-    }
-    const parameters = readParameters(compiled, { params: ctx.params, query: ctx.query, headers: ctx.headers, path: ctx.path });
-    const body = await readBody(compiled, ctx.req, deps.config.maxBodyBytes);
-    ctx.state.requestBody = body.text;
-    const input = { ...parameters, body };
-    const response = stateful
-      ? stateful.handle(input, { pets: deps.store.tenant(tenantOf(principal, deps.config.tenancy)), basePath: deps.spec.basePath, listOrder: deps.config.listOrder })
-      : await deps.fallback.respond(operation, { path: ctx.path.slice(deps.spec.basePath.length), query: ctx.query, headers: ctx.headers }, input, preferences);
-    send(ctx, response);
-    if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
+    const hint = basePath && !isUnder(ctx.path, basePath) ? ` (the API lives under ${basePath})` : '';
+    throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${ctx.path}${hint}`);
   };
 }
 
@@ -111,15 +95,6 @@ function credentials(ctx: Context): CredentialSource {
     },
     cookie: (name) => ctx.cookies.get(name),
   };
-}
-
-function send(ctx: Context, response: MockResponse): void {
-  ctx.status = response.status;
-  if (response.headers) ctx.set(response.headers);
-  if (response.json !== undefined) {
-    ctx.set('Content-Type', JSON_CONTENT_TYPE);
-    ctx.body = response.json;
-  }
 }
 
 /** Outermost middleware: turns every failure into an `Error` body, then logs and journals the exchange. */

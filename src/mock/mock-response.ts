@@ -3,6 +3,9 @@ export interface MockResponse {
   status: number;
   /** JSON text of the body, already serialized (pets cache theirs), or undefined for none. */
   json?: string;
+  /** A non-JSON body (PEM files, plain text), with its content type. */
+  text?: string;
+  contentType?: string;
   headers?: Record<string, string>;
 }
 

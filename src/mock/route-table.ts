@@ -15,27 +15,31 @@ function patternOf(path: string): RegExp {
   return new RegExp(`^${source}/?$`, 'i');
 }
 
+/** True when `path` lies under `prefix` (case-insensitive, as the router matches). */
+export function isUnder(path: string, prefix: string): boolean {
+  const lower = path.toLowerCase();
+  const base = prefix.toLowerCase();
+  return base === '' || lower === base || lower.startsWith(`${base}/`);
+}
+
 /**
- * Knows which methods every documented path allows, to answer what the router did not match:
- * `405` with `Allow` for a known path, `404` otherwise, both as `Error` bodies.
+ * For requests under `prefix` that no route matched: `405` with `Allow` for a documented path,
+ * `404` otherwise, both as `Error` bodies. Requests outside `prefix` pass on.
  */
-export function routeTable(compiled: readonly CompiledOperation[], basePath: string): { fallthrough: Middleware } {
+export function routeTable(compiled: readonly CompiledOperation[], prefix: string): Middleware {
   const byPath = new Map<string, PathMethods>();
   for (const { operation } of compiled) {
     const key = operation.path.replace(/\{[^}]+\}/g, '{}');
-    const entry = byPath.get(key) ?? { pattern: patternOf(basePath + operation.path), methods: new Set<string>() };
+    const entry = byPath.get(key) ?? { pattern: patternOf(prefix + operation.path), methods: new Set<string>() };
     entry.methods.add(operation.method.toUpperCase());
     if (operation.method === 'get') entry.methods.add('HEAD');
     byPath.set(key, entry);
   }
   const entries = [...byPath.values()];
-
-  const fallthrough: Middleware = async (ctx) => {
+  return async (ctx, next) => {
+    if (!isUnder(ctx.path, prefix)) return next();
     const match = entries.find((entry) => entry.pattern.test(ctx.path));
-    if (!match) {
-      const hint = basePath && !ctx.path.toLowerCase().startsWith(basePath.toLowerCase()) ? ` (the API lives under ${basePath})` : '';
-      throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${ctx.path}${hint}`);
-    }
+    if (!match) throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${ctx.path}`);
     const allow = [...match.methods, 'OPTIONS'].join(', ');
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
@@ -44,5 +48,4 @@ export function routeTable(compiled: readonly CompiledOperation[], basePath: str
     }
     throw new ProblemError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { Allow: allow });
   };
-  return { fallthrough };
 }

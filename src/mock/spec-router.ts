@@ -1,0 +1,85 @@
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import compose from 'koa-compose';
+import type { LoadedSpec } from '../spec/load.js';
+import type { Operation } from '../spec/operations.js';
+import { SchemaValidators } from '../spec/validators.js';
+import type { Principal } from './auth.js';
+import { cannedResponse } from './canned.js';
+import { compileOperation, type CompiledOperation } from './compiled-operation.js';
+import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
+import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from './prefer.js';
+import { readBody, readParameters, type RequestInput } from './request-input.js';
+import { routeTable } from './route-table.js';
+
+/** What a responder knows of the request besides its validated input. */
+export interface RequestContext {
+  principal: Principal;
+  /** Path relative to the router's prefix (`/pets/1`). */
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
+  preferences: Preferences;
+}
+
+/** Answers one operation once its request is authenticated and valid. */
+export type Responder = (operation: CompiledOperation, input: RequestInput, request: RequestContext) => MockResponse | Promise<MockResponse>;
+
+export interface SpecRouterOptions {
+  spec: LoadedSpec;
+  /** Where the operations are mounted (`/v1`, `/__kennel/world`). */
+  prefix: string;
+  maxBodyBytes: number;
+  /** Checks credentials first, before anything else is read; throws the 401 problem. */
+  authenticate(operation: Operation, ctx: Context): Principal;
+  respond: Responder;
+}
+
+/** Writes a handler's answer to Koa. */
+export function send(ctx: Context, response: MockResponse): void {
+  ctx.status = response.status;
+  if (response.headers) ctx.set(response.headers);
+  if (response.json !== undefined) {
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
+    ctx.body = response.json;
+  } else if (response.text !== undefined) {
+    ctx.set('Content-Type', response.contentType ?? 'text/plain; charset=utf-8');
+    ctx.body = response.text;
+  }
+}
+
+function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions): Middleware {
+  const { operation } = compiled;
+  const hasHeaders = Object.keys(compiled.headers).length > 0;
+  return async (ctx) => {
+    ctx.state.operationId = operation.id;
+    if (hasHeaders) ctx.set(compiled.headers);
+    const principal = options.authenticate(operation, ctx);
+    const preferences = parsePrefer(ctx.get('prefer') || undefined);
+    if (forcesCannedResponse(preferences)) {
+      send(ctx, cannedResponse(options.spec, operation, preferences));
+      ctx.set('Preference-Applied', appliedPreferences(preferences));
+      return;
+    }
+    const parameters = readParameters(compiled, { params: ctx.params, query: ctx.query, headers: ctx.headers, path: ctx.path });
+    const body = await readBody(compiled, ctx.req, options.maxBodyBytes);
+    ctx.state.requestBody = body.text;
+    const request: RequestContext = { principal, path: ctx.path.slice(options.prefix.length), query: ctx.query, headers: ctx.headers, preferences };
+    const response = await options.respond(compiled, { ...parameters, body }, request);
+    send(ctx, response);
+    if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
+  };
+}
+
+/**
+ * Serves the operations of an OpenAPI document under `prefix`: routes, auth first, `Prefer`,
+ * parameter and body validation all derive from the document (ajv validators compiled once);
+ * `respond` supplies the answers. Unmatched requests under the prefix get 404/405 Error bodies.
+ */
+export function specRouter(options: SpecRouterOptions): Middleware {
+  const validators = new SchemaValidators(options.spec.document);
+  const compiled = options.spec.operations.map((operation) => compileOperation(options.spec, validators, operation));
+  const router = new Router(options.prefix ? { prefix: options.prefix } : {});
+  for (const operation of compiled) router.register(operation.routePath, [operation.operation.method.toUpperCase()], handlerFor(operation, options));
+  return compose([router.routes() as Middleware, routeTable(compiled, options.prefix)]);
+}
