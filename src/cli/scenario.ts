@@ -14,9 +14,9 @@ async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
   return Promise.all(files.map((file) => loadScenarioFile(file)));
 }
 
-async function run(inputs: string[], flags: { junit?: string; world?: string }, io: CliIo): Promise<number> {
+async function run(inputs: string[], flags: { junit?: string; worldFile?: string }, io: CliIo): Promise<number> {
   const started = performance.now();
-  const [world, scenarios] = await Promise.all([loadWorld(flags.world), loadAll(inputs)]);
+  const [world, scenarios] = await Promise.all([loadWorld(flags.worldFile), loadAll(inputs)]);
   const results = scenarios.map((scenario) => runScenario(scenario, world));
   for (const result of results) io.stdout.write(`${timeline(result)}\n\n`);
   const failed = results.filter((result) => !result.passed);
@@ -51,8 +51,8 @@ export function scenarioCommand(program: Command, io: CliIo, finish: (code: numb
     .description('run scenarios (files or directories; default: the bundled scenarios/) and print each as a timeline')
     .argument('[paths...]', 'scenario files or directories')
     .option('--junit <file>', 'write a JUnit XML report')
-    .option('--world <file>', 'world file (default: fixtures/world.json)')
-    .action(async (paths: string[], flags: { junit?: string; world?: string }) => finish(await run(paths, flags, io)));
+    .option('--world-file <file>', 'world file (default: fixtures/world.json)')
+    .action(async (paths: string[], flags: { junit?: string; worldFile?: string }) => finish(await run(paths, flags, io)));
   scenario
     .command('list')
     .description('describe the scenarios')

@@ -5,7 +5,7 @@ import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import { DEFAULT_CONFIG, DEV_API_KEY, LIST_ORDERS, LOG_LEVELS, type LogLevel, type MockConfig } from '../mock/config.js';
 import type { ListOrder } from '../store/pet-store.js';
-import { startMock } from '../mock/server.js';
+import { startMock, type RunningMock } from '../mock/server.js';
 import type { CliIo } from './io.js';
 import { byteSize, collect, integerIn, oneOf } from './options.js';
 
@@ -25,6 +25,10 @@ interface ServeFlags {
   journalSize?: number;
   adminToken?: string;
   cors: boolean;
+  world: boolean;
+  worldFile?: string;
+  dnsPort?: number;
+  sitePort?: number;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -47,6 +51,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--journal-size <n>', `exchanges kept by the admin journal (default ${DEFAULT_CONFIG.journalSize})`, integerIn(0, 100_000))
     .option('--admin-token <token>', 'protect the admin API under /__kennel with this bearer token (env KENNEL_ADMIN_TOKEN)')
     .option('--no-cors', 'do not send CORS headers')
+    .option('--dns-port <port>', 'serve the domain simulator over real DNS (UDP and TCP) on this port, 0 for any free one', integerIn(0, 65535))
+    .option('--site-port <port>', 'serve the documentation site over HTTPS with the simulator\'s certificates on this port', integerIn(0, 65535))
+    .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
+    .option('--no-world', 'do not serve the domain simulator\'s control API under /__kennel/world')
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
 }
 
@@ -82,7 +90,19 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     cors: flags.cors,
     logLevel: flags.logLevel ?? DEFAULT_CONFIG.logLevel,
     specPath: flags.spec ?? PETSTORE_SPEC,
+    world: flags.world,
+    worldFile: flags.worldFile,
+    dnsPort: flags.dnsPort,
+    sitePort: flags.sitePort,
   };
+}
+
+function worldLines(running: RunningMock): string[] {
+  if (!running.world) return [];
+  const lines = [`  domains  ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`];
+  if (running.dns) lines.push(`  dns      ${running.dns.host} port ${running.dns.port} (UDP and TCP)  try: dig @${running.dns.host} -p ${running.dns.port} example.com SOA`);
+  if (running.site) lines.push(`  site     https://${running.site.host}:${running.site.port}  (trust ${running.origin}/__kennel/world/ca/root.pem)`);
+  return lines;
 }
 
 function banner(config: MockConfig, url: string, origin: string, title: string, version: string): string {
@@ -106,6 +126,7 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
   const running = await startMock({ ...config, logger });
   const { title, version } = running.spec.document.info;
   io.stderr.write(banner(config, running.url, running.origin, title, version));
+  for (const line of worldLines(running)) io.stderr.write(`${line}\n`);
   io.onReady?.({ url: running.url, origin: running.origin });
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve();

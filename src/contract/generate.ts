@@ -23,7 +23,6 @@ const FORMAT_VALUES: Record<string, string> = {
   uri: 'https://example.com/kennel',
   uuid: '00000000-0000-4000-8000-000000000000',
   ipv4: '192.0.2.1',
-  hostname: 'example.com',
 };
 
 /** Foreign keys (`categoryId`) take values the deployment already uses: a server may check they exist. */
@@ -32,7 +31,11 @@ function isReference(name: string): boolean {
 }
 
 function stringValue(name: string, schema: Record<string, unknown>, context: GenerationContext): string {
+  // Host names are often identities (a domain to attach): make each one new, under example.com.
+  if (schema.format === 'hostname') return `${context.namePrefix}-${context.random.word(5)}.example.com`.toLowerCase();
   if (typeof schema.format === 'string' && FORMAT_VALUES[schema.format]) return FORMAT_VALUES[schema.format]!;
+  if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') return schema.examples[0];
+  if (typeof schema.example === 'string') return schema.example;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 64;
   let text = `${context.namePrefix}-${name}-${context.random.word(4)}`;
@@ -77,16 +80,25 @@ export function validValue(schema: JsonSchema | undefined, name: string, context
   }
 }
 
-/** An object for `schema`: required properties only, or every property. */
+/** The first alternative of a oneOf/anyOf object schema (a discriminated body), else the schema. */
+function firstAlternative(schema: JsonSchema | undefined): JsonSchema | undefined {
+  if (typeof schema !== 'object' || schema.properties) return schema;
+  const options = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  return Array.isArray(options) && options.length > 0 ? options[0] : schema;
+}
+
+/** An object for `schema`: required properties only (plus enough others for minProperties), or every property. */
 export function validObject(schema: JsonSchema | undefined, context: GenerationContext, which: 'required' | 'all', depth = 0): Record<string, unknown> {
-  const { properties, required } = objectShape(schema);
-  const out: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (typeof property === 'object' && property.readOnly === true) continue;
-    if (which === 'required' && !required.includes(name)) continue;
-    out[name] = validValue(property, name, context, depth);
+  const target = firstAlternative(schema);
+  const { properties, required } = objectShape(target);
+  const writable = Object.entries(properties).filter(([, property]) => !(typeof property === 'object' && property.readOnly === true));
+  const minimum = typeof target === 'object' && typeof target.minProperties === 'number' ? target.minProperties : 0;
+  const chosen = which === 'all' ? writable : writable.filter(([name]) => required.includes(name));
+  for (const entry of writable) {
+    if (chosen.length >= minimum) break;
+    if (!chosen.includes(entry)) chosen.push(entry);
   }
-  return out;
+  return Object.fromEntries(chosen.map(([name, property]) => [name, validValue(property, name, context, depth)]));
 }
 
 /** A valid body; `severity` is how sure the spec is that a deployment must accept it. */

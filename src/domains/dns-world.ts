@@ -64,7 +64,17 @@ function plain(record: ZoneRecord | ResourceRecord): ResourceRecord {
  */
 export class DnsWorld {
   readonly #zones = new Map<string, Zone>();
-  #nextId = 1;
+  #nextId: number;
+
+  /** `firstRecordId` lets a replacement world keep record ids unique across resets. */
+  constructor(firstRecordId = 1) {
+    this.#nextId = firstRecordId;
+  }
+
+  /** The id the next saved record will get. */
+  get nextRecordId(): number {
+    return this.#nextId;
+  }
 
   /** Creates (or replaces) the zone of `apex`, hosted at `provider`. */
   addZone(apex: string, provider: ProviderProfile): Zone {
@@ -132,6 +142,15 @@ export class DnsWorld {
     );
     for (const record of removed) record.goneAt = now;
     return removed;
+  }
+
+  /** The saved record with this id, and its zone. */
+  record(id: number): { zone: Zone; record: ZoneRecord } | undefined {
+    for (const zone of this.#zones.values()) {
+      const record = this.saved(zone).find((candidate) => candidate.id === id);
+      if (record) return { zone, record };
+    }
+    return undefined;
   }
 
   /** Makes a zone's name servers fail queries of `type` (or all) until healed. */

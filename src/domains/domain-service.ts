@@ -17,6 +17,8 @@ export interface SimulatorOptions {
   /** Virtual start time (ms since the epoch). */
   start: number;
   seed: number;
+  /** First id for saved DNS records (a live world keeps ids unique across resets). */
+  firstRecordId?: number;
 }
 
 /** The resolver the platform's verifier and CA use, and the one `dig` and the live DNS server ask. */
@@ -36,7 +38,7 @@ function initialCertificate(): CertificateStatus {
  */
 export class DomainSimulator {
   readonly clock: ManualClock;
-  readonly world = new DnsWorld();
+  readonly world: DnsWorld;
   readonly history = new History();
   readonly projects = new Map<string, Project>();
   readonly resolvers = new Map<string, CachingResolver>();
@@ -46,6 +48,7 @@ export class DomainSimulator {
 
   constructor(options: SimulatorOptions) {
     this.platform = options.platform;
+    this.world = new DnsWorld(options.firstRecordId);
     this.clock = new ManualClock(options.start);
     this.#random = new Random(options.seed);
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
@@ -209,11 +212,17 @@ export class DomainSimulator {
       certificate: initialCertificate(),
     };
     project.domains.set(name, domain);
-    const record: RequiredRecord = apex
+    const records = this.requiredRecords(project, domain);
+    this.#log('domain.added', name, `added to ${project.id}; create ${records[0]!.type} ${records[0]!.name} → ${records[0]!.value}`);
+    return { ok: true, value: { domain, records } };
+  }
+
+  /** The DNS records the dashboard shows for a domain: CNAME for a subdomain, ALIAS/ANAME for an apex. */
+  requiredRecords(project: Project, domain: DomainState): RequiredRecord[] {
+    const record: RequiredRecord = domain.apex
       ? { type: 'ALIAS', alternatives: ['ANAME'], name: '@', value: project.host, ttl: this.platform.recordTtl }
-      : { type: 'CNAME', alternatives: [], name: labelOf(name), value: project.host, ttl: this.platform.recordTtl };
-    this.#log('domain.added', name, `added to ${project.id}; create ${record.type} ${record.name} → ${record.value}`);
-    return { ok: true, value: { domain, records: [record] } };
+      : { type: 'CNAME', alternatives: [], name: labelOf(domain.name), value: project.host, ttl: this.platform.recordTtl };
+    return [record];
   }
 
   #domain(projectId: string, input: string): Outcome<{ project: Project; domain: DomainState }> {

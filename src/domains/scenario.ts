@@ -291,8 +291,9 @@ export class ScenarioPlayer {
   constructor(
     readonly scenario: Scenario,
     world: WorldConfig,
+    options: { start?: number; firstRecordId?: number } = {},
   ) {
-    const built = buildSimulator(world, scenario.given);
+    const built = buildSimulator(world, scenario.given, options);
     this.simulator = built.simulator;
     this.setupProblems = built.problems;
     this.#start = built.simulator.now;

@@ -11,6 +11,8 @@ export interface WorldConfig {
   platform: Platform;
   providers: ProviderProfile[];
   project: { id: string; plan: Plan; deployed: boolean };
+  /** What the live world of `kennel serve` starts from. */
+  live?: { zones?: NonNullable<Given['zones']> };
 }
 
 export interface GivenRecord {
@@ -44,9 +46,9 @@ export function worldProblems(world: WorldConfig): string[] {
  * A simulator for `given` in `world`: the project, the zones with their records already published
  * (they predate the scenario), other projects with their domains attached, and failing zones.
  */
-export function buildSimulator(world: WorldConfig, given: Given = {}): { simulator: DomainSimulator; problems: string[] } {
-  const start = Date.parse(world.start);
-  const simulator = new DomainSimulator({ platform: world.platform, providers: world.providers, start, seed: world.seed });
+export function buildSimulator(world: WorldConfig, given: Given = {}, options: { start?: number; firstRecordId?: number } = {}): { simulator: DomainSimulator; problems: string[] } {
+  const start = options.start ?? Date.parse(world.start);
+  const simulator = new DomainSimulator({ platform: world.platform, providers: world.providers, start, seed: world.seed, firstRecordId: options.firstRecordId });
   simulator.addProject({ id: world.project.id, plan: given.plan ?? world.project.plan, deployed: given.deployed ?? world.project.deployed });
   const problems: string[] = [];
   for (const zone of given.zones ?? []) {

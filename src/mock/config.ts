@@ -32,6 +32,14 @@ export interface MockConfig {
   logLevel: LogLevel;
   /** The OpenAPI document to serve. */
   specPath: string;
+  /** Serve the domain simulator's control API under /__kennel/world. */
+  world: boolean;
+  /** World file of the domain simulator (default: the bundled fixtures/world.json). */
+  worldFile: string | undefined;
+  /** Port of the live world's DNS server (UDP and TCP); off when undefined, 0 for any free port. */
+  dnsPort: number | undefined;
+  /** Port of the documentation site over HTTPS (SNI certificates from the simulator); off when undefined. */
+  sitePort: number | undefined;
 }
 
 export const LIST_ORDERS: readonly ListOrder[] = ['newest-first', 'oldest-first'];
@@ -58,6 +66,10 @@ export const DEFAULT_CONFIG: Readonly<MockConfig> = {
   cors: true,
   logLevel: 'info',
   specPath: 'spec/petstore.yaml',
+  world: true,
+  worldFile: undefined,
+  dnsPort: undefined,
+  sitePort: undefined,
 };
 
 /** The keys the mock accepts under `config`. */

@@ -12,6 +12,7 @@ import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError } from './problems.js';
 import { resetScope } from './tenancy.js';
+import { worldApi, type WorldApi } from './world-api.js';
 
 export interface MockServerOptions extends Partial<MockConfig> {
   /** Where request log lines go; default: silent for embedded use. */
@@ -33,6 +34,11 @@ export interface RunningMock {
   close(): Promise<void>;
   /** The underlying app (store, journal), for tests and embedding. */
   mock: MockApp;
+  /** The domain simulator behind /__kennel/world (started on first use, or at once with DNS/site ports). */
+  world: WorldApi | undefined;
+  /** Where the live world's DNS server and HTTPS site listen, when started. */
+  dns: { host: string; port: number } | undefined;
+  site: { host: string; port: number } | undefined;
 }
 
 async function loadFixtures(): Promise<PetFixtures> {
@@ -65,16 +71,25 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadSpec(config.specPath), loadFixtures()]);
+  const world = config.world ? worldApi(config, () => Date.now()) : undefined;
   const mock = createMockApp({
     spec,
     config,
     logger,
     seedPets: (seed) => seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
+    extraApis: world ? [{ router: world.router }] : [],
   });
+  if (world && (config.dnsPort !== undefined || config.sitePort !== undefined)) await world.start();
   const server = createServer(mock.app.callback());
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 5_000;
-  const address = await listen(server, config.host, config.port);
+  let address: AddressInfo;
+  try {
+    address = await listen(server, config.host, config.port);
+  } catch (error) {
+    await world?.close();
+    throw error;
+  }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${host}:${address.port}`;
   return {
@@ -85,7 +100,12 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     spec,
     mock,
     reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
-    close: () => closeServer(server),
+    close: async () => {
+      await Promise.all([closeServer(server), world?.close()]);
+    },
+    world,
+    dns: world?.dns(),
+    site: world?.site(),
   };
 }
 

@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:https';
+import { createSecureContext, type SecureContext } from 'node:tls';
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ToolError } from '../core/tool-error.js';
+import type { LiveWorld } from './live-world.js';
+
+export interface SiteServerHandle {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function page(title: string, text: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n`;
+}
+
+function answer(live: LiveWorld, request: IncomingMessage, response: ServerResponse): void {
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+  const served = live.simulator.serve({ host, path: request.url ?? '/', scheme: 'https' });
+  if (served.kind === 'redirect') {
+    response.writeHead(served.status, { location: served.location, 'content-type': 'text/html; charset=utf-8' }).end(page('Moved', served.location));
+  } else if (served.kind === 'page') {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page('Pet Store API documentation', `Served for ${served.host} by project ${served.project}.`));
+  } else {
+    response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(page('Not found', served.message));
+  }
+}
+
+/**
+ * The documentation site over real HTTPS: SNI picks the certificate the simulator issued for the
+ * requested name (minted by the live world's CA); a name without one fails the handshake, as a
+ * platform without a certificate would.
+ */
+export function startSiteServer(live: LiveWorld, options: { host: string; port: number }): Promise<SiteServerHandle> {
+  const contexts = new Map<string, SecureContext>();
+  const server: Server = createServer(
+    {
+      SNICallback: (servername, done) => {
+        live
+          .certificateFor(servername.toLowerCase(), Date.now())
+          .then((minted) => {
+            if (!minted) return done(new Error(`no certificate for ${servername}`));
+            const key = `${servername}#${minted.serialNumber}`;
+            let context = contexts.get(key);
+            if (!context) {
+              context = createSecureContext({ key: minted.privateKeyPem, cert: minted.chainPem });
+              contexts.set(key, context);
+            }
+            done(null, context);
+          })
+          .catch((error: Error) => done(error));
+      },
+    },
+    (request, response) => answer(live, request, response),
+  );
+  server.on('tlsClientError', () => undefined);
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ToolError(`site port ${options.port} on ${options.host} ${error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be bound (${error.code})`}; choose another with --site-port`)));
+    server.listen(options.port, options.host, () => {
+      const address = server.address() as AddressInfo;
+      resolve({
+        host: options.host,
+        port: address.port,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

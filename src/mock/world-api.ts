@@ -1,0 +1,66 @@
+import type { Middleware } from 'koa';
+import { packageFile } from '../assets.js';
+import { startDnsServer, type DnsServerHandle } from '../domains/dns-server.js';
+import { controlResponder } from '../domains/control-api.js';
+import { LiveWorld } from '../domains/live-world.js';
+import { loadWorld } from '../domains/scenario-file.js';
+import { startSiteServer, type SiteServerHandle } from '../domains/site-server.js';
+import { loadSpec } from '../spec/load.js';
+import { bearerKey } from './auth.js';
+import type { MockConfig } from './config.js';
+import { isUnder } from './route-table.js';
+import { specRouter } from './spec-router.js';
+
+/** Where the domain simulator's control API (spec/domains.yaml) is served. */
+export const WORLD_PREFIX = '/__kennel/world';
+
+export interface WorldApi {
+  /** Serves the control API; the world starts on its first request unless already started. */
+  router: Middleware;
+  /** Starts the live world now, with the DNS and site listeners the config asks for. */
+  start(): Promise<LiveWorld>;
+  dns(): DnsServerHandle | undefined;
+  site(): SiteServerHandle | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * The live domain world of `kennel serve`, started lazily: its spec, CA and simulator cost start-up
+ * time and memory that users of the pet mock alone never need (unless --dns-port/--site-port).
+ */
+export function worldApi(config: MockConfig, now: () => number): WorldApi {
+  let starting: Promise<{ live: LiveWorld; router: Middleware }> | undefined;
+  let dnsServer: DnsServerHandle | undefined;
+  let siteServer: SiteServerHandle | undefined;
+  const tokens = config.adminToken ? new Set([config.adminToken]) : undefined;
+
+  const init = async () => {
+    const [world, spec] = await Promise.all([loadWorld(config.worldFile), loadSpec(packageFile('spec/domains.yaml'))]);
+    const live = await LiveWorld.start(world, { now: now() });
+    const router = specRouter({
+      spec,
+      prefix: WORLD_PREFIX,
+      maxBodyBytes: config.maxBodyBytes,
+      authenticate: (_operation, ctx) => (tokens ? bearerKey(ctx.get('authorization'), tokens) : null),
+      respond: controlResponder(live),
+    });
+    if (config.dnsPort !== undefined) dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
+    if (config.sitePort !== undefined) siteServer = await startSiteServer(live, { host: config.host, port: config.sitePort });
+    return { live, router };
+  };
+  const ready = () => (starting ??= init());
+
+  return {
+    router: async (ctx, next) => {
+      if (!isUnder(ctx.path, WORLD_PREFIX)) return next();
+      const { router } = await ready();
+      return router(ctx, next);
+    },
+    start: async () => (await ready()).live,
+    dns: () => dnsServer,
+    site: () => siteServer,
+    close: async () => {
+      await Promise.all([dnsServer?.close(), siteServer?.close()]);
+    },
+  };
+}
