@@ -305,6 +305,7 @@ export class DomainSimulator {
     if (!provider) return refuse('unknown_provider', `no DNS provider ${providerId}; known: ${[...this.#providers.keys()].join(', ')}`);
     const checked = checkName(apex);
     if (!checked.ok) return refuse('invalid_name', checked.reason);
+    if (isWithin(checked.name, this.platform.domain)) return refuse('platform_domain', `${checked.name} is the platform's own zone`);
     this.world.addZone(checked.name, provider);
     this.#log('dns.zone', checked.name, `zone hosted at ${provider.name}`);
     return { ok: true, value: checked.name };

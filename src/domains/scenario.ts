@@ -2,6 +2,7 @@ import { describeSeconds } from '../core/duration.js';
 import type { QueryType, Rcode, RecordType, ResourceRecord } from './dns-types.js';
 import type { DomainSimulator } from './domain-service.js';
 import type { CertificateState, DnsState, DomainState, Outcome, Plan, RequiredRecord } from './model.js';
+import { checkName } from './names.js';
 import { dataText } from './record-data.js';
 import type { ServeResult } from './site.js';
 import { buildSimulator, type Given, type GivenRecord, type WorldConfig } from './world-config.js';
@@ -136,7 +137,8 @@ function refusalText(outcome: Outcome<unknown>): string {
 }
 
 function domainOf(simulator: DomainSimulator, project: string, name: string): DomainState | undefined {
-  return simulator.projects.get(project)?.domains.get(name.toLowerCase().replace(/\.$/, ''));
+  const checked = checkName(name);
+  return checked.ok ? simulator.projects.get(project)?.domains.get(checked.name) : undefined;
 }
 
 /** Carries out one action on the simulator. */

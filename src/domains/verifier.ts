@@ -47,9 +47,9 @@ function notYetSeen(input: VerifyInput, name: string, type: string, answer: Reso
   const saved = input.world.saved(zone).filter((record) => record.name === name && record.type === type);
   if (saved.length === 0) return undefined;
   const published = Math.min(...saved.map((record) => record.visibleAt));
-  const cachedUntil = answer.fromCache ? answer.expiresAt : 0;
   if (published <= input.now && !answer.fromCache) return undefined;
-  return { pending: saved.map(line), retryAt: Math.max(published, cachedUntil) };
+  // The answer just looked up is cached too: the resolver repeats it until it expires.
+  return { pending: saved.map(line), retryAt: Math.max(published, answer.expiresAt) };
 }
 
 function pendingStatus(input: VerifyInput, found: { pending: string[]; retryAt: number }, expected: string[], observed: string[]): DnsStatus {
@@ -86,6 +86,30 @@ function conflicting(input: VerifyInput, type: 'A' | 'AAAA'): ResolvedAnswer | u
   return own.some((record) => !platform.includes(record.data as string)) ? answer : undefined;
 }
 
+/** Records saved at the provider for `name` (published or not). */
+function savedAt(input: VerifyInput, name: string): ResourceRecord[] {
+  const zone = input.world.zoneFor(name);
+  return zone ? input.world.saved(zone).filter((record) => record.name === name) : [];
+}
+
+/** True when what is saved at the provider would verify: only the answer a resolver cached is stale. */
+function savedWouldVerify(input: VerifyInput): boolean {
+  const saved = savedAt(input, input.name);
+  const foreign = (type: 'A' | 'AAAA', platform: string[]) => saved.some((record) => record.type === type && !platform.includes(record.data as string));
+  if (foreign('A', input.platform.addresses) || foreign('AAAA', input.platform.addressesV6)) return false;
+  if (!input.apex) return saved.some((record) => record.type === 'CNAME' && record.data === input.expectedHost);
+  return saved.some((record) => (record.type === 'ALIAS' && record.data === input.expectedHost) || (record.type === 'A' && input.platform.addresses.includes(record.data as string)));
+}
+
+/** A wrong answer served from cache while the provider already holds the right records: propagation, not misconfiguration. */
+function staleCache(input: VerifyInput, answers: readonly ResolvedAnswer[], expected: string[]): DnsStatus | undefined {
+  const cached = answers.filter((answer) => answer.fromCache);
+  if (cached.length === 0 || !savedWouldVerify(input)) return undefined;
+  const retryAt = Math.max(...cached.map((answer) => answer.expiresAt));
+  const found = { pending: savedAt(input, input.name).map(line), retryAt };
+  return pendingStatus(input, found, expected, answers.flatMap(observedOf));
+}
+
 function verifySubdomain(input: VerifyInput): DnsStatus {
   const { name, expectedHost, now } = input;
   const expected = [`${name} ${input.platform.recordTtl} CNAME ${expectedHost}`];
@@ -95,6 +119,8 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
   for (const type of ['A', 'AAAA'] as const) {
     const blocking = conflicting(input, type);
     if (blocking) {
+      const stale = staleCache(input, [blocking], expected);
+      if (stale) return stale;
       const reason = type === 'A' ? 'conflicting_a_record' : 'conflicting_aaaa_record';
       return status('invalid', reason, `a ${type} record at ${name} conflicts with the CNAME: remove it`, { expected, observed: observedOf(blocking), hint: `delete the ${type} record(s) of ${name}, then Verify again` }, now);
     }
@@ -102,6 +128,8 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
   if (cname) {
     const value = cname.data as string;
     if (value === expectedHost) return status('verified', 'verified', `${name} points at ${expectedHost}`, { expected, observed: observedOf(answer) }, now);
+    const stale = staleCache(input, [answer], expected);
+    if (stale) return stale;
     if (loops(input, value)) return status('invalid', 'cname_loop', `the CNAME chain from ${name} loops`, { expected, observed: observedOf(answer) }, now);
     const doubled = value.startsWith(`${expectedHost}.`);
     return status('invalid', 'cname_mismatch', `the CNAME of ${name} points at ${value}, not ${expectedHost}`, {
@@ -140,6 +168,8 @@ function verifyApex(input: VerifyInput): DnsStatus {
     }
     const waiting = notYetSeen(input, name, 'ALIAS', answer);
     if (waiting && foreign.length === addresses.length) return pendingStatus(input, waiting, expected, observedOf(answer));
+    const stale = staleCache(input, [answer], expected);
+    if (stale) return stale;
     return status('invalid', 'conflicting_a_record', `${name} resolves to ${foreign.join(', ')}, which is not the platform`, { expected, observed: observedOf(answer), hint: 'remove the A records that point elsewhere' }, now);
   }
   const waiting = notYetSeen(input, name, 'ALIAS', answer) ?? notYetSeen(input, name, 'A', answer);
