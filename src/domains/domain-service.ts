@@ -5,7 +5,7 @@ import type { QueryType } from './dns-types.js';
 import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';
 import { History } from './history.js';
 import { attemptIssuance } from './issuance.js';
-import { refuse, type CertificateStatus, type DomainState, type Outcome, type Plan, type Platform, type Project, type Redirect, type RequiredRecord } from './model.js';
+import { refuse, type CertificateStatus, type DomainState, type IssuedCertificateInfo, type Outcome, type Plan, type Platform, type Project, type Redirect, type RequiredRecord } from './model.js';
 import { checkName, isApex, isWithin, labelOf } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { serve, type ServeRequest, type ServeResult } from './site.js';
@@ -85,6 +85,7 @@ export class DomainSimulator {
   }
 
   #dueTimes(certificate: CertificateStatus): number[] {
+    if (certificate.state === 'issued') return [certificate.nextAttemptAt ?? Infinity, certificate.issued!.notAfter];
     if (certificate.state !== 'pending' && certificate.state !== 'timed_out') return [];
     const times = [certificate.nextAttemptAt ?? Infinity];
     if (certificate.state === 'pending' && certificate.since !== undefined) times.push(certificate.since + this.platform.certificateTimeoutMs);
@@ -100,6 +101,11 @@ export class DomainSimulator {
   #runDue(): void {
     for (const { domain } of this.#certificates()) {
       const certificate = domain.certificate;
+      if (certificate.state === 'issued') {
+        if (certificate.issued!.notAfter <= this.now) this.#expire(domain);
+        else if (certificate.nextAttemptAt !== undefined && certificate.nextAttemptAt <= this.now) this.#renew(domain);
+        continue;
+      }
       if (certificate.nextAttemptAt !== undefined && certificate.nextAttemptAt <= this.now && (certificate.state === 'pending' || certificate.state === 'timed_out')) this.#attempt(domain);
       if (certificate.state === 'pending' && certificate.since !== undefined && certificate.since + this.platform.certificateTimeoutMs <= this.now) this.#timeOut(domain);
     }
@@ -117,12 +123,10 @@ export class DomainSimulator {
   #attempt(domain: DomainState): void {
     const at = this.now;
     const certificate = domain.certificate;
-    const serialNumber = Array.from({ length: 16 }, () => this.#random.int(0, 255).toString(16).padStart(2, '0')).join('');
-    const result = attemptIssuance({ name: domain.name, platform: this.platform, lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'), at, serialNumber });
+    const result = attemptIssuance({ name: domain.name, platform: this.platform, lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'), at, serialNumber: this.#serialNumber() });
     certificate.attempts += 1;
     if (result.ok) {
-      domain.certificate = { ...certificate, state: 'issued', reason: 'issued', message: `certificate issued for ${domain.name}`, evidence: {}, nextAttemptAt: undefined, issued: result.certificate };
-      this.#log('certificate.issued', domain.name, `certificate ${serialNumber} issued`, { serialNumber, notAfter: result.certificate.notAfter });
+      this.#installed(domain, result.certificate, 'issued');
       return;
     }
     certificate.lastError = { at, reason: result.reason, message: result.message, evidence: result.evidence };
@@ -135,6 +139,37 @@ export class DomainSimulator {
     }
     certificate.nextAttemptAt = next;
     if (certificate.state === 'timed_out') certificate.evidence = result.evidence;
+  }
+
+  #serialNumber(): string {
+    return Array.from({ length: 16 }, () => this.#random.int(0, 255).toString(16).padStart(2, '0')).join('');
+  }
+
+  /** A new certificate is in place; its renewal is due `renewBeforeMs` before it expires. */
+  #installed(domain: DomainState, issued: IssuedCertificateInfo, kind: 'issued' | 'renewed'): void {
+    const renewAt = issued.notAfter - this.platform.renewBeforeMs;
+    domain.certificate = { ...domain.certificate, state: 'issued', reason: 'issued', message: `certificate ${kind} for ${domain.name}`, evidence: {}, lastError: undefined, nextAttemptAt: renewAt, issued };
+    this.#log(`certificate.${kind}`, domain.name, `certificate ${issued.serialNumber} ${kind}; renewal due ${new Date(renewAt).toISOString()}`, { serialNumber: issued.serialNumber, notAfter: issued.notAfter });
+  }
+
+  /** Automatic renewal: the old certificate stays in place while attempts fail, until it expires. */
+  #renew(domain: DomainState): void {
+    const certificate = domain.certificate;
+    const result = attemptIssuance({ name: domain.name, platform: this.platform, lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'), at: this.now, serialNumber: this.#serialNumber() });
+    certificate.attempts += 1;
+    if (result.ok) {
+      this.#installed(domain, result.certificate, 'renewed');
+      return;
+    }
+    certificate.lastError = { at: this.now, reason: result.reason, message: result.message, evidence: result.evidence };
+    certificate.nextAttemptAt = this.now + this.platform.renewalRetryIntervalMs;
+    this.#log('certificate.renewal_failed', domain.name, `renewal failed: ${result.reason}`, { reason: result.reason });
+  }
+
+  #expire(domain: DomainState): void {
+    const last = domain.certificate.lastError;
+    domain.certificate = { ...domain.certificate, state: 'failed', reason: 'expired', message: `the certificate expired${last ? `; renewal kept failing: ${last.message}` : ''}`, evidence: last?.evidence ?? {}, nextAttemptAt: undefined };
+    this.#log('certificate.expired', domain.name, 'certificate expired');
   }
 
   #timeOut(domain: DomainState): void {

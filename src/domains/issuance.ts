@@ -26,6 +26,7 @@ export const CERTIFICATE_REASONS: Readonly<Record<string, string>> = {
   caa_lookup_failed: 'the CAA lookup failed (SERVFAIL), and a CA must then refuse to issue',
   timed_out: 'no certificate 30 minutes after verification',
   gave_up: 'issuance kept failing until the retry window closed',
+  expired: 'the certificate expired because renewal kept failing',
 };
 
 /**

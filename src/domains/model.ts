@@ -27,6 +27,10 @@ export interface Platform {
   retryWindowMs: number;
   /** Validity of issued certificates. */
   certificateLifetimeMs: number;
+  /** Certificates are renewed automatically this long before they expire (nothing is renewed by the user). */
+  renewBeforeMs: number;
+  /** Failed renewals are retried this often (twice a day, as ACME clients do). */
+  renewalRetryIntervalMs: number;
 }
 
 /** DNS and ownership axis (Vercel: "Valid Configuration" / "Invalid Configuration" / "Pending Verification"). */

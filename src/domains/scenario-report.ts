@@ -6,8 +6,8 @@ export function timeline(result: ScenarioResult): string {
   const lines = [`${result.passed ? 'PASS' : 'FAIL'}  ${result.name}: ${result.description.trim().split('\n')[0]}`];
   for (const problem of result.setupProblems) lines.push(`        given: ${problem}`);
   for (const step of result.steps) {
-    lines.push(`  ${formatOffset(step.offsetMs).padEnd(14)} ${step.passed ? '  ' : '✗ '}${step.action}  →  ${step.observed}`);
-    for (const failure of step.failures) lines.push(`${' '.repeat(20)}${result.file && step.line ? `${result.file}:${step.line}: ` : ''}${failure}`);
+    lines.push(`  ${formatOffset(step.offsetMs).padEnd(16)} ${step.passed ? '  ' : '✗ '}${step.action}  →  ${step.observed}`);
+    for (const failure of step.failures) lines.push(`${' '.repeat(22)}${result.file && step.line ? `${result.file}:${step.line}: ` : ''}${failure}`);
   }
   return lines.join('\n');
 }

@@ -19,6 +19,8 @@ export const PLATFORM: Platform = {
   retryIntervalMs: 600_000,
   retryWindowMs: 86_400_000,
   certificateLifetimeMs: 7_776_000_000,
+  renewBeforeMs: 2_592_000_000,
+  renewalRetryIntervalMs: 43_200_000,
 };
 
 const PROVIDERS: ProviderProfile[] = [
