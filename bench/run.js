@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { machineBusyCores, watchForeignCpu } from './lib/cpu.js';
 import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
 import { timeContractRuns } from './lib/contract-run.js';
+import { timeScenarioRuns } from './lib/scenario-run.js';
 import { runLoad, stopLoad } from './lib/load.js';
 import { ensurePrism } from './lib/prism.js';
 import { formatFixed, formatInt, median, medianRound, ratio, table } from './lib/report.js';
@@ -40,6 +41,7 @@ const TARGETS = {
   coldStartS: 1,
   rssMb: 150,
   contractRunS: 3,
+  scenarioLibraryS: 2,
 };
 
 const USAGE = `usage: npm run bench [-- options]
@@ -353,7 +355,7 @@ function describeTrouble(row) {
   return parts.join(', ');
 }
 
-function checks(summary, cold, memory, prismSkipped, contract) {
+function checks(summary, cold, memory, prismSkipped, contract, scenarios) {
   const list = summary.list ?? {};
   const kennel = list.kennel;
   const results = [];
@@ -382,6 +384,13 @@ function checks(summary, cold, memory, prismSkipped, contract) {
     contractS,
     contractS <= TARGETS.contractRunS,
     contract.error ?? `${formatFixed(contractS)} s wall, ${contract.requests} requests (median of ${contract.samplesMs.length} runs against a fresh kennel serve)`,
+  );
+  const scenarioS = scenarios.medianMs !== undefined ? scenarios.medianMs / 1000 : undefined;
+  add(
+    `kennel scenario run scenarios/ <= ${TARGETS.scenarioLibraryS} s`,
+    scenarioS,
+    scenarioS <= TARGETS.scenarioLibraryS,
+    scenarios.error ?? `${formatFixed(scenarioS)} s wall for ${scenarios.scenarios} scenarios spanning ${scenarios.virtual} of virtual time (median of ${scenarios.samplesMs.length} runs)`,
   );
   return results;
 }
@@ -429,6 +438,9 @@ async function main() {
     },
   });
 
+  log('kennel scenario run: the whole scenario library…');
+  const scenarios = await timeScenarioRuns({ bin: KENNEL_BIN, cwd: ROOT, runs: opts.quick ? 1 : 3, log });
+
   log('starting the servers under load…');
   const running = {};
   let prismSkipped = prism.skip;
@@ -450,7 +462,7 @@ async function main() {
     const { rows, memory, skipped } = await loadAll(targets, running, opts);
     if (skipped.prism) prismSkipped = skipped.prism;
     const summary = summarise(rows);
-    const results = checks(summary, cold, memory, prismSkipped, contract);
+    const results = checks(summary, cold, memory, prismSkipped, contract, scenarios);
 
     const out = [];
     out.push('');
@@ -479,6 +491,9 @@ async function main() {
     out.push('kennel check (full default run against a fresh kennel serve, spawn to exit):');
     out.push(contract.error ? `  failed: ${contract.error}` : `  ${formatInt(contract.medianMs)} ms median of ${contract.samplesMs.length} (${contract.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${contract.requests} requests per run`);
     out.push('');
+    out.push('kennel scenario run scenarios/ (spawn to exit):');
+    out.push(scenarios.error ? `  failed: ${scenarios.error}` : `  ${formatInt(scenarios.medianMs)} ms median of ${scenarios.samplesMs.length} (${scenarios.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${scenarios.scenarios} scenarios, ${scenarios.virtual} of virtual time`);
+    out.push('');
     out.push('targets:');
     for (const check of results) out.push(`  ${check.status}  ${check.name}: ${check.detail}`);
     const flaggedRows = Object.entries(summary).flatMap(([, byTarget]) => Object.values(byTarget)).filter((row) => row.flagged);
@@ -502,6 +517,7 @@ async function main() {
           summary,
           coldStart: cold,
           contractRun: contract,
+          scenarioRun: scenarios,
           memoryAfterList: memory,
           memoryIdle: Object.fromEntries(Object.entries(running).map(([id, entry]) => [id, entry.idleMemory])),
           checks: results,

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describeSeconds } from '../core/duration.js';
+import { describeSpan } from '../core/duration.js';
 import { ToolError } from '../core/tool-error.js';
 import { runScenario, type Scenario } from '../domains/scenario.js';
 import { loadScenarioFile, loadWorld, scenarioFiles } from '../domains/scenario-file.js';
@@ -23,7 +23,7 @@ async function run(inputs: string[], flags: { junit?: string; worldFile?: string
   const virtual = results.reduce((sum, result) => sum + result.spanMs, 0);
   const wall = performance.now() - started;
   io.stdout.write(`${results.length - failed.length} of ${results.length} scenarios passed${failed.length > 0 ? `; failed: ${failed.map((result) => result.name).join(', ')}` : ''}\n`);
-  io.stdout.write(`${describeSeconds(Math.round(virtual / 1000))} of virtual time in ${Math.round(wall)} ms\n`);
+  io.stdout.write(`${describeSpan(virtual)} of virtual time in ${Math.round(wall)} ms\n`);
   if (flags.junit) {
     try {
       await mkdir(path.dirname(path.resolve(flags.junit)), { recursive: true });

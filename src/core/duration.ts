@@ -26,3 +26,14 @@ export function describeSeconds(seconds: number): string {
   if (seconds % 60 === 0 && seconds > 0) return `${seconds / 60}m`;
   return `${seconds}s`;
 }
+
+/** `158d 14h 35m`: a long span in words, for summaries. */
+export function describeSpan(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  const parts = [
+    [Math.floor(minutes / 1440), 'd'],
+    [Math.floor((minutes % 1440) / 60), 'h'],
+    [minutes % 60, 'm'],
+  ].filter(([amount]) => (amount as number) > 0);
+  return parts.length > 0 ? parts.map(([amount, unit]) => `${amount}${unit}`).join(' ') : `${Math.round(ms / 1000)}s`;
+}
