@@ -23,6 +23,7 @@ RUN npm ci
 COPY bin ./bin
 COPY spec ./spec
 COPY fixtures ./fixtures
+COPY scenarios ./scenarios
 
 # --- runtime: production dependencies + compiled output, as the unprivileged `node` user ------
 FROM node:24-slim AS runtime
@@ -35,6 +36,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/spec ./spec
 COPY --from=build /app/fixtures ./fixtures
+COPY --from=build /app/scenarios ./scenarios
 # Files stay root-owned (read-only for the server); the server needs no write access.
 USER node
 EXPOSE 4010
