@@ -4,8 +4,8 @@ import { CachingResolver, type ResolvedAnswer } from './caching-resolver.js';
 import type { QueryType } from './dns-types.js';
 import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';
 import { History } from './history.js';
-import { attemptIssuance } from './issuance.js';
-import { refuse, type CertificateStatus, type DomainState, type IssuedCertificateInfo, type Outcome, type Plan, type Platform, type Project, type Redirect, type RequiredRecord } from './model.js';
+import { CertificateLifecycle, initialCertificate } from './certificate-lifecycle.js';
+import { refuse, type DomainState, type Outcome, type Plan, type Platform, type Project, type Redirect, type RequiredRecord } from './model.js';
 import { checkName, isApex, isWithin, labelOf } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { serve, type ServeRequest, type ServeResult } from './site.js';
@@ -27,10 +27,6 @@ export const PUBLIC_RESOLVER = 'public';
 
 const PLATFORM_PROVIDER: ProviderProfile = { id: 'platform', name: 'the platform', supportsAlias: true, cnameWithOtherData: 'reject', publishDelayMs: 0, negativeTtl: 60, defaultTtl: 300, caaQueries: 'answered' };
 
-function initialCertificate(): CertificateStatus {
-  return { state: 'none', reason: 'awaiting_verification', message: 'a certificate is issued automatically once the domain verifies', evidence: {}, attempts: 0 };
-}
-
 /**
  * The custom-domain world of the documentation platform: DNS zones at their providers, caching
  * resolvers, projects with domains (the dashboard's backend), certificate issuance and serving.
@@ -44,13 +40,19 @@ export class DomainSimulator {
   readonly resolvers = new Map<string, CachingResolver>();
   readonly platform: Platform;
   readonly #providers: Map<string, ProviderProfile>;
-  readonly #random: Random;
+  readonly #certificates: CertificateLifecycle;
 
   constructor(options: SimulatorOptions) {
     this.platform = options.platform;
     this.world = new DnsWorld(options.firstRecordId);
     this.clock = new ManualClock(options.start);
-    this.#random = new Random(options.seed);
+    this.#certificates = new CertificateLifecycle({
+      platform: options.platform,
+      random: new Random(options.seed),
+      now: () => this.now,
+      lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'),
+      log: (kind, subject, summary, detail) => this.#log(kind, subject, summary, detail),
+    });
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     for (const id of [PLATFORM_RESOLVER, PUBLIC_RESOLVER]) this.resolvers.set(id, new CachingResolver(id, this.world));
     this.world.addZone(options.platform.domain, PLATFORM_PROVIDER);
@@ -80,108 +82,17 @@ export class DomainSimulator {
     this.clock.advance(target - this.now);
   }
 
-  #certificates(): { project: Project; domain: DomainState }[] {
-    return [...this.projects.values()].flatMap((project) => [...project.domains.values()].map((domain) => ({ project, domain })));
-  }
-
-  #dueTimes(certificate: CertificateStatus): number[] {
-    if (certificate.state === 'issued') return [certificate.nextAttemptAt ?? Infinity, certificate.issued!.notAfter];
-    if (certificate.state !== 'pending' && certificate.state !== 'timed_out') return [];
-    const times = [certificate.nextAttemptAt ?? Infinity];
-    if (certificate.state === 'pending' && certificate.since !== undefined) times.push(certificate.since + this.platform.certificateTimeoutMs);
-    return times;
+  #domains(): DomainState[] {
+    return [...this.projects.values()].flatMap((project) => [...project.domains.values()]);
   }
 
   #nextDue(): number | undefined {
-    const times = this.#certificates().flatMap(({ domain }) => this.#dueTimes(domain.certificate));
-    const next = Math.min(...times);
+    const next = Math.min(...this.#domains().flatMap((domain) => this.#certificates.dueTimes(domain.certificate)));
     return Number.isFinite(next) ? Math.max(next, this.now) : undefined;
   }
 
   #runDue(): void {
-    for (const { domain } of this.#certificates()) {
-      const certificate = domain.certificate;
-      if (certificate.state === 'issued') {
-        if (certificate.issued!.notAfter <= this.now) this.#expire(domain);
-        else if (certificate.nextAttemptAt !== undefined && certificate.nextAttemptAt <= this.now) this.#renew(domain);
-        continue;
-      }
-      if (certificate.nextAttemptAt !== undefined && certificate.nextAttemptAt <= this.now && (certificate.state === 'pending' || certificate.state === 'timed_out')) this.#attempt(domain);
-      if (certificate.state === 'pending' && certificate.since !== undefined && certificate.since + this.platform.certificateTimeoutMs <= this.now) this.#timeOut(domain);
-    }
-  }
-
-  // --- certificates -----------------------------------------------------------------------------
-
-  #startIssuance(domain: DomainState): void {
-    const [low, high] = this.platform.issuanceDelayMs;
-    const delay = this.#random.int(Math.ceil(low / 1000), Math.floor(high / 1000)) * 1000;
-    domain.certificate = { ...initialCertificate(), state: 'pending', reason: 'issuing', message: 'the certificate is being issued, usually within a few minutes', since: this.now, nextAttemptAt: this.now + delay };
-    this.#log('certificate.requested', domain.name, `certificate requested; first attempt in ${Math.round(delay / 1000)} s`);
-  }
-
-  #attempt(domain: DomainState): void {
-    const at = this.now;
-    const certificate = domain.certificate;
-    const result = attemptIssuance({ name: domain.name, platform: this.platform, lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'), at, serialNumber: this.#serialNumber() });
-    certificate.attempts += 1;
-    if (result.ok) {
-      this.#installed(domain, result.certificate, 'issued');
-      return;
-    }
-    certificate.lastError = { at, reason: result.reason, message: result.message, evidence: result.evidence };
-    const next = at + this.platform.retryIntervalMs;
-    const closes = (certificate.since ?? at) + this.platform.retryWindowMs;
-    this.#log('certificate.attempt_failed', domain.name, `issuance failed: ${result.reason}`, { reason: result.reason, message: result.message });
-    if (next > closes) {
-      domain.certificate = { ...certificate, state: 'failed', reason: 'gave_up', message: `issuance failed until the retry window closed: ${result.message}`, evidence: result.evidence, nextAttemptAt: undefined };
-      return;
-    }
-    certificate.nextAttemptAt = next;
-    if (certificate.state === 'timed_out') certificate.evidence = result.evidence;
-  }
-
-  #serialNumber(): string {
-    return Array.from({ length: 16 }, () => this.#random.int(0, 255).toString(16).padStart(2, '0')).join('');
-  }
-
-  /** A new certificate is in place; its renewal is due `renewBeforeMs` before it expires. */
-  #installed(domain: DomainState, issued: IssuedCertificateInfo, kind: 'issued' | 'renewed'): void {
-    const renewAt = issued.notAfter - this.platform.renewBeforeMs;
-    domain.certificate = { ...domain.certificate, state: 'issued', reason: 'issued', message: `certificate ${kind} for ${domain.name}`, evidence: {}, lastError: undefined, nextAttemptAt: renewAt, issued };
-    this.#log(`certificate.${kind}`, domain.name, `certificate ${issued.serialNumber} ${kind}; renewal due ${new Date(renewAt).toISOString()}`, { serialNumber: issued.serialNumber, notAfter: issued.notAfter });
-  }
-
-  /** Automatic renewal: the old certificate stays in place while attempts fail, until it expires. */
-  #renew(domain: DomainState): void {
-    const certificate = domain.certificate;
-    const result = attemptIssuance({ name: domain.name, platform: this.platform, lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'), at: this.now, serialNumber: this.#serialNumber() });
-    certificate.attempts += 1;
-    if (result.ok) {
-      this.#installed(domain, result.certificate, 'renewed');
-      return;
-    }
-    certificate.lastError = { at: this.now, reason: result.reason, message: result.message, evidence: result.evidence };
-    certificate.nextAttemptAt = this.now + this.platform.renewalRetryIntervalMs;
-    this.#log('certificate.renewal_failed', domain.name, `renewal failed: ${result.reason}`, { reason: result.reason });
-  }
-
-  #expire(domain: DomainState): void {
-    const last = domain.certificate.lastError;
-    domain.certificate = { ...domain.certificate, state: 'failed', reason: 'expired', message: `the certificate expired${last ? `; renewal kept failing: ${last.message}` : ''}`, evidence: last?.evidence ?? {}, nextAttemptAt: undefined };
-    this.#log('certificate.expired', domain.name, 'certificate expired');
-  }
-
-  #timeOut(domain: DomainState): void {
-    const certificate = domain.certificate;
-    const last = certificate.lastError;
-    certificate.state = 'timed_out';
-    certificate.reason = 'timed_out';
-    certificate.message =
-      `No certificate 30 minutes after verification. Confirm the domain still verifies, check that CAA records do not block ${this.platform.caIdentity}, then use Re-verify.` +
-      (last ? ` Last attempt: ${last.message}.` : '');
-    certificate.evidence = last?.evidence ?? {};
-    this.#log('certificate.timed_out', domain.name, 'no certificate after 30 minutes');
+    for (const domain of this.#domains()) this.#certificates.runDue(domain);
   }
 
   // --- projects and the dashboard ---------------------------------------------------------------
@@ -279,7 +190,7 @@ export class DomainSimulator {
     domain.dns = verifyDns({ name: domain.name, apex: domain.apex, expectedHost: project.host, platform: this.platform, resolve: (n, type) => this.#resolve(PLATFORM_RESOLVER, n, type, 'verifier'), world: this.world, now: this.now });
     this.#log(options.reverify ? 'domain.reverified' : 'domain.verified', domain.name, `${domain.dns.state}: ${domain.dns.reason}`, { reason: domain.dns.reason });
     const certificate = domain.certificate.state;
-    if (domain.dns.state === 'verified' && (certificate === 'none' || certificate === 'failed' || (options.reverify && certificate !== 'issued'))) this.#startIssuance(domain);
+    if (domain.dns.state === 'verified' && (certificate === 'none' || certificate === 'failed' || (options.reverify && certificate !== 'issued'))) this.#certificates.start(domain);
     return { ok: true, value: domain };
   }
 

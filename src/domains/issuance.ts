@@ -1,7 +1,7 @@
 import type { DnsLookup } from './dns-types.js';
 import { evaluateCaa, type CaaEvidence } from './caa.js';
 import type { Evidence, IssuedCertificateInfo, Platform } from './model.js';
-import { dataText } from './record-data.js';
+import { recordText } from './record-data.js';
 
 export interface IssuanceInput {
   name: string;
@@ -38,7 +38,7 @@ export function attemptIssuance(input: IssuanceInput): IssuanceResult {
   const addresses = lookup(name, 'A');
   const pointing = addresses.answers.some((record) => record.type === 'A' && platform.addresses.includes(record.data as string));
   if (!pointing) {
-    const observed = addresses.answers.length > 0 ? addresses.answers.map((record) => `${record.name} ${record.type} ${dataText(record.type, record.data)}`) : [addresses.rcode];
+    const observed = addresses.answers.length > 0 ? addresses.answers.map(recordText) : [addresses.rcode];
     return { ok: false, reason: 'validation_failed', message: `the CA's ${platform.validationMethod} validation of ${name} did not reach the platform`, evidence: { expected: platform.addresses.map((address) => `${name} A ${address}`), observed } };
   }
   const caa = evaluateCaa(lookup, { name, caIdentity: platform.caIdentity, accountUri: platform.caAccountUri, validationMethod: platform.validationMethod });

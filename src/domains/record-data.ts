@@ -70,3 +70,8 @@ export function dataText(type: RecordType, data: RecordData): string {
   if ('exchange' in data) return `${data.preference} ${data.exchange}`;
   return `${data.mname} ${data.rname} ${data.serial} ${data.refresh} ${data.retry} ${data.expire} ${data.minimum}`;
 }
+
+/** `name TYPE data`: a record as timelines and expectations show it (no TTL, which counts down). */
+export function recordText(record: { name: string; type: RecordType; data: RecordData }): string {
+  return `${record.name} ${record.type} ${dataText(record.type, record.data)}`;
+}

@@ -3,7 +3,8 @@ import type { QueryType, Rcode, RecordType, ResourceRecord } from './dns-types.j
 import type { DomainSimulator } from './domain-service.js';
 import type { CertificateState, DnsState, DomainState, Outcome, Plan, RequiredRecord } from './model.js';
 import { checkName } from './names.js';
-import { dataText } from './record-data.js';
+import { recordText } from './record-data.js';
+import { judge } from './scenario-expectations.js';
 import type { ServeResult } from './site.js';
 import { buildSimulator, type Given, type GivenRecord, type WorldConfig } from './world-config.js';
 
@@ -78,7 +79,7 @@ export interface ScenarioResult {
 }
 
 /** What an action produced, for expectations and the timeline. */
-interface Observation {
+export interface Observation {
   outcome: Outcome<unknown> | { ok: true; value?: unknown };
   records?: RequiredRecord[];
   domain?: DomainState;
@@ -87,7 +88,6 @@ interface Observation {
   text: string;
 }
 
-const recordText = (record: ResourceRecord): string => `${record.name} ${record.type} ${dataText(record.type, record.data)}`;
 
 export function describeAction(action: Action): string {
   switch (action.kind) {
@@ -214,72 +214,6 @@ function perform(simulator: DomainSimulator, project: string, action: Action): O
       simulator.world.setFailing(action.zone, []);
       return { outcome: { ok: true }, text: `${action.zone} name servers answer again` };
   }
-}
-
-function compare(failures: string[], what: string, expected: unknown, actual: unknown): void {
-  if (expected !== undefined && expected !== actual) failures.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-}
-
-/** Every expectation that does not hold, in words. */
-function judge(expect: Expectation | undefined, observed: Observation, simulator: DomainSimulator): string[] {
-  if (!expect) return [];
-  const failures: string[] = [];
-  if (expect.outcome !== undefined) compare(failures, 'outcome', expect.outcome, observed.outcome.ok ? 'ok' : observed.outcome.code);
-  for (const wanted of expect.records ?? []) {
-    const found = observed.records?.some((record) => Object.entries(wanted).every(([key, value]) => JSON.stringify((record as unknown as Record<string, unknown>)[key]) === JSON.stringify(value)));
-    if (!found) failures.push(`records: expected one like ${JSON.stringify(wanted)}, got ${JSON.stringify(observed.records ?? [])}`);
-  }
-  if (expect.domain) judgeDomain(failures, expect.domain, observed.domain, simulator.now);
-  if (expect.dns) judgeDns(failures, expect.dns, observed.dns);
-  if (expect.served) judgeServed(failures, expect.served, observed.served);
-  return failures;
-}
-
-function judgeDomain(failures: string[], expected: NonNullable<Expectation['domain']>, domain: DomainState | undefined, now: number): void {
-  if (expected.attached !== undefined) compare(failures, 'domain attached', expected.attached, domain !== undefined);
-  if (!domain) {
-    if (expected.dns || expected.certificate || expected.reason) failures.push('domain: not attached to the project');
-    return;
-  }
-  compare(failures, 'dns state', expected.dns, domain.dns.state);
-  compare(failures, 'dns reason', expected.reason, domain.dns.reason);
-  compare(failures, 'certificate state', expected.certificate, domain.certificate.state);
-  compare(failures, 'certificate reason', expected.certificateReason, domain.certificate.reason);
-  compare(failures, 'last issuance error', expected.lastError, domain.certificate.lastError?.reason);
-  if (expected.retryWithin !== undefined) {
-    const retryAt = domain.dns.evidence.retryAt;
-    const limit = parseRetry(expected.retryWithin);
-    if (retryAt === undefined || retryAt - now > limit) failures.push(`retry: expected within ${expected.retryWithin}, got ${retryAt === undefined ? 'none' : describeSeconds(Math.round((retryAt - now) / 1000))}`);
-  }
-}
-
-function parseRetry(text: string): number {
-  const match = /^(\d+)(s|m|h|d)$/.exec(text);
-  const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-  return match ? Number(match[1]) * units[match[2]!]! : 0;
-}
-
-function judgeDns(failures: string[], expected: NonNullable<Expectation['dns']>, dns: Observation['dns']): void {
-  if (!dns) {
-    failures.push('dns: the step made no DNS query');
-    return;
-  }
-  compare(failures, 'rcode', expected.rcode, dns.rcode);
-  compare(failures, 'served from cache', expected.cached, dns.fromCache);
-  const actual = dns.answers.map(recordText);
-  if (expected.answers && JSON.stringify([...expected.answers].sort()) !== JSON.stringify([...actual].sort())) failures.push(`answers: expected ${JSON.stringify(expected.answers)}, got ${JSON.stringify(actual)}`);
-  for (const wanted of expected.includes ?? []) if (!actual.includes(wanted)) failures.push(`answers: expected to include ${JSON.stringify(wanted)}, got ${JSON.stringify(actual)}`);
-}
-
-function judgeServed(failures: string[], expected: NonNullable<Expectation['served']>, served: ServeResult | undefined): void {
-  if (!served) {
-    failures.push('served: the step served nothing');
-    return;
-  }
-  compare(failures, 'status', expected.status, 'status' in served ? served.status : undefined);
-  compare(failures, 'location', expected.location, served.kind === 'redirect' ? served.location : undefined);
-  compare(failures, 'reason', expected.reason, 'reason' in served ? served.reason : undefined);
-  compare(failures, 'tls', expected.tls, served.kind === 'tls-error' ? served.reason : 'ok');
 }
 
 /** A scenario being played step by step (the live world can stop at a named step). */

@@ -1,0 +1,125 @@
+import type { Random } from '../core/random.js';
+import type { DnsLookup } from './dns-types.js';
+import { attemptIssuance } from './issuance.js';
+import type { CertificateStatus, DomainState, IssuedCertificateInfo, Platform } from './model.js';
+
+export interface LifecycleDependencies {
+  platform: Platform;
+  random: Random;
+  now(): number;
+  /** The CA's view of DNS now (the platform resolver). */
+  lookup: DnsLookup;
+  log(kind: string, subject: string, summary: string, detail?: Record<string, unknown>): void;
+}
+
+/** A certificate that does not exist yet. */
+export function initialCertificate(): CertificateStatus {
+  return { state: 'none', reason: 'awaiting_verification', message: 'a certificate is issued automatically once the domain verifies', evidence: {}, attempts: 0 };
+}
+
+/**
+ * The certificate axis of a domain: issuance after verification (first attempt after a seeded
+ * delay, retries every `retryIntervalMs`), the 30-minute time-out with the spec's guidance,
+ * automatic renewal before expiry, and expiry when renewal keeps failing.
+ */
+export class CertificateLifecycle {
+  constructor(private readonly deps: LifecycleDependencies) {}
+
+  /** Starts issuance now (after Verify, or Re-verify of a stuck certificate). */
+  start(domain: DomainState): void {
+    const [low, high] = this.deps.platform.issuanceDelayMs;
+    const delay = this.deps.random.int(Math.ceil(low / 1000), Math.floor(high / 1000)) * 1000;
+    const now = this.deps.now();
+    domain.certificate = { ...initialCertificate(), state: 'pending', reason: 'issuing', message: 'the certificate is being issued, usually within a few minutes', since: now, nextAttemptAt: now + delay };
+    this.deps.log('certificate.requested', domain.name, `certificate requested; first attempt in ${Math.round(delay / 1000)} s`);
+  }
+
+  /** Virtual times at which something is due for this certificate. */
+  dueTimes(certificate: CertificateStatus): number[] {
+    if (certificate.state === 'issued') return [certificate.nextAttemptAt ?? Infinity, certificate.issued!.notAfter];
+    if (certificate.state !== 'pending' && certificate.state !== 'timed_out') return [];
+    const times = [certificate.nextAttemptAt ?? Infinity];
+    if (certificate.state === 'pending' && certificate.since !== undefined) times.push(certificate.since + this.deps.platform.certificateTimeoutMs);
+    return times;
+  }
+
+  /** Carries out what is due now for the domain's certificate. */
+  runDue(domain: DomainState): void {
+    const now = this.deps.now();
+    const certificate = domain.certificate;
+    const attemptDue = certificate.nextAttemptAt !== undefined && certificate.nextAttemptAt <= now;
+    if (certificate.state === 'issued') {
+      if (certificate.issued!.notAfter <= now) this.#expire(domain);
+      else if (attemptDue) this.#renew(domain);
+      return;
+    }
+    if (attemptDue && (certificate.state === 'pending' || certificate.state === 'timed_out')) this.#attempt(domain);
+    if (domain.certificate.state === 'pending' && certificate.since !== undefined && certificate.since + this.deps.platform.certificateTimeoutMs <= now) this.#timeOut(domain);
+  }
+
+  #serialNumber(): string {
+    return Array.from({ length: 16 }, () => this.deps.random.int(0, 255).toString(16).padStart(2, '0')).join('');
+  }
+
+  #try(domain: DomainState) {
+    domain.certificate.attempts += 1;
+    return attemptIssuance({ name: domain.name, platform: this.deps.platform, lookup: this.deps.lookup, at: this.deps.now(), serialNumber: this.#serialNumber() });
+  }
+
+  #attempt(domain: DomainState): void {
+    const certificate = domain.certificate;
+    const result = this.#try(domain);
+    if (result.ok) {
+      this.#installed(domain, result.certificate, 'issued');
+      return;
+    }
+    const at = this.deps.now();
+    certificate.lastError = { at, reason: result.reason, message: result.message, evidence: result.evidence };
+    this.deps.log('certificate.attempt_failed', domain.name, `issuance failed: ${result.reason}`, { reason: result.reason, message: result.message });
+    const next = at + this.deps.platform.retryIntervalMs;
+    if (next > (certificate.since ?? at) + this.deps.platform.retryWindowMs) {
+      domain.certificate = { ...certificate, state: 'failed', reason: 'gave_up', message: `issuance failed until the retry window closed: ${result.message}`, evidence: result.evidence, nextAttemptAt: undefined };
+      return;
+    }
+    certificate.nextAttemptAt = next;
+    if (certificate.state === 'timed_out') certificate.evidence = result.evidence;
+  }
+
+  /** A new certificate is in place; its renewal is due `renewBeforeMs` before it expires. */
+  #installed(domain: DomainState, issued: IssuedCertificateInfo, kind: 'issued' | 'renewed'): void {
+    const renewAt = issued.notAfter - this.deps.platform.renewBeforeMs;
+    domain.certificate = { ...domain.certificate, state: 'issued', reason: 'issued', message: `certificate ${kind} for ${domain.name}`, evidence: {}, lastError: undefined, nextAttemptAt: renewAt, issued };
+    this.deps.log(`certificate.${kind}`, domain.name, `certificate ${issued.serialNumber} ${kind}; renewal due ${new Date(renewAt).toISOString()}`, { serialNumber: issued.serialNumber, notAfter: issued.notAfter });
+  }
+
+  /** Automatic renewal: the old certificate stays in place while attempts fail, until it expires. */
+  #renew(domain: DomainState): void {
+    const result = this.#try(domain);
+    if (result.ok) {
+      this.#installed(domain, result.certificate, 'renewed');
+      return;
+    }
+    const now = this.deps.now();
+    domain.certificate.lastError = { at: now, reason: result.reason, message: result.message, evidence: result.evidence };
+    domain.certificate.nextAttemptAt = now + this.deps.platform.renewalRetryIntervalMs;
+    this.deps.log('certificate.renewal_failed', domain.name, `renewal failed: ${result.reason}`, { reason: result.reason });
+  }
+
+  #expire(domain: DomainState): void {
+    const last = domain.certificate.lastError;
+    domain.certificate = { ...domain.certificate, state: 'failed', reason: 'expired', message: `the certificate expired${last ? `; renewal kept failing: ${last.message}` : ''}`, evidence: last?.evidence ?? {}, nextAttemptAt: undefined };
+    this.deps.log('certificate.expired', domain.name, 'certificate expired');
+  }
+
+  #timeOut(domain: DomainState): void {
+    const certificate = domain.certificate;
+    const last = certificate.lastError;
+    certificate.state = 'timed_out';
+    certificate.reason = 'timed_out';
+    certificate.message =
+      `No certificate 30 minutes after verification. Confirm the domain still verifies, check that CAA records do not block ${this.deps.platform.caIdentity}, then use Re-verify.` +
+      (last ? ` Last attempt: ${last.message}.` : '');
+    certificate.evidence = last?.evidence ?? {};
+    this.deps.log('certificate.timed_out', domain.name, 'no certificate after 30 minutes');
+  }
+}
