@@ -3,11 +3,8 @@ import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
-import { ALL_CHECKS } from '../contract/registry.js';
-import { CONTRACT_DEFAULTS, runContract, type ContractOptions, type RunListener, type RunSummary } from '../contract/runner.js';
-import { consoleReporter } from '../contract/reporters/console.js';
-import { junitXml } from '../contract/reporters/junit.js';
-import { jsonReport } from '../contract/reporters/json.js';
+import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
+import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
 import type { CliIo } from './io.js';
 import { collect, integerIn } from './options.js';
 import { EXIT } from './exit-codes.js';
@@ -47,7 +44,8 @@ function headersOf(lines: readonly string[]): Record<string, string> {
   return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]));
 }
 
-function listChecks(io: CliIo): number {
+async function listChecks(io: CliIo): Promise<number> {
+  const { ALL_CHECKS } = await import('../contract/registry.js');
   const width = Math.max(...ALL_CHECKS.map((check) => check.name.length));
   for (const check of ALL_CHECKS) io.stdout.write(`${check.name.padEnd(width)}  ${check.severity.padEnd(7)}  ${check.description}\n`);
   return EXIT.ok;
@@ -94,6 +92,13 @@ function fileReporter(file: string, render: (summary: RunSummary) => string): Ru
 async function check(flags: CheckFlags, io: CliIo): Promise<number> {
   if (flags.listChecks) return listChecks(io);
   const options = contractOptions(flags, io.env);
+  // Loaded on use, so that `kennel serve` does not pay for the contract runner at start-up.
+  const [{ runContract }, { consoleReporter }, { junitXml }, { jsonReport }] = await Promise.all([
+    import('../contract/runner.js'),
+    import('../contract/reporters/console.js'),
+    import('../contract/reporters/junit.js'),
+    import('../contract/reporters/json.js'),
+  ]);
   const listeners: RunListener[] = [consoleReporter((text) => io.stdout.write(text), options.apiKey)];
   if (flags.junit) listeners.push(fileReporter(flags.junit, (summary) => junitXml(summary, options.apiKey)));
   if (flags.json) listeners.push(fileReporter(flags.json, (summary) => jsonReport(summary, options.apiKey)));

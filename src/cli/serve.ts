@@ -5,7 +5,7 @@ import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import { DEFAULT_CONFIG, DEV_API_KEY, LIST_ORDERS, LOG_LEVELS, type LogLevel, type MockConfig } from '../mock/config.js';
 import type { ListOrder } from '../store/pet-store.js';
-import { startMock, type RunningMock } from '../mock/server.js';
+import type { RunningMock } from '../mock/server.js';
 import type { CliIo } from './io.js';
 import { byteSize, collect, integerIn, oneOf } from './options.js';
 
@@ -123,6 +123,7 @@ function banner(config: MockConfig, url: string, origin: string, title: string, 
 /** Runs the mock until `io.signal` aborts; returns the exit code. */
 async function serve(config: MockConfig, io: CliIo): Promise<number> {
   const logger = pino({ level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime }, io.logStream);
+  const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
   const { title, version } = running.spec.document.info;
   io.stderr.write(banner(config, running.url, running.origin, title, version));

@@ -1,4 +1,5 @@
 import { Random } from '../core/random.js';
+import { CONTRACT_DEFAULTS } from './defaults.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadSpec } from '../spec/load.js';
 import type { Operation } from '../spec/operations.js';
@@ -76,7 +77,7 @@ export interface RunListener {
   runEnd?(summary: RunSummary): void | Promise<void>;
 }
 
-export const CONTRACT_DEFAULTS = { maxExamples: 30, timeoutMs: 10_000, concurrency: 8, rateLimit: 0 } as const;
+export { CONTRACT_DEFAULTS };
 
 function matchesOperation(operation: Operation, names: readonly string[]): boolean {
   const label = `${operation.method.toUpperCase()} ${operation.path}`;

@@ -1,0 +1,2 @@
+/** Defaults of `kennel check` (a module of its own, so the CLI can show them without loading the runner). */
+export const CONTRACT_DEFAULTS = { maxExamples: 30, timeoutMs: 10_000, concurrency: 8, rateLimit: 0 } as const;
