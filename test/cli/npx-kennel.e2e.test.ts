@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/cli.js';
@@ -9,7 +9,9 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 describe('npx kennel serve (spawned process)', () => {
   it('serves the spec on the given port and key, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn('npx', ['--no-install', 'kennel', 'serve', '--port', String(port), '--api-key', 'e2e-key'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, signalled as a whole like Ctrl-C in a terminal: npm exec does not
+    // pass SIGTERM on to the command, which would otherwise outlive the test.
+    const child = spawn('npx', ['--no-install', 'kennel', 'serve', '--port', String(port), '--api-key', 'e2e-key'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
@@ -25,10 +27,10 @@ describe('npx kennel serve (spawned process)', () => {
       expect((await fetch(`${base}/pets/${id}`, { headers: { authorization: 'Bearer e2e-key' } })).status).toBe(200);
       expect((await fetch(`${base}/pets`)).status).toBe(401);
     } finally {
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
     }
-    // npm exec forwards the signal to kennel and then re-raises it on itself, so npx ends by SIGTERM.
     expect([{ code: 0, signal: null }, { code: null, signal: 'SIGTERM' }]).toContainEqual(await exited);
+    await waitFor(() => !portAnswers(port), () => `kennel still listens on ${port} after SIGTERM`);
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('bin/kennel.js closes the server and exits 0 on %s', async (signal) => {
@@ -43,6 +45,15 @@ describe('npx kennel serve (spawned process)', () => {
     expect(await exited).toBe(0);
   });
 });
+
+function portAnswers(port: number): boolean {
+  try {
+    execFileSync(process.execPath, ['-e', `require('net').connect(${port}, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function waitFor(condition: () => boolean, describe: () => string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

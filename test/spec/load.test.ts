@@ -61,3 +61,15 @@ describe('loadSpec errors name the file and line', () => {
     expect((await failure(target)).message).toMatch(/list\.yaml:1: not an OpenAPI document/);
   });
 });
+
+describe('documents validated at build time', () => {
+  it('records the shipped specs, and validates anything else in full', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { PETSTORE_SPEC, packageFile } = await import('../../src/assets.js');
+    const { documentDigest, VALIDATED_SPECS } = await import('../../src/spec/load.js');
+    const recorded = JSON.parse(readFileSync(VALIDATED_SPECS, 'utf8')) as string[];
+    for (const file of [PETSTORE_SPEC, packageFile('spec/domains.yaml')]) expect(recorded).toContain(documentDigest((await loadSpec(file)).document));
+    const edited = file('edited.yaml', readFileSync(PETSTORE_SPEC, 'utf8').replace("version: 1.0.0", 'version: 1'));
+    expect((await failure(edited)).message).toMatch(/edited\.yaml:\d+: not a valid OpenAPI document: #\/info\/version/);
+  });
+});
