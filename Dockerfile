@@ -17,11 +17,13 @@ ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
-# `npm ci` runs the `prepare` script (tsc -p tsconfig.build.json), which writes dist/. It also
-# installs the `node` devDependency (a ~100 MB Node 24 binary): only in this discarded stage.
+COPY scripts ./scripts
+COPY spec ./spec
+# `npm ci` runs the `prepare` script (tsc, then scripts/validate-specs.js over spec/), which writes
+# dist/. It also installs the `node` devDependency (a ~100 MB Node 24 binary): only in this
+# discarded stage.
 RUN npm ci
 COPY bin ./bin
-COPY spec ./spec
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
 
