@@ -26,13 +26,6 @@ export function checkName(input: string): NameCheck {
   return { ok: true, name: ascii, unicode: domainToUnicode(ascii) };
 }
 
-/** Normalises a name already known to be valid (records, queries); throws on invalid ones. */
-export function normalizeName(input: string): string {
-  const checked = checkName(input);
-  if (!checked.ok) throw new RangeError(checked.reason);
-  return checked.name;
-}
-
 /** The registrable domain (apex) of a name, from the Public Suffix List: `docs.example.co.uk` → `example.co.uk`. */
 export function apexOf(name: string): string {
   return getDomain(name, { allowPrivateDomains: false }) ?? name;

@@ -6,8 +6,8 @@ import type { PetStore } from '../store/pet-store.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
 import type { Journal } from './journal.js';
-import { JSON_CONTENT_TYPE } from './mock-response.js';
 import { readJsonBody } from './read-body.js';
+import { send } from './spec-router.js';
 import { resetScope } from './tenancy.js';
 
 /** Where the admin API lives: outside the API's base path, so it can never collide with a spec route. */
@@ -22,9 +22,7 @@ interface AdminDependencies {
 
 
 function sendJson(ctx: Context, status: number, body: unknown): void {
-  ctx.status = status;
-  ctx.set('Content-Type', JSON_CONTENT_TYPE);
-  ctx.body = JSON.stringify(body);
+  send(ctx, { status, json: JSON.stringify(body) });
 }
 
 function requireAdmin(token: string | undefined): Middleware {

@@ -128,7 +128,7 @@ function observe(logger: Logger, journal: Journal): Middleware {
 }
 
 /** Writes a problem as the spec's `Error` body, keeping headers already set (CORS, deprecation). */
-export function renderProblem(ctx: Context, problem: ProblemError): void {
+function renderProblem(ctx: Context, problem: ProblemError): void {
   ctx.status = problem.status;
   ctx.set(problem.headers);
   ctx.set('Content-Type', JSON_CONTENT_TYPE);

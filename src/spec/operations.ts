@@ -1,4 +1,4 @@
-import { pointerOf, valueAt } from './json-pointer.js';
+import { escapeToken, pointerOf, valueAt } from './json-pointer.js';
 import type {
   ExampleObject,
   HeaderObject,
@@ -106,7 +106,7 @@ function examplesOf(document: OpenApiDocument, media: MediaTypeObject, pointer: 
 
 function mediaTypes(document: OpenApiDocument, content: Record<string, MediaTypeObject> | undefined, pointer: string): MediaType[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
-    const at = `${pointer}/content/${pointerOf([mediaType]).slice(2)}`;
+    const at = `${pointer}/content/${escapeToken(mediaType)}`;
     return { mediaType, schema: schemaRef(media.schema, `${at}/schema`), examples: examplesOf(document, media, at) };
   });
 }
@@ -135,7 +135,7 @@ function responsesOf(document: OpenApiDocument, operation: OperationObject, opPo
     const { value, pointer } = resolve<ResponseObject>(document, raw, `${opPointer}/responses/${status}`);
     const headers = new Map<string, { required: boolean; schema: SchemaRef | undefined }>();
     for (const [name, rawHeader] of Object.entries(value.headers ?? {})) {
-      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${pointerOf([name]).slice(2)}`);
+      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${escapeToken(name)}`);
       headers.set(name.toLowerCase(), { required: header.value.required === true, schema: schemaRef(header.value.schema, `${header.pointer}/schema`) });
     }
     return { status, description: value.description ?? '', headers, content: mediaTypes(document, value.content, pointer) };

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
+import { escapeToken } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
 /** Where ajv finds the bundled document; every compiled validator is a `$ref` into it. */
@@ -72,11 +73,11 @@ function describe(error: ErrorObject): ValidationIssue | undefined {
   const { instancePath, keyword, params } = error;
   switch (keyword) {
     case 'required':
-      return { pointer: `${instancePath}/${escape(String(params.missingProperty))}`, message: 'is required' };
+      return { pointer: `${instancePath}/${escapeToken(String(params.missingProperty))}`, message: 'is required' };
     case 'additionalProperties':
-      return { pointer: `${instancePath}/${escape(String(params.additionalProperty))}`, message: 'is not allowed' };
+      return { pointer: `${instancePath}/${escapeToken(String(params.additionalProperty))}`, message: 'is not allowed' };
     case 'unevaluatedProperties':
-      return { pointer: `${instancePath}/${escape(String(params.unevaluatedProperty))}`, message: 'is not allowed' };
+      return { pointer: `${instancePath}/${escapeToken(String(params.unevaluatedProperty))}`, message: 'is not allowed' };
     case 'enum':
       return { pointer: instancePath, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
     case 'format':
@@ -95,9 +96,6 @@ function formatMessage(format: string): string {
   return `must match format "${format}"`;
 }
 
-function escape(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
-}
 
 /** `/name is required; /categoryId must be integer`: issues as one sentence, the root shown as `(root)`. */
 export function describeIssues(issues: readonly ValidationIssue[]): string {

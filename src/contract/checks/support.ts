@@ -1,7 +1,7 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { responseFor, type OperationResponse } from '../../spec/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
-import { validObject, type GenerationContext } from '../generate.js';
+import { validObject, validValue, type GenerationContext } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, RunSettings, RunState, Severity } from '../types.js';
 
 /** A failure of `check` about `exchange`'s operation. */
@@ -80,7 +80,7 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   const query: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in === 'path') pathParams[parameter.name] = String(knownId(context, operation.collection) ?? 1);
-    else if (parameter.in === 'query' && parameter.required) query[parameter.name] = String(validObject({ properties: { [parameter.name]: parameter.resolved ?? {} }, required: [parameter.name] }, generation(context), 'required')[parameter.name]);
+    else if (parameter.in === 'query' && parameter.required) query[parameter.name] = String(validValue(parameter.resolved, parameter.name, generation(context)));
   }
   const body = operation.body ? { value: validObject(operation.body.schema, generation(context), 'all') } : undefined;
   return { operation, intent: 'valid', purpose, pathParams, query, body };
