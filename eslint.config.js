@@ -2,12 +2,44 @@
 // read no clock, randomness or environment; only adapters (mock, cli, spec/load, assets) may.
 import tseslint from 'typescript-eslint';
 
-const IO_MODULES = ['koa', '@koa/*', 'pino', 'raw-body', 'node:fs', 'node:fs/*', 'fs', 'fs/*', 'node:net', 'node:http', 'node:https', 'node:dgram', 'node:tls', 'node:child_process', 'node:process', 'dns2', 'playwright-core'];
+const IO_MODULES = [
+  'koa',
+  '@koa/*',
+  'pino',
+  'raw-body',
+  'node:fs',
+  'node:fs/*',
+  'fs',
+  'fs/*',
+  'node:net',
+  'node:http',
+  'node:https',
+  'node:dgram',
+  'node:tls',
+  'node:child_process',
+  'node:process',
+  'dns2',
+  'playwright-core',
+];
 
 /** Folders and files that must stay pure (see ARCHITECTURE.md). */
-const PURE = ['src/core/**/*.ts', 'src/store/**/*.ts', 'src/spec/**/*.ts', 'src/contract/checks/**/*.ts', 'src/domains/**/*.ts'];
+const PURE = [
+  'src/core/**/*.ts',
+  'src/store/**/*.ts',
+  'src/spec/**/*.ts',
+  'src/contract/checks/**/*.ts',
+  'src/domains/**/*.ts',
+];
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
-const PURE_EXCEPTIONS = ['src/spec/load.ts', 'src/domains/certificates.ts', 'src/domains/dns-server.ts', 'src/domains/scenario-file.ts', 'src/domains/live-world.ts', 'src/domains/control-api.ts', 'src/domains/site-server.ts'];
+const PURE_EXCEPTIONS = [
+  'src/spec/load.ts',
+  'src/domains/certificates.ts',
+  'src/domains/dns-server.ts',
+  'src/domains/scenario-file.ts',
+  'src/domains/live-world.ts',
+  'src/domains/control-api.ts',
+  'src/domains/site-server.ts',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.bench/'] },
@@ -23,14 +55,27 @@ export default tseslint.config(
     files: PURE,
     ignores: PURE_EXCEPTIONS,
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: IO_MODULES, message: 'Pure modules do no I/O: move this to an adapter (see ARCHITECTURE.md).' }] }],
-      'no-restricted-globals': ['error', { name: 'process', message: 'Pure modules get configuration passed in, never from process.' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: IO_MODULES, message: 'Pure modules do no I/O: move this to an adapter (see ARCHITECTURE.md).' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'Pure modules get configuration passed in, never from process.' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Use the injected Clock.' },
         { object: 'Math', property: 'random', message: 'Use the injected seeded random source.' },
       ],
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the injected Clock.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Use the injected Clock.' },
+      ],
     },
   },
   {

@@ -79,7 +79,8 @@ router.post('/pets', async (ctx) => {
   } catch {
     return problem(ctx, 400, 'invalid_body', 'Request body must be JSON');
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return problem(ctx, 400, 'invalid_body', 'Request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return problem(ctx, 400, 'invalid_body', 'Request body must be a JSON object');
   ctx.status = 201;
   ctx.body = { id: nextId++, ...body };
 });

@@ -60,8 +60,12 @@ const log = (message) => process.stderr.write(`${message}\n`);
 
 function positive(name, raw, { integer = true, allowZero = false } = {}) {
   const value = Number(raw);
-  const ok = Number.isFinite(value) && (integer ? Number.isInteger(value) : true) && (allowZero ? value >= 0 : value > 0);
-  if (!ok) throw new BenchError(`--${name} must be a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}, not "${raw}"\n${USAGE}`);
+  const ok =
+    Number.isFinite(value) && (integer ? Number.isInteger(value) : true) && (allowZero ? value >= 0 : value > 0);
+  if (!ok)
+    throw new BenchError(
+      `--${name} must be a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}, not "${raw}"\n${USAGE}`,
+    );
   return value;
 }
 
@@ -106,7 +110,21 @@ function targetDefinitions(prism) {
       basePath: '/v1',
       // Spawned as an executable, like `npx kennel`, so the V8 flags of bin/kennel.js's shebang apply.
       // The load instance may hold every pet the POST rounds create (reset between rounds, too).
-      command: (port, { forLoad }) => [KENNEL_BIN, ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', ...(forLoad ? ['--max-pets', '1000000'] : [])]],
+      command: (port, { forLoad }) => [
+        KENNEL_BIN,
+        [
+          'serve',
+          '--port',
+          String(port),
+          '--api-key',
+          API_KEY,
+          '--log-level',
+          'warn',
+          '--pets',
+          '30',
+          ...(forLoad ? ['--max-pets', '1000000'] : []),
+        ],
+      ],
       resetBetweenCreateRounds: true,
     },
     {
@@ -114,7 +132,10 @@ function targetDefinitions(prism) {
       // (kennel's routing, auth and validation in front), as for operations without state.
       id: 'kennel-prism',
       basePath: '/v1',
-      command: (port) => [KENNEL_BIN, ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--stateless']],
+      command: (port) => [
+        KENNEL_BIN,
+        ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--stateless'],
+      ],
     },
     {
       id: 'baseline',
@@ -126,7 +147,10 @@ function targetDefinitions(prism) {
     targets.push({
       id: 'prism',
       basePath: '', // Prism's CLI ignores the /v1 of the spec's servers and serves /pets.
-      command: (port) => [process.execPath, [prism.bin, 'mock', SPEC, '--host', HOST, '--port', String(port), '-v', 'warn']],
+      command: (port) => [
+        process.execPath,
+        [prism.bin, 'mock', SPEC, '--host', HOST, '--port', String(port), '-v', 'warn'],
+      ],
       env: { SCARF_ANALYTICS: 'false' },
       optional: true,
     });
@@ -137,7 +161,15 @@ function targetDefinitions(prism) {
 const ROUTES = [
   { id: 'list', label: 'GET /v1/pets', method: 'GET', path: '/pets', expect: 200 },
   { id: 'get', label: 'GET /v1/pets/1', method: 'GET', path: '/pets/1', expect: 200 },
-  { id: 'create', label: 'POST /v1/pets', method: 'POST', path: '/pets', expect: 201, body: CREATE_BODY, headers: { 'content-type': 'application/json' } },
+  {
+    id: 'create',
+    label: 'POST /v1/pets',
+    method: 'POST',
+    path: '/pets',
+    expect: 201,
+    body: CREATE_BODY,
+    headers: { 'content-type': 'application/json' },
+  },
 ];
 
 function originOf(port) {
@@ -158,7 +190,8 @@ async function startTarget(target, { forLoad }) {
     } catch {
       list = undefined;
     }
-    if (!Array.isArray(list)) throw new Error(`${target.id}: GET ${listUrl} answered 200 but not a JSON array: ${response.body.slice(0, 200)}`);
+    if (!Array.isArray(list))
+      throw new Error(`${target.id}: GET ${listUrl} answered 200 but not a JSON array: ${response.body.slice(0, 200)}`);
     return { handle, port, origin: originOf(port), coldStartMs: ms, listLength: list.length };
   } catch (error) {
     await stopChild(handle);
@@ -178,26 +211,43 @@ async function coldStarts(targets, count) {
       }
     } catch (error) {
       if (!target.optional) throw new BenchError(`cold start of ${target.id} failed: ${error.message}`);
-      log(`cold start: ${target.id} failed, skipping it${target.id === 'prism' ? ' (delete .bench/prism to reinstall it)' : ''}: ${error.message}`);
+      log(
+        `cold start: ${target.id} failed, skipping it${target.id === 'prism' ? ' (delete .bench/prism to reinstall it)' : ''}: ${error.message}`,
+      );
       results[target.id] = { error: error.message };
       continue;
     }
-    results[target.id] = { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), samplesMs: samples };
-    log(`cold start: ${target.id} median ${formatInt(results[target.id].medianMs)} ms of ${samples.map((ms) => formatInt(ms)).join(', ')} ms`);
+    results[target.id] = {
+      medianMs: median(samples),
+      minMs: Math.min(...samples),
+      maxMs: Math.max(...samples),
+      samplesMs: samples,
+    };
+    log(
+      `cold start: ${target.id} median ${formatInt(results[target.id].medianMs)} ms of ${samples.map((ms) => formatInt(ms)).join(', ')} ms`,
+    );
   }
   return results;
 }
 
 async function resetKennel(running) {
   const response = await request(`${running.origin}/__kennel/reset`, { method: 'POST' });
-  if (response.status !== 200) throw new BenchError(`kennel: POST /__kennel/reset answered ${response.status}: ${response.body.slice(0, 200)}`);
+  if (response.status !== 200)
+    throw new BenchError(`kennel: POST /__kennel/reset answered ${response.status}: ${response.body.slice(0, 200)}`);
 }
 
 /** One request per route before loading it: the status must be the expected one. */
 async function probeRoute(target, running, route) {
   const url = `${running.origin}${target.basePath}${route.path}`;
-  const response = await request(url, { method: route.method, headers: { ...AUTH, ...route.headers }, body: route.body });
-  if (response.status !== route.expect) throw new Error(`${target.id}: ${route.method} ${url} answered ${response.status}, expected ${route.expect}: ${response.body.slice(0, 200)}`);
+  const response = await request(url, {
+    method: route.method,
+    headers: { ...AUTH, ...route.headers },
+    body: route.body,
+  });
+  if (response.status !== route.expect)
+    throw new Error(
+      `${target.id}: ${route.method} ${url} answered ${response.status}, expected ${route.expect}: ${response.body.slice(0, 200)}`,
+    );
   return { url, bodyBytes: Buffer.byteLength(response.body) };
 }
 
@@ -208,7 +258,9 @@ function unexpectedCount(statusCodes, expect) {
 function assertAlive(target, running) {
   if (!running.handle.exitInfo) return;
   const { code, signal } = running.handle.exitInfo;
-  throw new Error(`${target.id} exited during the benchmark (code ${code}, signal ${signal}); its output:\n${running.handle.output() || '(none)'}`);
+  throw new Error(
+    `${target.id} exited during the benchmark (code ${code}, signal ${signal}); its output:\n${running.handle.output() || '(none)'}`,
+  );
 }
 
 async function loadAll(targets, running, opts) {
@@ -239,8 +291,21 @@ async function loadAll(targets, running, opts) {
       for (const target of order) {
         if (!active(target) || !probes[target.id]) continue;
         const server = running[target.id];
-        const row = (rows[route.id][target.id] ??= { target: target.id, route: route.label, url: probes[target.id].url, bodyBytes: probes[target.id].bodyBytes, rounds: [], warmup: undefined });
-        const load = { url: probes[target.id].url, method: route.method, headers: { ...AUTH, ...route.headers }, body: route.body, connections: opts.connections };
+        const row = (rows[route.id][target.id] ??= {
+          target: target.id,
+          route: route.label,
+          url: probes[target.id].url,
+          bodyBytes: probes[target.id].bodyBytes,
+          rounds: [],
+          warmup: undefined,
+        });
+        const load = {
+          url: probes[target.id].url,
+          method: route.method,
+          headers: { ...AUTH, ...route.headers },
+          body: route.body,
+          connections: opts.connections,
+        };
         try {
           if (round === 0 && opts.warmup > 0) {
             log(`[${route.label}] warm-up ${target.id} (${opts.warmup} s)`);
@@ -254,9 +319,17 @@ async function loadAll(targets, running, opts) {
           assertAlive(target, server);
           result.unexpected = unexpectedCount(result.statusCodes, route.expect);
           row.rounds.push(result);
-          const trouble = result.non2xx + result.errors + result.timeouts + result.unexpected > 0 ? `  !! non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, status ${JSON.stringify(result.statusCodes)}` : '';
-          const busy = result.otherCores > BUSY_CORES ? `  (other processes used ${formatFixed(result.otherCores)} cores meanwhile)` : '';
-          log(`[${route.label}] round ${round + 1}/${opts.rounds} ${target.id.padEnd(12)} ${formatInt(result.reqPerSec).padStart(7)} req/s  p99 ${result.p99Ms} ms${trouble}${busy}`);
+          const trouble =
+            result.non2xx + result.errors + result.timeouts + result.unexpected > 0
+              ? `  !! non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}, status ${JSON.stringify(result.statusCodes)}`
+              : '';
+          const busy =
+            result.otherCores > BUSY_CORES
+              ? `  (other processes used ${formatFixed(result.otherCores)} cores meanwhile)`
+              : '';
+          log(
+            `[${route.label}] round ${round + 1}/${opts.rounds} ${target.id.padEnd(12)} ${formatInt(result.reqPerSec).padStart(7)} req/s  p99 ${result.p99Ms} ms${trouble}${busy}`,
+          );
           if (route.id === 'list') memory[target.id] = { afterRound: round + 1, ...memoryOf(server.handle.pid) };
         } catch (error) {
           if (error instanceof BenchError) throw error;
@@ -277,7 +350,12 @@ function summarise(rows) {
       const chosen = medianRound(row.rounds);
       const sum = (field) => row.rounds.reduce((total, round) => total + round[field], 0);
       const warm = row.warmup ?? { non2xx: 0, errors: 0, timeouts: 0 };
-      const totals = { non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts'), unexpected: sum('unexpected') };
+      const totals = {
+        non2xx: sum('non2xx'),
+        errors: sum('errors'),
+        timeouts: sum('timeouts'),
+        unexpected: sum('unexpected'),
+      };
       summary[route.id][targetId] = {
         reqPerSec: chosen.reqPerSec,
         p99Ms: chosen.p99Ms,
@@ -288,7 +366,15 @@ function summarise(rows) {
         ...totals,
         warmupNon2xx: warm.non2xx,
         warmupErrors: warm.errors + warm.timeouts,
-        flagged: totals.non2xx + totals.errors + totals.timeouts + totals.unexpected + warm.non2xx + warm.errors + warm.timeouts > 0,
+        flagged:
+          totals.non2xx +
+            totals.errors +
+            totals.timeouts +
+            totals.unexpected +
+            warm.non2xx +
+            warm.errors +
+            warm.timeouts >
+          0,
       };
     }
     const kennel = summary[route.id].kennel;
@@ -351,7 +437,8 @@ function describeTrouble(row) {
   if (row.non2xx) parts.push(`${row.non2xx} non-2xx`);
   if (row.unexpected && row.unexpected !== row.non2xx) parts.push(`${row.unexpected} not the expected status`);
   if (row.errors || row.timeouts) parts.push(`${row.errors} errors/${row.timeouts} timeouts`);
-  if (row.warmupNon2xx || row.warmupErrors) parts.push(`warm-up: ${row.warmupNon2xx} non-2xx, ${row.warmupErrors} errors`);
+  if (row.warmupNon2xx || row.warmupErrors)
+    parts.push(`warm-up: ${row.warmupNon2xx} non-2xx, ${row.warmupErrors} errors`);
   return parts.join(', ');
 }
 
@@ -359,7 +446,8 @@ function checks(summary, cold, memory, prismSkipped, contract, scenarios) {
   const list = summary.list ?? {};
   const kennel = list.kennel;
   const results = [];
-  const add = (name, value, pass, detail, skip) => results.push({ name, value, status: skip ? 'SKIP' : pass ? 'PASS' : 'FAIL', detail });
+  const add = (name, value, pass, detail, skip) =>
+    results.push({ name, value, status: skip ? 'SKIP' : pass ? 'PASS' : 'FAIL', detail });
   const flagNote = (...rows) => (rows.some((row) => row?.flagged) ? ' (a row has errors: see the table)' : '');
   add(
     `GET /v1/pets kennel/baseline >= ${TARGETS.getListRatioBaseline}`,
@@ -371,26 +459,41 @@ function checks(summary, cold, memory, prismSkipped, contract, scenarios) {
     `GET /v1/pets kennel/prism >= ${TARGETS.getListRatioPrism}`,
     kennel?.vsPrism,
     kennel?.vsPrism >= TARGETS.getListRatioPrism && !kennel?.flagged && !list.prism?.flagged,
-    kennel?.vsPrism === undefined ? `no Prism figures: ${prismSkipped}` : `${formatFixed(kennel.vsPrism)} (${formatInt(kennel.reqPerSec)} vs ${formatInt(list.prism?.reqPerSec)} req/s)${flagNote(kennel, list.prism)}`,
+    kennel?.vsPrism === undefined
+      ? `no Prism figures: ${prismSkipped}`
+      : `${formatFixed(kennel.vsPrism)} (${formatInt(kennel.reqPerSec)} vs ${formatInt(list.prism?.reqPerSec)} req/s)${flagNote(kennel, list.prism)}`,
     kennel?.vsPrism === undefined,
   );
   const coldS = cold.kennel?.medianMs !== undefined ? cold.kennel.medianMs / 1000 : undefined;
-  add(`kennel cold start <= ${TARGETS.coldStartS} s`, coldS, coldS <= TARGETS.coldStartS, `${formatFixed(coldS)} s (median of ${cold.kennel?.samplesMs?.length ?? 0} spawns)`);
+  add(
+    `kennel cold start <= ${TARGETS.coldStartS} s`,
+    coldS,
+    coldS <= TARGETS.coldStartS,
+    `${formatFixed(coldS)} s (median of ${cold.kennel?.samplesMs?.length ?? 0} spawns)`,
+  );
   const rss = memory.kennel?.rssMb;
-  add(`kennel RSS after GET /v1/pets load <= ${TARGETS.rssMb} MB`, rss, rss <= TARGETS.rssMb, `${formatFixed(rss, 1)} MB`, rss === undefined);
+  add(
+    `kennel RSS after GET /v1/pets load <= ${TARGETS.rssMb} MB`,
+    rss,
+    rss <= TARGETS.rssMb,
+    `${formatFixed(rss, 1)} MB`,
+    rss === undefined,
+  );
   const contractS = contract.medianMs !== undefined ? contract.medianMs / 1000 : undefined;
   add(
     `kennel check full default run <= ${TARGETS.contractRunS} s`,
     contractS,
     contractS <= TARGETS.contractRunS,
-    contract.error ?? `${formatFixed(contractS)} s wall, ${contract.requests} requests (median of ${contract.samplesMs.length} runs against a fresh kennel serve)`,
+    contract.error ??
+      `${formatFixed(contractS)} s wall, ${contract.requests} requests (median of ${contract.samplesMs.length} runs against a fresh kennel serve)`,
   );
   const scenarioS = scenarios.medianMs !== undefined ? scenarios.medianMs / 1000 : undefined;
   add(
     `kennel scenario run scenarios/ <= ${TARGETS.scenarioLibraryS} s`,
     scenarioS,
     scenarioS <= TARGETS.scenarioLibraryS,
-    scenarios.error ?? `${formatFixed(scenarioS)} s wall for ${scenarios.scenarios} scenarios spanning ${scenarios.virtual} of virtual time (median of ${scenarios.samplesMs.length} runs)`,
+    scenarios.error ??
+      `${formatFixed(scenarioS)} s wall for ${scenarios.scenarios} scenarios spanning ${scenarios.virtual} of virtual time (median of ${scenarios.samplesMs.length} runs)`,
   );
   return results;
 }
@@ -403,22 +506,41 @@ function versions(prism) {
       return undefined;
     }
   };
-  return { node: process.version, kennel: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version, koa: versionOf('koa'), '@koa/router': versionOf('@koa/router'), autocannon: versionOf('autocannon'), prism: prism.version };
+  return {
+    node: process.version,
+    kennel: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
+    koa: versionOf('koa'),
+    '@koa/router': versionOf('@koa/router'),
+    autocannon: versionOf('autocannon'),
+    prism: prism.version,
+  };
 }
 
 async function main() {
   const opts = options();
-  if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new BenchError('dist/ is missing: run `npm run build` first');
-  if (Number(process.versions.node.split('.')[0]) < 24) log(`warning: this is Node ${process.version}; kennel needs Node >= 24 (npm run bench puts node_modules/.bin first on PATH)`);
+  if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')))
+    throw new BenchError('dist/ is missing: run `npm run build` first');
+  if (Number(process.versions.node.split('.')[0]) < 24)
+    log(
+      `warning: this is Node ${process.version}; kennel needs Node >= 24 (npm run bench puts node_modules/.bin first on PATH)`,
+    );
   mkdirSync(BENCH_DIR, { recursive: true });
   const started = new Date();
-  log(`bench: ${opts.rounds} round(s) x ${opts.duration} s, ${opts.connections} connections, warm-up ${opts.warmup} s, ${opts.coldStarts} cold starts; ${os.cpus().length} CPUs, Node ${process.version}`);
+  log(
+    `bench: ${opts.rounds} round(s) x ${opts.duration} s, ${opts.connections} connections, warm-up ${opts.warmup} s, ${opts.coldStarts} cold starts; ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
   const busyBefore = await machineBusyCores(1000);
-  if (busyBefore !== undefined) log(`machine: ${formatFixed(busyBefore)} cores busy before the start${busyBefore > BUSY_CORES ? ' — other processes are running: the figures will be noisy' : ''}`);
+  if (busyBefore !== undefined)
+    log(
+      `machine: ${formatFixed(busyBefore)} cores busy before the start${busyBefore > BUSY_CORES ? ' — other processes are running: the figures will be noisy' : ''}`,
+    );
 
   const prism = opts.prism ? await ensurePrism(BENCH_DIR, log) : { skip: 'left out with --no-prism' };
   if (prism.skip) log(`prism: skipped: ${prism.skip}`);
-  else log(`prism: ${prism.installedNow ? 'installed' : 'reusing'} @stoplight/prism-cli ${prism.version} from .bench/prism`);
+  else
+    log(
+      `prism: ${prism.installedNow ? 'installed' : 'reusing'} @stoplight/prism-cli ${prism.version} from .bench/prism`,
+    );
   const targets = targetDefinitions(prism);
 
   log('cold starts (spawn -> first authorized GET /pets answered 200)…');
@@ -450,7 +572,9 @@ async function main() {
       try {
         running[target.id] = await startTarget(target, { forLoad: true });
         running[target.id].idleMemory = memoryOf(running[target.id].handle.pid);
-        log(`${target.id}: pid ${running[target.id].handle.pid} on ${running[target.id].origin}, GET ${target.basePath}/pets -> ${running[target.id].listLength} pets, RSS ${formatFixed(running[target.id].idleMemory?.rssMb, 1)} MB`);
+        log(
+          `${target.id}: pid ${running[target.id].handle.pid} on ${running[target.id].origin}, GET ${target.basePath}/pets -> ${running[target.id].listLength} pets, RSS ${formatFixed(running[target.id].idleMemory?.rssMb, 1)} MB`,
+        );
       } catch (error) {
         if (!target.optional) throw new BenchError(`${target.id} did not start: ${error.message}`);
         log(`${target.id}: did not start, skipping it: ${error.message}`);
@@ -466,40 +590,77 @@ async function main() {
 
     const out = [];
     out.push('');
-    out.push(`kennel benchmark: ${opts.rounds} round(s) x ${opts.duration} s per target and route, ${opts.connections} connections, median round shown; ${os.cpus().length} CPUs, Node ${process.version}`);
+    out.push(
+      `kennel benchmark: ${opts.rounds} round(s) x ${opts.duration} s per target and route, ${opts.connections} connections, median round shown; ${os.cpus().length} CPUs, Node ${process.version}`,
+    );
     out.push('');
     out.push(loadTable(summary, targets));
     out.push('');
-    out.push('  req/s and p99 are from the median round; non-2xx and errors count every round and the warm-up. "!!" flags a row with errors.');
-    out.push('  "other CPU": most cores that other processes (not the bench, not the server) used during one of the row\'s rounds.');
-    out.push('  Prism serves the spec\'s examples (a 2-pet list) at /pets; kennel and the baseline send 20 pets at /v1/pets.');
-    out.push('  kennel-prism is kennel --stateless: every operation answered by @stoplight/prism-http behind kennel\'s auth and validation.');
+    out.push(
+      '  req/s and p99 are from the median round; non-2xx and errors count every round and the warm-up. "!!" flags a row with errors.',
+    );
+    out.push(
+      '  "other CPU": most cores that other processes (not the bench, not the server) used during one of the row\'s rounds.',
+    );
+    out.push(
+      "  Prism serves the spec's examples (a 2-pet list) at /pets; kennel and the baseline send 20 pets at /v1/pets.",
+    );
+    out.push(
+      "  kennel-prism is kennel --stateless: every operation answered by @stoplight/prism-http behind kennel's auth and validation.",
+    );
     out.push('');
     out.push('cold start (spawn -> first authorized GET /pets answered 200):');
     for (const target of targets) {
       const entry = cold[target.id];
-      out.push(entry?.medianMs !== undefined ? `  ${target.id.padEnd(12)} ${formatInt(entry.medianMs).padStart(5)} ms median of ${entry.samplesMs.length} (min ${formatInt(entry.minMs)}, max ${formatInt(entry.maxMs)})` : `  ${target.id.padEnd(12)} skipped: ${entry?.error ?? 'not run'}`);
+      out.push(
+        entry?.medianMs !== undefined
+          ? `  ${target.id.padEnd(12)} ${formatInt(entry.medianMs).padStart(5)} ms median of ${entry.samplesMs.length} (min ${formatInt(entry.minMs)}, max ${formatInt(entry.maxMs)})`
+          : `  ${target.id.padEnd(12)} skipped: ${entry?.error ?? 'not run'}`,
+      );
     }
     out.push('');
     out.push('memory (VmRSS from /proc/<pid>/status) right after the GET /v1/pets load:');
     for (const target of targets) {
       const entry = memory[target.id];
       const idle = running[target.id]?.idleMemory?.rssMb;
-      out.push(entry?.rssMb !== undefined ? `  ${target.id.padEnd(12)} ${formatFixed(entry.rssMb, 1).padStart(6)} MB (peak ${formatFixed(entry.peakRssMb, 1)} MB; ${formatFixed(idle, 1)} MB idle before the load)` : `  ${target.id.padEnd(12)} -`);
+      out.push(
+        entry?.rssMb !== undefined
+          ? `  ${target.id.padEnd(12)} ${formatFixed(entry.rssMb, 1).padStart(6)} MB (peak ${formatFixed(entry.peakRssMb, 1)} MB; ${formatFixed(idle, 1)} MB idle before the load)`
+          : `  ${target.id.padEnd(12)} -`,
+      );
     }
     out.push('');
     out.push('kennel check (full default run against a fresh kennel serve, spawn to exit):');
-    out.push(contract.error ? `  failed: ${contract.error}` : `  ${formatInt(contract.medianMs)} ms median of ${contract.samplesMs.length} (${contract.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${contract.requests} requests per run`);
+    out.push(
+      contract.error
+        ? `  failed: ${contract.error}`
+        : `  ${formatInt(contract.medianMs)} ms median of ${contract.samplesMs.length} (${contract.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${contract.requests} requests per run`,
+    );
     out.push('');
     out.push('kennel scenario run scenarios/ (spawn to exit):');
-    out.push(scenarios.error ? `  failed: ${scenarios.error}` : `  ${formatInt(scenarios.medianMs)} ms median of ${scenarios.samplesMs.length} (${scenarios.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${scenarios.scenarios} scenarios, ${scenarios.virtual} of virtual time`);
+    out.push(
+      scenarios.error
+        ? `  failed: ${scenarios.error}`
+        : `  ${formatInt(scenarios.medianMs)} ms median of ${scenarios.samplesMs.length} (${scenarios.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${scenarios.scenarios} scenarios, ${scenarios.virtual} of virtual time`,
+    );
     out.push('');
     out.push('targets:');
     for (const check of results) out.push(`  ${check.status}  ${check.name}: ${check.detail}`);
-    const flaggedRows = Object.entries(summary).flatMap(([, byTarget]) => Object.values(byTarget)).filter((row) => row.flagged);
-    const busiest = Math.max(busyBefore ?? 0, ...Object.values(summary).flatMap((byTarget) => Object.values(byTarget).map((row) => row.otherCoresMax)));
-    if (busiest > BUSY_CORES) out.push(`\nWARNING: other processes used up to ${formatFixed(busiest)} of ${os.cpus().length} cores during the run; the figures are skewed. Rerun on a quiet machine.`);
-    if (flaggedRows.length > 0) out.push(`\nWARNING: ${flaggedRows.length} row(s) had non-2xx responses or errors (marked !!); their figures are not comparable.`);
+    const flaggedRows = Object.entries(summary)
+      .flatMap(([, byTarget]) => Object.values(byTarget))
+      .filter((row) => row.flagged);
+    const busiest = Math.max(
+      busyBefore ?? 0,
+      ...Object.values(summary).flatMap((byTarget) => Object.values(byTarget).map((row) => row.otherCoresMax)),
+    );
+    if (busiest > BUSY_CORES)
+      out.push(
+        `\nWARNING: other processes used up to ${formatFixed(busiest)} of ${os.cpus().length} cores during the run; the figures are skewed. Rerun on a quiet machine.`,
+      );
+    if (flaggedRows.length > 0)
+      out.push(
+        `\nWARNING: ${flaggedRows.length} row(s) had non-2xx responses or errors (marked !!); their figures are not comparable.`,
+      );
     console.log(out.join('\n'));
 
     const file = path.join(BENCH_DIR, 'results.json');
@@ -509,7 +670,12 @@ async function main() {
         {
           startedAt: started.toISOString(),
           finishedAt: new Date().toISOString(),
-          machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}`, totalMemMb: Math.round(os.totalmem() / 2 ** 20) },
+          machine: {
+            cpus: os.cpus().length,
+            cpuModel: os.cpus()[0]?.model,
+            platform: `${os.platform()} ${os.release()}`,
+            totalMemMb: Math.round(os.totalmem() / 2 ** 20),
+          },
           versions: versions(prism),
           options: opts,
           busyCoresBeforeStart: busyBefore,

@@ -14,7 +14,11 @@ describe('import { startMock } from "kennel"', () => {
 
   it('gives a URL on a free port and a stateful store', async () => {
     expect(mock.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Embedded', categoryId: 1 }) });
+    const created = await fetch(`${mock.url}/pets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Embedded', categoryId: 1 }),
+    });
     expect(created.status).toBe(201);
     const pets = (await (await fetch(`${mock.url}/pets?limit=100`, { headers })).json()) as { name: string }[];
     expect(pets.map((pet) => pet.name)).toContain('Embedded');

@@ -107,7 +107,9 @@ export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 5
     const req = http.request(url, { method, headers, agent: false, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`timed out after ${timeoutMs} ms`)));
@@ -126,7 +128,9 @@ export async function waitUntilAnswering(handle, url, headers, { timeoutMs = 30_
   while (performance.now() < deadline) {
     if (handle.exitInfo) {
       const { code, signal } = handle.exitInfo;
-      throw new Error(`${handle.name} exited (code ${code}, signal ${signal}) before answering ${url}; its output:\n${handle.output() || '(none)'}`);
+      throw new Error(
+        `${handle.name} exited (code ${code}, signal ${signal}) before answering ${url}; its output:\n${handle.output() || '(none)'}`,
+      );
     }
     try {
       const response = await request(url, { headers, timeoutMs: 2000 });
@@ -137,7 +141,9 @@ export async function waitUntilAnswering(handle, url, headers, { timeoutMs = 30_
     }
     await sleep(intervalMs);
   }
-  throw new Error(`${handle.name} did not answer 200 on ${url} within ${timeoutMs / 1000} s (last: ${last}); its output:\n${handle.output() || '(none)'}`);
+  throw new Error(
+    `${handle.name} did not answer 200 on ${url} within ${timeoutMs / 1000} s (last: ${last}); its output:\n${handle.output() || '(none)'}`,
+  );
 }
 
 /** VmRSS and VmHWM of `pid` in MB (from /proc/<pid>/status), or undefined off Linux. */

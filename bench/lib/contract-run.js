@@ -7,7 +7,10 @@ import { median } from './report.js';
 function timeCheck(bin, baseUrl, apiKey, cwd) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(bin, ['check', '--base-url', baseUrl, '--api-key', apiKey, '--seed', '1'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(bin, ['check', '--base-url', baseUrl, '--api-key', apiKey, '--seed', '1'], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

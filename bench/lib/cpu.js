@@ -19,7 +19,10 @@ function processTicks(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command (which may contain spaces) start at field 3 (state).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     // utime, stime, cutime, cstime are fields 14-17, i.e. indexes 11-14 here.
     return fields[11] + fields[12] + fields[13] + fields[14];
   } catch {
@@ -48,7 +51,11 @@ export function watchForeignCpu(pids) {
 
 function countCpus() {
   try {
-    return readFileSync('/proc/stat', 'utf8').split('\n').filter((line) => /^cpu\d+ /.test(line)).length || 1;
+    return (
+      readFileSync('/proc/stat', 'utf8')
+        .split('\n')
+        .filter((line) => /^cpu\d+ /.test(line)).length || 1
+    );
   } catch {
     return 1;
   }

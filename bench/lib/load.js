@@ -17,7 +17,9 @@ export async function runLoad({ url, method = 'GET', headers = {}, body, connect
   current = tracker;
   try {
     const result = await tracker;
-    const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
+    const statusCodes = Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+    );
     return {
       reqPerSec: result.requests.average,
       p50Ms: result.latency.p50,

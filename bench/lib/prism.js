@@ -25,7 +25,8 @@ function installed(prefix) {
 /** npm as this process's Node runs it (npm_execpath under `npm run`), else `npm` from PATH. */
 function npmCommand() {
   const execPath = process.env.npm_execpath;
-  if (execPath && /\.(c|m)?js$/.test(execPath) && existsSync(execPath)) return { command: process.execPath, prefixArgs: [execPath] };
+  if (execPath && /\.(c|m)?js$/.test(execPath) && existsSync(execPath))
+    return { command: process.execPath, prefixArgs: [execPath] };
   return { command: 'npm', prefixArgs: [] };
 }
 
@@ -37,20 +38,40 @@ export async function ensurePrism(benchDir, log) {
   const prefix = path.join(benchDir, 'prism');
   const existing = installed(prefix);
   if (existing) return { ...existing, installedNow: false };
-  log(`prism: not in ${path.relative(process.cwd(), prefix)}; installing ${PACKAGE}@${RANGE} there (once; not a project dependency)…`);
+  log(
+    `prism: not in ${path.relative(process.cwd(), prefix)}; installing ${PACKAGE}@${RANGE} there (once; not a project dependency)…`,
+  );
   mkdirSync(prefix, { recursive: true });
   const manifest = path.join(prefix, 'package.json');
   // A package.json of its own keeps npm from walking up into the project.
-  if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: 'kennel-bench-prism', private: true, description: 'Prism for npm run bench; safe to delete' }, null, 2)}\n`);
+  if (!existsSync(manifest))
+    writeFileSync(
+      manifest,
+      `${JSON.stringify({ name: 'kennel-bench-prism', private: true, description: 'Prism for npm run bench; safe to delete' }, null, 2)}\n`,
+    );
   const { command, prefixArgs } = npmCommand();
-  const args = [...prefixArgs, 'install', '--prefix', prefix, `${PACKAGE}@${RANGE}`, '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel', 'error'];
+  const args = [
+    ...prefixArgs,
+    'install',
+    '--prefix',
+    prefix,
+    `${PACKAGE}@${RANGE}`,
+    '--no-save',
+    '--ignore-scripts',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel',
+    'error',
+  ];
   const child = startChild('npm install prism', command, args, { cwd: prefix, env: { SCARF_ANALYTICS: 'false' } });
   const timer = setTimeout(() => child.stop(), INSTALL_TIMEOUT_MS);
   const { code, signal, error } = await child.exited;
   clearTimeout(timer);
   if (error || code !== 0) {
     const why = error ?? (signal ? `killed by ${signal}` : `exit code ${code}`);
-    return { skip: `npm install ${PACKAGE}@${RANGE} failed (${why}): ${npmErrorSummary(child.output()) || 'no output'}` };
+    return {
+      skip: `npm install ${PACKAGE}@${RANGE} failed (${why}): ${npmErrorSummary(child.output()) || 'no output'}`,
+    };
   }
   const fresh = installed(prefix);
   if (!fresh) return { skip: `npm install ${PACKAGE}@${RANGE} finished but no Prism ${RANGE}.x CLI is in ${prefix}` };
@@ -64,6 +85,7 @@ function npmErrorSummary(text) {
     .filter((line) => line.startsWith('npm error'))
     .map((line) => line.slice('npm error'.length).trim())
     .filter((line) => line !== '' && !line.startsWith('at ') && !/^(syscall|errno)\b/.test(line));
-  const lines = errors.length > 0 ? errors : text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+  const lines =
+    errors.length > 0 ? errors : text.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
   return lines.slice(0, 2).join(' | ');
 }

@@ -17,9 +17,18 @@ function pad(text, width, alignRight) {
 
 /** Renders rows (arrays of cells) under `columns` ({title, right}) as an aligned plain-text table. */
 export function table(columns, rows) {
-  const widths = columns.map((column, index) => Math.max(column.title.length, ...rows.map((row) => String(row[index] ?? '').length)));
-  const line = (cells) => cells.map((cell, index) => pad(cell ?? '', widths[index], columns[index].right)).join('  ').trimEnd();
-  const rule = widths.map((width) => '-'.repeat(width)).join('  ').trimEnd();
+  const widths = columns.map((column, index) =>
+    Math.max(column.title.length, ...rows.map((row) => String(row[index] ?? '').length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, index) => pad(cell ?? '', widths[index], columns[index].right))
+      .join('  ')
+      .trimEnd();
+  const rule = widths
+    .map((width) => '-'.repeat(width))
+    .join('  ')
+    .trimEnd();
   return [line(columns.map((column) => column.title)), rule, ...rows.map(line)].join('\n');
 }
 

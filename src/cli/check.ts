@@ -32,7 +32,13 @@ interface CheckFlags {
 
 /** `--check a,b --check c` → [a, b, c]. */
 function names(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((name) => name.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ];
 }
 
 function header(value: string, previous: string[] = []): string[] {
@@ -41,13 +47,16 @@ function header(value: string, previous: string[] = []): string[] {
 }
 
 function headersOf(lines: readonly string[]): Record<string, string> {
-  return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]));
+  return Object.fromEntries(
+    lines.map((line) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
 }
 
 async function listChecks(io: CliIo): Promise<number> {
   const { ALL_CHECKS } = await import('../contract/registry.js');
   const width = Math.max(...ALL_CHECKS.map((check) => check.name.length));
-  for (const check of ALL_CHECKS) io.stdout.write(`${check.name.padEnd(width)}  ${check.severity.padEnd(7)}  ${check.description}\n`);
+  for (const check of ALL_CHECKS)
+    io.stdout.write(`${check.name.padEnd(width)}  ${check.severity.padEnd(7)}  ${check.description}\n`);
   return EXIT.ok;
 }
 
@@ -55,7 +64,10 @@ async function listChecks(io: CliIo): Promise<number> {
 function contractOptions(flags: CheckFlags, env: CliIo['env']): ContractOptions {
   const baseUrl = flags.baseUrl ?? env.KENNEL_BASE_URL;
   const apiKey = flags.apiKey ?? env.KENNEL_API_KEY;
-  if (!baseUrl) throw new ToolError('--base-url is required (or KENNEL_BASE_URL): the deployment to check, e.g. https://petstore.example.com/v1');
+  if (!baseUrl)
+    throw new ToolError(
+      '--base-url is required (or KENNEL_BASE_URL): the deployment to check, e.g. https://petstore.example.com/v1',
+    );
   if (!apiKey) throw new ToolError('--api-key is required (or KENNEL_API_KEY): a key the deployment accepts');
   return {
     baseUrl,
@@ -83,7 +95,10 @@ function fileReporter(file: string, render: (summary: RunSummary) => string): Ru
         await mkdir(path.dirname(path.resolve(file)), { recursive: true });
         await writeFile(file, render(summary));
       } catch (error) {
-        throw new ToolError(`cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, file);
+        throw new ToolError(
+          `cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          file,
+        );
       }
     },
   };
@@ -114,13 +129,25 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--base-url <url>', 'the deployment, including /v1 (env KENNEL_BASE_URL)')
     .option('--api-key <key>', 'an API key the deployment accepts (env KENNEL_API_KEY)')
     .option('--spec <file>', 'OpenAPI 3.0/3.1 document (default: the bundled Pet Store spec)')
-    .option('--seed <n>', 'seed of the generated data (default: random, printed in every report)', integerIn(0, 2 ** 31 - 1))
+    .option(
+      '--seed <n>',
+      'seed of the generated data (default: random, printed in every report)',
+      integerIn(0, 2 ** 31 - 1),
+    )
     .option('--check <names>', 'only these checks (comma-separated, repeatable)', names, [])
     .option('--exclude-check <names>', 'skip these checks (comma-separated, repeatable)', names, [])
-    .option('--max-examples <n>', `generated cases per check and operation (default ${CONTRACT_DEFAULTS.maxExamples})`, integerIn(1, 10_000))
+    .option(
+      '--max-examples <n>',
+      `generated cases per check and operation (default ${CONTRACT_DEFAULTS.maxExamples})`,
+      integerIn(1, 10_000),
+    )
     .option('--read-only', 'send no request that could change state')
     .option('--timeout <ms>', `per-request timeout (default ${CONTRACT_DEFAULTS.timeoutMs})`, integerIn(1, 600_000))
-    .option('--concurrency <n>', `requests in flight at once (default ${CONTRACT_DEFAULTS.concurrency})`, integerIn(1, 256))
+    .option(
+      '--concurrency <n>',
+      `requests in flight at once (default ${CONTRACT_DEFAULTS.concurrency})`,
+      integerIn(1, 256),
+    )
     .option('--rate-limit <n>', 'requests per second at most (default: no limit)', integerIn(1, 100_000))
     .option('--operation <id>', 'only this operation (operationId or "GET /path"), repeatable', collect, [])
     .option('--tag <tag>', 'only operations with this tag, repeatable', collect, [])

@@ -29,7 +29,10 @@ function program(io: CliIo, finish: (code: number) => void): Command {
   serveCommand(root, io, finish);
   checkCommand(root, io, finish);
   scenarioCommand(root, io, finish);
-  const output = { writeOut: (text: string) => io.stdout.write(text), writeErr: (text: string) => io.stderr.write(text) };
+  const output = {
+    writeOut: (text: string) => io.stdout.write(text),
+    writeErr: (text: string) => io.stderr.write(text),
+  };
   const configure = (command: Command): void => {
     command.exitOverride().configureOutput(output);
     command.commands.forEach(configure);
@@ -68,7 +71,13 @@ export async function runFromProcess(): Promise<void> {
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
   const logStream = pino.destination({ dest: 1, sync: false });
-  const code = await run(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr, logStream, signal: controller.signal });
+  const code = await run(process.argv.slice(2), {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    logStream,
+    signal: controller.signal,
+  });
   logStream.flushSync?.();
   process.exitCode = code;
 }

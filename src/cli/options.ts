@@ -13,7 +13,8 @@ export function integerIn(min: number, max: number): (value: string) => number {
 /** A commander parser that accepts one of `choices`. */
 export function oneOf<T extends string>(choices: readonly T[]): (value: string) => T {
   return (value) => {
-    if (!(choices as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of: ${choices.join(', ')}`);
+    if (!(choices as readonly string[]).includes(value))
+      throw new InvalidArgumentError(`must be one of: ${choices.join(', ')}`);
     return value as T;
   };
 }

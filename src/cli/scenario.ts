@@ -15,21 +15,30 @@ async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
 
 async function run(inputs: string[], flags: { junit?: string; worldFile?: string }, io: CliIo): Promise<number> {
   const started = performance.now();
-  const [{ runScenario }, { loadWorld }, { scenarioJunit, timeline }] = await Promise.all([import('../domains/scenario.js'), import('../domains/scenario-file.js'), import('../domains/scenario-report.js')]);
+  const [{ runScenario }, { loadWorld }, { scenarioJunit, timeline }] = await Promise.all([
+    import('../domains/scenario.js'),
+    import('../domains/scenario-file.js'),
+    import('../domains/scenario-report.js'),
+  ]);
   const [world, scenarios] = await Promise.all([loadWorld(flags.worldFile), loadAll(inputs)]);
   const results = scenarios.map((scenario) => runScenario(scenario, world));
   for (const result of results) io.stdout.write(`${timeline(result)}\n\n`);
   const failed = results.filter((result) => !result.passed);
   const virtual = results.reduce((sum, result) => sum + result.spanMs, 0);
   const wall = performance.now() - started;
-  io.stdout.write(`${results.length - failed.length} of ${results.length} scenarios passed${failed.length > 0 ? `; failed: ${failed.map((result) => result.name).join(', ')}` : ''}\n`);
+  io.stdout.write(
+    `${results.length - failed.length} of ${results.length} scenarios passed${failed.length > 0 ? `; failed: ${failed.map((result) => result.name).join(', ')}` : ''}\n`,
+  );
   io.stdout.write(`${describeSpan(virtual)} of virtual time in ${Math.round(wall)} ms\n`);
   if (flags.junit) {
     try {
       await mkdir(path.dirname(path.resolve(flags.junit)), { recursive: true });
       await writeFile(flags.junit, scenarioJunit(results, wall));
     } catch (error) {
-      throw new ToolError(`cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, flags.junit);
+      throw new ToolError(
+        `cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        flags.junit,
+      );
     }
   }
   return failed.length > 0 ? EXIT.findings : EXIT.ok;
@@ -52,7 +61,9 @@ export function scenarioCommand(program: Command, io: CliIo, finish: (code: numb
     .argument('[paths...]', 'scenario files or directories')
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--world-file <file>', 'world file (default: fixtures/world.json)')
-    .action(async (paths: string[], flags: { junit?: string; worldFile?: string }) => finish(await run(paths, flags, io)));
+    .action(async (paths: string[], flags: { junit?: string; worldFile?: string }) =>
+      finish(await run(paths, flags, io)),
+    );
   scenario
     .command('list')
     .description('describe the scenarios')

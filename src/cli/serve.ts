@@ -3,7 +3,14 @@ import type { Command } from 'commander';
 import { pino } from 'pino';
 import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
-import { DEFAULT_CONFIG, DEV_API_KEY, LIST_ORDERS, LOG_LEVELS, type LogLevel, type MockConfig } from '../mock/config.js';
+import {
+  DEFAULT_CONFIG,
+  DEV_API_KEY,
+  LIST_ORDERS,
+  LOG_LEVELS,
+  type LogLevel,
+  type MockConfig,
+} from '../mock/config.js';
 import type { ListOrder } from '../store/pet-store.js';
 import type { RunningMock } from '../mock/server.js';
 import type { CliIo } from './io.js';
@@ -37,29 +44,63 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .command('serve')
     .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
     .option('--host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
-    .option('--port <port>', `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`, integerIn(0, 65535))
+    .option(
+      '--port <port>',
+      `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`,
+      integerIn(0, 65535),
+    )
     .option('--seed <n>', `seed of the generated pets (default ${DEFAULT_CONFIG.seed})`, integerIn(0, 2 ** 31 - 1))
     .option('--pets <n>', `pets each store starts with (default ${DEFAULT_CONFIG.pets})`, integerIn(0, 100_000))
-    .option('--api-key <key>', `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`, collect)
+    .option(
+      '--api-key <key>',
+      `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`,
+      collect,
+    )
     .option('--spec <file>', 'OpenAPI 3.0/3.1 document to serve (default: the bundled Pet Store spec)')
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option('--shared-store', 'one store for every API key instead of one per key')
-    .option('--stateless', 'keep no state: answer every operation from the spec\'s examples through Prism')
-    .option('--order <order>', `order of GET /pets: ${LIST_ORDERS.join(' or ')} (default ${DEFAULT_CONFIG.listOrder})`, oneOf(LIST_ORDERS))
-    .option('--max-pets <n>', `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`, integerIn(1, 1_000_000))
+    .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
+    .option(
+      '--order <order>',
+      `order of GET /pets: ${LIST_ORDERS.join(' or ')} (default ${DEFAULT_CONFIG.listOrder})`,
+      oneOf(LIST_ORDERS),
+    )
+    .option(
+      '--max-pets <n>',
+      `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`,
+      integerIn(1, 1_000_000),
+    )
     .option('--max-body <size>', `largest request body (default ${DEFAULT_CONFIG.maxBodyBytes / 1024}kb)`, byteSize)
-    .option('--journal-size <n>', `exchanges kept by the admin journal (default ${DEFAULT_CONFIG.journalSize})`, integerIn(0, 100_000))
-    .option('--admin-token <token>', 'protect the admin API under /__kennel with this bearer token (env KENNEL_ADMIN_TOKEN)')
+    .option(
+      '--journal-size <n>',
+      `exchanges kept by the admin journal (default ${DEFAULT_CONFIG.journalSize})`,
+      integerIn(0, 100_000),
+    )
+    .option(
+      '--admin-token <token>',
+      'protect the admin API under /__kennel with this bearer token (env KENNEL_ADMIN_TOKEN)',
+    )
     .option('--no-cors', 'do not send CORS headers')
-    .option('--dns-port <port>', 'serve the domain simulator over real DNS (UDP and TCP) on this port, 0 for any free one', integerIn(0, 65535))
-    .option('--site-port <port>', 'serve the documentation site over HTTPS with the simulator\'s certificates on this port', integerIn(0, 65535))
+    .option(
+      '--dns-port <port>',
+      'serve the domain simulator over real DNS (UDP and TCP) on this port, 0 for any free one',
+      integerIn(0, 65535),
+    )
+    .option(
+      '--site-port <port>',
+      "serve the documentation site over HTTPS with the simulator's certificates on this port",
+      integerIn(0, 65535),
+    )
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
-    .option('--no-world', 'do not serve the domain simulator\'s control API under /__kennel/world')
+    .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
 }
 
 function envKeys(env: CliIo['env']): string[] {
-  return (env.KENNEL_API_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '');
+  return (env.KENNEL_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
 }
 
 function envPort(env: CliIo['env']): number | undefined {
@@ -100,14 +141,26 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
 function worldLines(running: RunningMock): string[] {
   if (!running.world) return [];
   const lines = [`  domains  ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`];
-  if (running.dns) lines.push(`  dns      ${running.dns.host} port ${running.dns.port} (UDP and TCP)  try: dig @${running.dns.host} -p ${running.dns.port} example.com SOA`);
-  if (running.site) lines.push(`  site     https://${running.site.host}:${running.site.port}  (trust ${running.origin}/__kennel/world/ca/root.pem)`);
+  if (running.dns)
+    lines.push(
+      `  dns      ${running.dns.host} port ${running.dns.port} (UDP and TCP)  try: dig @${running.dns.host} -p ${running.dns.port} example.com SOA`,
+    );
+  if (running.site)
+    lines.push(
+      `  site     https://${running.site.host}:${running.site.port}  (trust ${running.origin}/__kennel/world/ca/root.pem)`,
+    );
   return lines;
 }
 
 function banner(config: MockConfig, url: string, origin: string, title: string, version: string): string {
-  const spec = config.specPath === PETSTORE_SPEC ? 'bundled spec/petstore.yaml' : path.relative(process.cwd(), config.specPath) || config.specPath;
-  const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} configured (--api-key / KENNEL_API_KEYS)` : `${DEV_API_KEY}  (development key: no --api-key given)`;
+  const spec =
+    config.specPath === PETSTORE_SPEC
+      ? 'bundled spec/petstore.yaml'
+      : path.relative(process.cwd(), config.specPath) || config.specPath;
+  const keys =
+    config.apiKeys.length > 0
+      ? `${config.apiKeys.length} configured (--api-key / KENNEL_API_KEYS)`
+      : `${DEV_API_KEY}  (development key: no --api-key given)`;
   const stores = config.tenancy === 'shared' ? 'one shared store' : 'one store per API key';
   return [
     `kennel: serving ${title} ${version} from ${spec}`,
@@ -122,7 +175,10 @@ function banner(config: MockConfig, url: string, origin: string, title: string, 
 
 /** Runs the mock until `io.signal` aborts; returns the exit code. */
 async function serve(config: MockConfig, io: CliIo): Promise<number> {
-  const logger = pino({ level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime }, io.logStream);
+  const logger = pino(
+    { level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime },
+    io.logStream,
+  );
   const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
   const { title, version } = running.spec.document.info;

@@ -46,7 +46,8 @@ function stringValue(name: string, schema: Record<string, unknown>, context: Gen
 function integerValue(name: string, schema: JsonSchema, context: GenerationContext): unknown {
   if (isReference(name)) {
     // The referenced thing must exist: reuse a value the deployment already uses, else 1.
-    const seen = context.observed.get(name)?.filter((value) => typeof value === 'number' || typeof value === 'bigint') ?? [];
+    const seen =
+      context.observed.get(name)?.filter((value) => typeof value === 'number' || typeof value === 'bigint') ?? [];
     return seen.length > 0 ? context.random.pick(seen) : 1;
   }
   const { minimum, maximum } = integerBounds(schema);
@@ -55,7 +56,12 @@ function integerValue(name: string, schema: JsonSchema, context: GenerationConte
 }
 
 /** A value valid for `schema` (dereferenced); `name` is the property it is for. */
-export function validValue(schema: JsonSchema | undefined, name: string, context: GenerationContext, depth = 0): unknown {
+export function validValue(
+  schema: JsonSchema | undefined,
+  name: string,
+  context: GenerationContext,
+  depth = 0,
+): unknown {
   if (typeof schema !== 'object' || depth > 6) return null;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return context.random.pick(schema.enum);
@@ -88,10 +94,17 @@ function firstAlternative(schema: JsonSchema | undefined): JsonSchema | undefine
 }
 
 /** An object for `schema`: required properties only (plus enough others for minProperties), or every property. */
-export function validObject(schema: JsonSchema | undefined, context: GenerationContext, which: 'required' | 'all', depth = 0): Record<string, unknown> {
+export function validObject(
+  schema: JsonSchema | undefined,
+  context: GenerationContext,
+  which: 'required' | 'all',
+  depth = 0,
+): Record<string, unknown> {
   const target = firstAlternative(schema);
   const { properties, required } = objectShape(target);
-  const writable = Object.entries(properties).filter(([, property]) => !(typeof property === 'object' && property.readOnly === true));
+  const writable = Object.entries(properties).filter(
+    ([, property]) => !(typeof property === 'object' && property.readOnly === true),
+  );
   const minimum = typeof target === 'object' && typeof target.minProperties === 'number' ? target.minProperties : 0;
   const chosen = which === 'all' ? writable : writable.filter(([name]) => required.includes(name));
   for (const entry of writable) {
@@ -117,15 +130,32 @@ const INT64_EDGES = [9007199254740993n, 9223372036854775807n];
  * exist): that is only a warning; accepting it and storing another number is an error elsewhere.
  */
 export function validBodies(schema: JsonSchema, context: GenerationContext): ValidBody[] {
-  const bodies: ValidBody[] = [{ label: 'required properties only', value: validObject(schema, context, 'required'), severity: 'error' }];
+  const bodies: ValidBody[] = [
+    { label: 'required properties only', value: validObject(schema, context, 'required'), severity: 'error' },
+  ];
   const { properties } = objectShape(schema);
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property !== 'object' || !Array.isArray(property.enum)) continue;
-    for (const member of property.enum) bodies.push({ label: `${name}=${JSON.stringify(member)}`, value: { ...validObject(schema, context, 'all'), [name]: member }, severity: 'error' });
+    for (const member of property.enum)
+      bodies.push({
+        label: `${name}=${JSON.stringify(member)}`,
+        value: { ...validObject(schema, context, 'all'), [name]: member },
+        severity: 'error',
+      });
   }
   for (const [name, property] of Object.entries(properties)) {
-    if (integerBounds(property).format !== 'int64' || integerBounds(property).minimum !== undefined || integerBounds(property).maximum !== undefined) continue;
-    for (const edge of INT64_EDGES) bodies.push({ label: `${name}=${edge} (int64 edge)`, value: { ...validObject(schema, context, 'required'), [name]: edge }, severity: 'warning' });
+    if (
+      integerBounds(property).format !== 'int64' ||
+      integerBounds(property).minimum !== undefined ||
+      integerBounds(property).maximum !== undefined
+    )
+      continue;
+    for (const edge of INT64_EDGES)
+      bodies.push({
+        label: `${name}=${edge} (int64 edge)`,
+        value: { ...validObject(schema, context, 'required'), [name]: edge },
+        severity: 'warning',
+      });
   }
   return bodies;
 }
@@ -144,9 +174,11 @@ function wrongTypeValues(schema: JsonSchema): { label: string; value: unknown }[
   const types = typesOf(schema);
   const out: { label: string; value: unknown }[] = [];
   if (!types.includes('string')) out.push({ label: 'a string', value: 'not-a-number' });
-  if ((types.includes('integer') || types.includes('number')) && !types.includes('string')) out.push({ label: 'a numeric string', value: '7' });
+  if ((types.includes('integer') || types.includes('number')) && !types.includes('string'))
+    out.push({ label: 'a numeric string', value: '7' });
   if (!types.includes('integer') && !types.includes('number')) out.push({ label: 'a number', value: 12345 });
-  if (!types.includes('null') && !(typeof schema === 'object' && schema.nullable === true)) out.push({ label: 'null', value: null });
+  if (!types.includes('null') && !(typeof schema === 'object' && schema.nullable === true))
+    out.push({ label: 'null', value: null });
   if (!types.includes('object')) out.push({ label: 'an object', value: { unexpected: true } });
   if (types.includes('integer')) out.push({ label: 'a fraction', value: 1.5 });
   if (types.includes('string') && !types.includes('boolean')) out.push({ label: 'a boolean', value: true });
@@ -155,18 +187,31 @@ function wrongTypeValues(schema: JsonSchema): { label: string; value: unknown }[
 
 function propertyMutations(name: string, schema: JsonSchema, base: Record<string, unknown>): InvalidBody[] {
   const mutations: InvalidBody[] = [];
-  const withValue = (label: string, value: unknown, severity: Severity = 'error'): InvalidBody => ({ label: `/${name} is ${label}`, body: { value: { ...base, [name]: value } }, schemaViolation: true, severity });
-  if (typeof schema === 'object' && Array.isArray(schema.enum)) mutations.push(withValue('not one of the enum values', `not-a-valid-${name}`));
+  const withValue = (label: string, value: unknown, severity: Severity = 'error'): InvalidBody => ({
+    label: `/${name} is ${label}`,
+    body: { value: { ...base, [name]: value } },
+    schemaViolation: true,
+    severity,
+  });
+  if (typeof schema === 'object' && Array.isArray(schema.enum))
+    mutations.push(withValue('not one of the enum values', `not-a-valid-${name}`));
   for (const wrong of wrongTypeValues(schema)) mutations.push(withValue(wrong.label, wrong.value));
   const { minimum, maximum, format } = integerBounds(schema);
   if (minimum !== undefined) mutations.push(withValue(`below its minimum ${minimum}`, minimum - 1));
   if (maximum !== undefined) mutations.push(withValue(`above its maximum ${maximum}`, maximum + 1));
   if (format === 'int64') {
     const raw = JSON.stringify({ ...base, [name]: 0 }).replace(`"${name}":0`, `"${name}":9223372036854775808`);
-    mutations.push({ label: `/${name} is beyond int64 (2^63)`, body: { raw }, schemaViolation: true, severity: 'warning' });
+    mutations.push({
+      label: `/${name} is beyond int64 (2^63)`,
+      body: { raw },
+      schemaViolation: true,
+      severity: 'warning',
+    });
   }
-  if (typeof schema === 'object' && typeof schema.minLength === 'number' && schema.minLength > 0) mutations.push(withValue(`shorter than ${schema.minLength}`, ''));
-  if (typeof schema === 'object' && typeof schema.maxLength === 'number') mutations.push(withValue(`longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1)));
+  if (typeof schema === 'object' && typeof schema.minLength === 'number' && schema.minLength > 0)
+    mutations.push(withValue(`shorter than ${schema.minLength}`, ''));
+  if (typeof schema === 'object' && typeof schema.maxLength === 'number')
+    mutations.push(withValue(`longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1)));
   return mutations;
 }
 
@@ -176,31 +221,66 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
  * body, wrong content type). Every schema case is re-validated before use: a case the schema
  * would accept is dropped, never sent as "invalid".
  */
-export function invalidBodies(schema: JsonSchema, valid: Record<string, unknown>, validate: Validator, parse: (text: string) => unknown): InvalidBody[] {
+export function invalidBodies(
+  schema: JsonSchema,
+  valid: Record<string, unknown>,
+  validate: Validator,
+  parse: (text: string) => unknown,
+): InvalidBody[] {
   const { properties, required } = objectShape(schema);
   const cases: InvalidBody[] = [];
   for (const name of required) {
     const rest = { ...valid };
     delete rest[name];
-    cases.push({ label: `required /${name} is missing`, body: { value: rest }, schemaViolation: true, severity: 'error' });
+    cases.push({
+      label: `required /${name} is missing`,
+      body: { value: rest },
+      schemaViolation: true,
+      severity: 'error',
+    });
   }
   for (const [name, property] of Object.entries(properties)) cases.push(...propertyMutations(name, property, valid));
-  for (const [label, value] of [['an array', [valid]], ['a string', 'text'], ['a number', 42], ['null', null]] as const) {
-    cases.push({ label: `the body is ${label}, not an object`, body: { value }, schemaViolation: true, severity: 'error' });
+  for (const [label, value] of [
+    ['an array', [valid]],
+    ['a string', 'text'],
+    ['a number', 42],
+    ['null', null],
+  ] as const) {
+    cases.push({
+      label: `the body is ${label}, not an object`,
+      body: { value },
+      schemaViolation: true,
+      severity: 'error',
+    });
   }
-  const reallyInvalid = cases.filter((item) => validate(exactNumbers('raw' in item.body ? parse(item.body.raw) : item.body.value)).length > 0);
+  const reallyInvalid = cases.filter(
+    (item) => validate(exactNumbers('raw' in item.body ? parse(item.body.raw) : item.body.value)).length > 0,
+  );
   const text = stringifyJson(valid);
   const transport: InvalidBody[] = [
     { label: 'malformed JSON', body: { raw: text.slice(0, -1) + ',' }, schemaViolation: false, severity: 'error' },
     { label: 'an empty body', body: { raw: '' }, schemaViolation: false, severity: 'error' },
-    { label: 'a valid JSON body sent as text/plain', body: { raw: text }, contentType: 'text/plain', schemaViolation: false, severity: 'warning' },
+    {
+      label: 'a valid JSON body sent as text/plain',
+      body: { raw: text },
+      contentType: 'text/plain',
+      schemaViolation: false,
+      severity: 'warning',
+    },
   ];
   // Most telling first, so that --max-examples keeps them: transport mistakes, then schema errors, then uncertain ones.
-  return [...transport, ...reallyInvalid.filter((item) => item.severity === 'error'), ...reallyInvalid.filter((item) => item.severity !== 'error')];
+  return [
+    ...transport,
+    ...reallyInvalid.filter((item) => item.severity === 'error'),
+    ...reallyInvalid.filter((item) => item.severity !== 'error'),
+  ];
 }
 
 /** Values a parameter's schema must reject, each re-checked against the schema after coercion from text. */
-export function invalidParameterValues(parameter: PlannedParameter, validate: Validator | undefined): { label: string; value: string }[] {
+export function invalidParameterValues(
+  parameter: PlannedParameter,
+  validate: Validator | undefined,
+): { label: string; value: string }[] {
   const schema = parameter.resolved;
   const candidates: { label: string; value: string }[] = [];
   const types = typesOf(schema);
@@ -211,7 +291,8 @@ export function invalidParameterValues(parameter: PlannedParameter, validate: Va
     if (minimum !== undefined) candidates.push({ label: `below its minimum ${minimum}`, value: String(minimum - 1) });
     if (maximum !== undefined) candidates.push({ label: `above its maximum ${maximum}`, value: String(maximum + 1) });
   }
-  if (typeof schema === 'object' && Array.isArray(schema.enum)) candidates.push({ label: 'not one of the enum values', value: `not-a-valid-${parameter.name}` });
+  if (typeof schema === 'object' && Array.isArray(schema.enum))
+    candidates.push({ label: 'not one of the enum values', value: `not-a-valid-${parameter.name}` });
   return candidates.filter((candidate) => {
     const coerced = coerceParameter(candidate.value, schema, parameter.explode);
     return !coerced.ok || (validate?.(exactNumbers(coerced.value)).length ?? 0) > 0;
@@ -223,6 +304,8 @@ export function validParameterValues(parameter: PlannedParameter): string[] {
   const schema = parameter.resolved;
   if (typeof schema !== 'object') return [];
   if (Array.isArray(schema.enum)) return schema.enum.map(String);
-  const values = [schema.minimum, schema.default, schema.maximum].filter((value): value is number => typeof value === 'number');
+  const values = [schema.minimum, schema.default, schema.maximum].filter(
+    (value): value is number => typeof value === 'number',
+  );
   return [...new Set(values.map(String))];
 }

@@ -37,7 +37,15 @@ export class HttpClient {
     const started = performance.now();
     try {
       const outcome = await this.#fetchWithRetries(request);
-      const exchange: Exchange = { operation: spec.operation, intent: spec.intent, purpose: spec.purpose, strictStatus: spec.strictStatus, request, ...outcome, durationMs: Math.round(performance.now() - started) };
+      const exchange: Exchange = {
+        operation: spec.operation,
+        intent: spec.intent,
+        purpose: spec.purpose,
+        strictStatus: spec.strictStatus,
+        request,
+        ...outcome,
+        durationMs: Math.round(performance.now() - started),
+      };
       this.exchanges.push(exchange);
       return exchange;
     } finally {
@@ -50,14 +58,21 @@ export class HttpClient {
       await this.#pace();
       const outcome = await this.#fetchOnce(request);
       const wait = outcome.response && retryAfterMs(outcome.response);
-      if (wait === undefined || attempt >= this.#options.maxRetries || wait > this.#options.maxRetryAfterMs) return outcome;
+      if (wait === undefined || attempt >= this.#options.maxRetries || wait > this.#options.maxRetryAfterMs)
+        return outcome;
       await sleep(wait);
     }
   }
 
   async #fetchOnce(request: SentRequest): Promise<{ response?: ReceivedResponse; error?: string }> {
     try {
-      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, signal: AbortSignal.timeout(this.#options.timeoutMs), redirect: 'manual' });
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        redirect: 'manual',
+      });
       const text = await response.text();
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
@@ -96,7 +111,10 @@ function sleep(ms: number): Promise<void> {
 }
 
 /** Milliseconds a 429 or 503 asks to wait (Retry-After: seconds or an HTTP date), else undefined. */
-export function retryAfterMs(response: Pick<ReceivedResponse, 'status' | 'headers'>, now = Date.now()): number | undefined {
+export function retryAfterMs(
+  response: Pick<ReceivedResponse, 'status' | 'headers'>,
+  now = Date.now(),
+): number | undefined {
   if (response.status !== 429 && response.status !== 503) return undefined;
   const header = response.headers['retry-after'];
   if (header === undefined) return undefined;

@@ -72,12 +72,18 @@ function successSchema(spec: LoadedSpec, operation: Operation): JsonSchema | und
   return resolved(spec, media?.schema?.pointer);
 }
 
-function roleOf(spec: LoadedSpec, operation: Operation, body: PlannedOperation['body']): { role: Role; collection: string | undefined } {
+function roleOf(
+  spec: LoadedSpec,
+  operation: Operation,
+  body: PlannedOperation['body'],
+): { role: Role; collection: string | undefined } {
   const success = successSchema(spec, operation);
   const types = typesOf(success);
   const endsWithParam = /\/\{[^}/]+\}$/.test(operation.path);
-  if (operation.method === 'get' && !endsWithParam && types.includes('array')) return { role: 'list', collection: operation.path };
-  if (operation.method === 'post' && body && types.includes('object')) return { role: 'create', collection: operation.path };
+  if (operation.method === 'get' && !endsWithParam && types.includes('array'))
+    return { role: 'list', collection: operation.path };
+  if (operation.method === 'post' && body && types.includes('object'))
+    return { role: 'create', collection: operation.path };
   if (operation.method === 'get' && endsWithParam && types.includes('object')) {
     return { role: 'read', collection: operation.path.replace(/\/\{[^}/]+\}$/, '') || '/' };
   }
@@ -85,7 +91,10 @@ function roleOf(spec: LoadedSpec, operation: Operation, body: PlannedOperation['
 }
 
 function limitOf(parameters: readonly PlannedParameter[]): LimitParameter | undefined {
-  const candidate = parameters.find((parameter) => parameter.in === 'query' && typesOf(parameter.resolved).includes('integer') && LIMIT_NAMES.test(parameter.name));
+  const candidate = parameters.find(
+    (parameter) =>
+      parameter.in === 'query' && typesOf(parameter.resolved).includes('integer') && LIMIT_NAMES.test(parameter.name),
+  );
   if (!candidate || typeof candidate.resolved !== 'object') return undefined;
   const schema = candidate.resolved;
   return {
@@ -111,21 +120,31 @@ function filtersOf(spec: LoadedSpec, operation: Operation, parameters: readonly 
 
 function idPropertyOf(spec: LoadedSpec, operation: Operation, body: PlannedOperation['body']): string | undefined {
   const success = successSchema(spec, operation);
-  const shape = objectShape(typesOf(success).includes('array') && typeof success === 'object' ? (success.items as JsonSchema) : success);
+  const shape = objectShape(
+    typesOf(success).includes('array') && typeof success === 'object' ? (success.items as JsonSchema) : success,
+  );
   const sent = new Set(Object.keys(objectShape(body?.schema).properties));
   if ('id' in shape.properties) return 'id';
   return shape.required.find((name) => !sent.has(name) && /id$/i.test(name));
 }
 
 function statusNumbers(responses: readonly OperationResponse[], test: (status: number) => boolean): number[] {
-  return responses.map((response) => Number(response.status)).filter((status) => Number.isInteger(status) && test(status));
+  return responses
+    .map((response) => Number(response.status))
+    .filter((status) => Number.isInteger(status) && test(status));
 }
 
 function planOperation(spec: LoadedSpec, operation: Operation): PlannedOperation {
-  const parameters = operation.parameters.map((parameter) => ({ ...parameter, resolved: resolved(spec, parameter.schema?.pointer) }));
+  const parameters = operation.parameters.map((parameter) => ({
+    ...parameter,
+    resolved: resolved(spec, parameter.schema?.pointer),
+  }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
   const bodySchema = resolved(spec, media?.schema?.pointer);
-  const body = media?.schema && bodySchema !== undefined ? { pointer: media.schema.pointer, schema: bodySchema, required: operation.requestBody!.required } : undefined;
+  const body =
+    media?.schema && bodySchema !== undefined
+      ? { pointer: media.schema.pointer, schema: bodySchema, required: operation.requestBody!.required }
+      : undefined;
   const { role, collection } = roleOf(spec, operation, body);
   return {
     operation,
@@ -137,11 +156,14 @@ function planOperation(spec: LoadedSpec, operation: Operation): PlannedOperation
     body,
     successStatuses: statusNumbers(operation.responses, (status) => status >= 200 && status < 300),
     validationStatuses: statusNumbers(operation.responses, (status) => status === 400 || status === 422),
-    idProperty: role === 'create' || role === 'read' || role === 'list' ? idPropertyOf(spec, operation, body) : undefined,
+    idProperty:
+      role === 'create' || role === 'read' || role === 'list' ? idPropertyOf(spec, operation, body) : undefined,
     limit: role === 'list' ? limitOf(parameters) : undefined,
     filters: role === 'list' ? filtersOf(spec, operation, parameters) : [],
     deprecated: operation.deprecated,
-    requiresAuth: operation.security.requirements.length > 0 && operation.security.requirements.every((requirement) => Object.keys(requirement).length > 0),
+    requiresAuth:
+      operation.security.requirements.length > 0 &&
+      operation.security.requirements.every((requirement) => Object.keys(requirement).length > 0),
   };
 }
 
@@ -162,7 +184,10 @@ function errorSchemaOf(operations: readonly Operation[]): string | undefined {
 export function buildPlan(spec: LoadedSpec, select: (operation: Operation) => boolean = () => true): Plan {
   const all = spec.operations.map((operation) => planOperation(spec, operation));
   const operations = all.filter((planned) => select(planned.operation));
-  const collections = new Map<string, { list?: PlannedOperation; create?: PlannedOperation; read?: PlannedOperation }>();
+  const collections = new Map<
+    string,
+    { list?: PlannedOperation; create?: PlannedOperation; read?: PlannedOperation }
+  >();
   for (const planned of all) {
     if (!planned.collection || planned.role === 'other') continue;
     const entry = collections.get(planned.collection) ?? {};

@@ -43,9 +43,14 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
 export const ALL_CHECKS: readonly Check[] = [...RESPONSE_CHECKS, ...SCENARIO_CHECKS];
 
 /** The checks to run: `include` (all when empty) minus `exclude`; unknown names are reported. */
-export function selectChecks(include: readonly string[], exclude: readonly string[]): { checks: Check[]; unknown: string[] } {
+export function selectChecks(
+  include: readonly string[],
+  exclude: readonly string[],
+): { checks: Check[]; unknown: string[] } {
   const names = new Set(ALL_CHECKS.map((check) => check.name));
   const unknown = [...include, ...exclude].filter((name) => !names.has(name));
-  const chosen = ALL_CHECKS.filter((check) => (include.length === 0 || include.includes(check.name)) && !exclude.includes(check.name));
+  const chosen = ALL_CHECKS.filter(
+    (check) => (include.length === 0 || include.includes(check.name)) && !exclude.includes(check.name),
+  );
   return { checks: chosen, unknown };
 }

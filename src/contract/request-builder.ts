@@ -8,7 +8,12 @@ export interface Credentials {
   headers: Record<string, string>;
 }
 
-function authHeaders(operation: PlannedOperation, auth: RequestSpec['auth'], credentials: Credentials, query: Record<string, string>): Record<string, string> {
+function authHeaders(
+  operation: PlannedOperation,
+  auth: RequestSpec['auth'],
+  credentials: Credentials,
+  query: Record<string, string>,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (auth === 'none') return headers;
   if (typeof auth === 'object' && 'authorization' in auth) {
@@ -65,9 +70,13 @@ export function curlCommand(request: SentRequest, apiKey: string): string {
   const parts = ['curl', '-i', '-X', request.method, quote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'accept') continue;
-    const shown = apiKey && value.includes(apiKey) ? `"${name}: ${value.replace(apiKey, '$KENNEL_API_KEY').replaceAll('"', '\\"')}"` : quote(`${name}: ${value}`);
+    const shown =
+      apiKey && value.includes(apiKey)
+        ? `"${name}: ${value.replace(apiKey, '$KENNEL_API_KEY').replaceAll('"', '\\"')}"`
+        : quote(`${name}: ${value}`);
     parts.push('-H', shown);
   }
-  if (request.body !== undefined) parts.push('--data-raw', quote(request.body.length > 2000 ? `${request.body.slice(0, 2000)}…` : request.body));
+  if (request.body !== undefined)
+    parts.push('--data-raw', quote(request.body.length > 2000 ? `${request.body.slice(0, 2000)}…` : request.body));
   return parts.join(' ');
 }

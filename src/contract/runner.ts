@@ -7,7 +7,16 @@ import { HttpClient, describeNetworkError } from './http-client.js';
 import { buildPlan, type Plan, type PlannedOperation } from './plan.js';
 import { SCENARIO_CHECKS, selectChecks } from './registry.js';
 import { learn } from './checks/support.js';
-import type { Check, CheckContext, CheckFailure, Exchange, ResponseCheck, RunSettings, RunState, ScenarioCheck } from './types.js';
+import type {
+  Check,
+  CheckContext,
+  CheckFailure,
+  Exchange,
+  ResponseCheck,
+  RunSettings,
+  RunState,
+  ScenarioCheck,
+} from './types.js';
 
 export interface ContractOptions {
   /** Base URL of the deployment, including the version segment (`https://…/v1`). */
@@ -121,9 +130,12 @@ async function assertReachable(baseUrl: string, timeoutMs: number, headers: Reco
   } catch {
     throw new ToolError(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolError(`--base-url must be http or https, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ToolError(`--base-url must be http or https, not ${url.protocol}`);
   try {
-    await fetch(url, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' }).then((response) => response.arrayBuffer());
+    await fetch(url, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' }).then(
+      (response) => response.arrayBuffer(),
+    );
   } catch (error) {
     throw new ToolError(`cannot reach ${baseUrl}: ${describeNetworkError(error, timeoutMs)}`);
   }
@@ -142,7 +154,14 @@ class Run {
   ) {}
 
   context(check: Check, operation: PlannedOperation): CheckContext {
-    return { plan: this.plan, operation, send: (request) => this.client.send(request), random: new Random(derivedSeed(this.seed, check.name, operation.id)), state: this.state, settings: this.settings };
+    return {
+      plan: this.plan,
+      operation,
+      send: (request) => this.client.send(request),
+      random: new Random(derivedSeed(this.seed, check.name, operation.id)),
+      state: this.state,
+      settings: this.settings,
+    };
   }
 
   record(check: Check, operation: PlannedOperation, failures: CheckFailure[], skipReason?: string): void {
@@ -191,7 +210,11 @@ class Run {
         this.record(check, operation, [], 'no request reached this operation');
         continue;
       }
-      this.record(check, operation, mine.flatMap((exchange) => check.inspect(this.plan, exchange)));
+      this.record(
+        check,
+        operation,
+        mine.flatMap((exchange) => check.inspect(this.plan, exchange)),
+      );
     }
   }
 }
@@ -202,17 +225,26 @@ class Run {
  */
 function trafficChecks(selected: readonly Check[], excluded: readonly string[]): ScenarioCheck[] {
   const wantsTraffic = selected.some((check) => check.kind === 'response');
-  return SCENARIO_CHECKS.filter((check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)));
+  return SCENARIO_CHECKS.filter(
+    (check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)),
+  );
 }
 
 /** Runs the selected checks against a live deployment; listeners report, the result decides the exit code. */
-export async function runContract(options: ContractOptions, listeners: readonly RunListener[] = []): Promise<RunSummary> {
+export async function runContract(
+  options: ContractOptions,
+  listeners: readonly RunListener[] = [],
+): Promise<RunSummary> {
   const started = Date.now();
   const { checks, unknown } = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
-  if (unknown.length > 0) throw new ToolError(`unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`);
+  if (unknown.length > 0)
+    throw new ToolError(
+      `unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
+    );
   const spec = await loadSpec(options.specPath);
   const plan = buildPlan(spec, selectOperations(options));
-  if (plan.operations.length === 0) throw new ToolError(`no operation of ${options.specPath} matches --operation/--tag`);
+  if (plan.operations.length === 0)
+    throw new ToolError(`no operation of ${options.specPath} matches --operation/--tag`);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
   await assertReachable(options.baseUrl, timeoutMs, options.headers ?? {});
   const runId = `${started.toString(36)}${new Random(options.seed).word(3)}`;
@@ -234,11 +266,20 @@ export async function runContract(options: ContractOptions, listeners: readonly 
     maxRetries: 3,
     maxRetryAfterMs: 30_000,
   });
-  const info: RunInfo = { runId, seed: options.seed, baseUrl: options.baseUrl, specFile: options.specPath, checks: checks.map((check) => check.name), operations: plan.operations.map((operation) => operation.id), readOnly: settings.readOnly };
+  const info: RunInfo = {
+    runId,
+    seed: options.seed,
+    baseUrl: options.baseUrl,
+    specFile: options.specPath,
+    checks: checks.map((check) => check.name),
+    operations: plan.operations.map((operation) => operation.id),
+    readOnly: settings.readOnly,
+  };
   for (const listener of listeners) listener.runStart?.(info);
   const run = new Run(plan, client, settings, options.seed, listeners);
   await run.discover();
-  for (const check of trafficChecks(checks, options.excludeChecks ?? [])) await run.scenario(check, checks.includes(check));
+  for (const check of trafficChecks(checks, options.excludeChecks ?? []))
+    await run.scenario(check, checks.includes(check));
   for (const check of checks) if (check.kind === 'response') run.responses(check, client.exchanges);
   const failures = run.cases.flatMap((result) => result.failures);
   const errors = failures.filter((item) => item.severity === 'error').length;
@@ -262,5 +303,9 @@ export async function runContract(options: ContractOptions, listeners: readonly 
 function orderCases(cases: readonly CaseResult[], plan: Plan, checks: readonly Check[]): CaseResult[] {
   const operationIndex = new Map(plan.operations.map((operation, index) => [operation.id, index]));
   const checkIndex = new Map(checks.map((check, index) => [check.name, index]));
-  return [...cases].sort((a, b) => operationIndex.get(a.operationId)! - operationIndex.get(b.operationId)! || checkIndex.get(a.check)! - checkIndex.get(b.check)!);
+  return [...cases].sort(
+    (a, b) =>
+      operationIndex.get(a.operationId)! - operationIndex.get(b.operationId)! ||
+      checkIndex.get(a.check)! - checkIndex.get(b.check)!,
+  );
 }

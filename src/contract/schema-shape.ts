@@ -7,12 +7,20 @@ export function typesOf(schema: JsonSchema | undefined): string[] {
   if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
   if (Array.isArray(schema.allOf)) return [...new Set((schema.allOf as JsonSchema[]).flatMap(typesOf))];
   if (schema.properties) return ['object'];
-  if (Array.isArray(schema.enum)) return [...new Set(schema.enum.map((value) => (value === null ? 'null' : Number.isInteger(value) ? 'integer' : typeof value)))];
+  if (Array.isArray(schema.enum))
+    return [
+      ...new Set(
+        schema.enum.map((value) => (value === null ? 'null' : Number.isInteger(value) ? 'integer' : typeof value)),
+      ),
+    ];
   return [];
 }
 
 /** Properties and required names of an object schema, merged across allOf. */
-export function objectShape(schema: JsonSchema | undefined): { properties: Record<string, JsonSchema>; required: string[] } {
+export function objectShape(schema: JsonSchema | undefined): {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+} {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   const visit = (node: JsonSchema | undefined, depth: number): void => {

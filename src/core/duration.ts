@@ -5,7 +5,8 @@ export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d))+$/.test(trimmed)) return undefined;
   let total = 0;
-  for (const [, amount, , unit] of trimmed.matchAll(/(\d+(\.\d+)?)(ms|s|m|h|d)/g)) total += Number(amount) * UNITS[unit!]!;
+  for (const [, amount, , unit] of trimmed.matchAll(/(\d+(\.\d+)?)(ms|s|m|h|d)/g))
+    total += Number(amount) * UNITS[unit!]!;
   return Math.round(total);
 }
 

@@ -46,7 +46,9 @@ function locateSyntaxError(text: string): string | undefined {
   const before = text.slice(0, first.offset);
   const line = before.split('\n').length;
   const column = first.offset - before.lastIndexOf('\n');
-  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const what = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return `${what} at line ${line}, column ${column} (offset ${first.offset})`;
 }
 

@@ -77,7 +77,11 @@ export function evaluateCaa(lookup: DnsLookup, request: CaaRequest): CaaDecision
   const { base, wildcard } = splitWildcard(request.name);
   const set = findRelevantSet(lookup, base);
   if (set.failedAt !== undefined) {
-    return deny('caa_lookup_failed', set, `The CAA lookup for ${set.failedAt} answered SERVFAIL before any CAA set was found, so issuance is refused.`);
+    return deny(
+      'caa_lookup_failed',
+      set,
+      `The CAA lookup for ${set.failedAt} answered SERVFAIL before any CAA set was found, so issuance is refused.`,
+    );
   }
   if (set.foundAt === undefined) {
     return allow('no_caa_records', set, `No CAA records at ${base} or any parent, so any CA may issue.`);
@@ -106,7 +110,9 @@ export function caaRecordText(record: CaaData): string {
 
 function splitWildcard(name: string): { base: string; wildcard: boolean } {
   const normalised = name.toLowerCase().replace(/\.$/, '');
-  return normalised.startsWith('*.') ? { base: normalised.slice(2), wildcard: true } : { base: normalised, wildcard: false };
+  return normalised.startsWith('*.')
+    ? { base: normalised.slice(2), wildcard: true }
+    : { base: normalised, wildcard: false };
 }
 
 function selfAndParents(name: string): string[] {
@@ -127,7 +133,10 @@ function findRelevantSet(lookup: DnsLookup, base: string): RelevantSet {
 }
 
 function caaRecordsOf(answer: DnsAnswer): CaaData[] {
-  return answer.answers.filter((record) => record.type === 'CAA').map((record) => record.data).filter(isCaaData);
+  return answer.answers
+    .filter((record) => record.type === 'CAA')
+    .map((record) => record.data)
+    .filter(isCaaData);
 }
 
 function isCaaData(data: RecordData): data is CaaData {
@@ -137,19 +146,35 @@ function isCaaData(data: RecordData): data is CaaData {
 function judgeSet(set: RelevantSet, at: string, wildcard: boolean, request: CaaRequest): CaaDecision {
   const critical = set.records.find(isUnknownCritical);
   if (critical !== undefined) {
-    return deny('caa_unknown_critical_tag', set, `The CAA set at ${at} has the unknown tag "${critical.tag}" marked critical (flags ${critical.flags}), so no CA may issue.`);
+    return deny(
+      'caa_unknown_critical_tag',
+      set,
+      `The CAA set at ${at} has the unknown tag "${critical.tag}" marked critical (flags ${critical.flags}), so no CA may issue.`,
+    );
   }
   const { tag, records } = governingRecords(set.records, wildcard);
   if (records.length === 0) {
-    return allow('caa_permits', set, `The CAA set at ${at} has no ${wildcard ? 'issue or issuewild' : 'issue'} record, so it restricts no CA.`);
+    return allow(
+      'caa_permits',
+      set,
+      `The CAA set at ${at} has no ${wildcard ? 'issue or issuewild' : 'issue'} record, so it restricts no CA.`,
+    );
   }
   const verdicts = records.map((record) => ({ record, verdict: verdictOf(record.value, request) }));
   const permitting = verdicts.find((entry) => entry.verdict === 'permits');
   if (permitting !== undefined) {
-    return allow('caa_permits', set, `The ${tag} record "${permitting.record.value}" at ${at} authorises ${request.caIdentity}.`);
+    return allow(
+      'caa_permits',
+      set,
+      `The ${tag} record "${permitting.record.value}" at ${at} authorises ${request.caIdentity}.`,
+    );
   }
   const why = verdicts.map(({ record, verdict }) => `"${record.value}" ${VERDICT_TEXT[verdict]}`).join('; ');
-  return deny('caa_forbids', set, `No ${tag} record at ${at} authorises ${request.caIdentity} for ${request.validationMethod}: ${why}.`);
+  return deny(
+    'caa_forbids',
+    set,
+    `No ${tag} record at ${at} authorises ${request.caIdentity} for ${request.validationMethod}: ${why}.`,
+  );
 }
 
 function isUnknownCritical(record: CaaData): boolean {
@@ -206,7 +231,11 @@ function allow(reason: 'no_caa_records' | 'caa_permits', set: RelevantSet, expla
   return { allowed: true, reason, evidence: evidenceOf(set, explanation) };
 }
 
-function deny(reason: 'caa_forbids' | 'caa_unknown_critical_tag' | 'caa_lookup_failed', set: RelevantSet, explanation: string): CaaDecision {
+function deny(
+  reason: 'caa_forbids' | 'caa_unknown_critical_tag' | 'caa_lookup_failed',
+  set: RelevantSet,
+  explanation: string,
+): CaaDecision {
   return { allowed: false, reason, evidence: evidenceOf(set, explanation) };
 }
 

@@ -48,7 +48,13 @@ export class CachingResolver {
     const cached = this.#cache.get(key);
     if (cached && cached.expiresAt > at) {
       const elapsed = Math.floor((at - cached.storedAt) / 1000);
-      return { ...cached.answer, answers: aged(cached.answer.answers, elapsed), authority: aged(cached.answer.authority, elapsed), fromCache: true, expiresAt: cached.expiresAt };
+      return {
+        ...cached.answer,
+        answers: aged(cached.answer.answers, elapsed),
+        authority: aged(cached.answer.authority, elapsed),
+        fromCache: true,
+        expiresAt: cached.expiresAt,
+      };
     }
     const fresh = this.world.authoritative(name, type, at);
     const expiresAt = at + cacheSeconds(fresh) * 1000;

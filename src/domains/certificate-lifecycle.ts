@@ -14,7 +14,13 @@ export interface LifecycleDependencies {
 
 /** A certificate that does not exist yet. */
 export function initialCertificate(): CertificateStatus {
-  return { state: 'none', reason: 'awaiting_verification', message: 'a certificate is issued automatically once the domain verifies', evidence: {}, attempts: 0 };
+  return {
+    state: 'none',
+    reason: 'awaiting_verification',
+    message: 'a certificate is issued automatically once the domain verifies',
+    evidence: {},
+    attempts: 0,
+  };
 }
 
 /**
@@ -30,8 +36,19 @@ export class CertificateLifecycle {
     const [low, high] = this.deps.platform.issuanceDelayMs;
     const delay = this.deps.random.int(Math.ceil(low / 1000), Math.floor(high / 1000)) * 1000;
     const now = this.deps.now();
-    domain.certificate = { ...initialCertificate(), state: 'pending', reason: 'issuing', message: 'the certificate is being issued, usually within a few minutes', since: now, nextAttemptAt: now + delay };
-    this.deps.log('certificate.requested', domain.name, `certificate requested; first attempt in ${Math.round(delay / 1000)} s`);
+    domain.certificate = {
+      ...initialCertificate(),
+      state: 'pending',
+      reason: 'issuing',
+      message: 'the certificate is being issued, usually within a few minutes',
+      since: now,
+      nextAttemptAt: now + delay,
+    };
+    this.deps.log(
+      'certificate.requested',
+      domain.name,
+      `certificate requested; first attempt in ${Math.round(delay / 1000)} s`,
+    );
   }
 
   /** Virtual times at which something is due for this certificate. */
@@ -39,7 +56,8 @@ export class CertificateLifecycle {
     if (certificate.state === 'issued') return [certificate.nextAttemptAt ?? Infinity, certificate.issued!.notAfter];
     if (certificate.state !== 'pending' && certificate.state !== 'timed_out') return [];
     const times = [certificate.nextAttemptAt ?? Infinity];
-    if (certificate.state === 'pending' && certificate.since !== undefined) times.push(certificate.since + this.deps.platform.certificateTimeoutMs);
+    if (certificate.state === 'pending' && certificate.since !== undefined)
+      times.push(certificate.since + this.deps.platform.certificateTimeoutMs);
     return times;
   }
 
@@ -54,7 +72,12 @@ export class CertificateLifecycle {
       return;
     }
     if (attemptDue && (certificate.state === 'pending' || certificate.state === 'timed_out')) this.#attempt(domain);
-    if (domain.certificate.state === 'pending' && certificate.since !== undefined && certificate.since + this.deps.platform.certificateTimeoutMs <= now) this.#timeOut(domain);
+    if (
+      domain.certificate.state === 'pending' &&
+      certificate.since !== undefined &&
+      certificate.since + this.deps.platform.certificateTimeoutMs <= now
+    )
+      this.#timeOut(domain);
   }
 
   #serialNumber(): string {
@@ -63,7 +86,13 @@ export class CertificateLifecycle {
 
   #try(domain: DomainState) {
     domain.certificate.attempts += 1;
-    return attemptIssuance({ name: domain.name, platform: this.deps.platform, lookup: this.deps.lookup, at: this.deps.now(), serialNumber: this.#serialNumber() });
+    return attemptIssuance({
+      name: domain.name,
+      platform: this.deps.platform,
+      lookup: this.deps.lookup,
+      at: this.deps.now(),
+      serialNumber: this.#serialNumber(),
+    });
   }
 
   #attempt(domain: DomainState): void {
@@ -75,10 +104,20 @@ export class CertificateLifecycle {
     }
     const at = this.deps.now();
     certificate.lastError = { at, reason: result.reason, message: result.message, evidence: result.evidence };
-    this.deps.log('certificate.attempt_failed', domain.name, `issuance failed: ${result.reason}`, { reason: result.reason, message: result.message });
+    this.deps.log('certificate.attempt_failed', domain.name, `issuance failed: ${result.reason}`, {
+      reason: result.reason,
+      message: result.message,
+    });
     const next = at + this.deps.platform.retryIntervalMs;
     if (next > (certificate.since ?? at) + this.deps.platform.retryWindowMs) {
-      domain.certificate = { ...certificate, state: 'failed', reason: 'gave_up', message: `issuance failed until the retry window closed: ${result.message}`, evidence: result.evidence, nextAttemptAt: undefined };
+      domain.certificate = {
+        ...certificate,
+        state: 'failed',
+        reason: 'gave_up',
+        message: `issuance failed until the retry window closed: ${result.message}`,
+        evidence: result.evidence,
+        nextAttemptAt: undefined,
+      };
       return;
     }
     certificate.nextAttemptAt = next;
@@ -88,8 +127,22 @@ export class CertificateLifecycle {
   /** A new certificate is in place; its renewal is due `renewBeforeMs` before it expires. */
   #installed(domain: DomainState, issued: IssuedCertificateInfo, kind: 'issued' | 'renewed'): void {
     const renewAt = issued.notAfter - this.deps.platform.renewBeforeMs;
-    domain.certificate = { ...domain.certificate, state: 'issued', reason: 'issued', message: `certificate ${kind} for ${domain.name}`, evidence: {}, lastError: undefined, nextAttemptAt: renewAt, issued };
-    this.deps.log(`certificate.${kind}`, domain.name, `certificate ${issued.serialNumber} ${kind}; renewal due ${new Date(renewAt).toISOString()}`, { serialNumber: issued.serialNumber, notAfter: issued.notAfter });
+    domain.certificate = {
+      ...domain.certificate,
+      state: 'issued',
+      reason: 'issued',
+      message: `certificate ${kind} for ${domain.name}`,
+      evidence: {},
+      lastError: undefined,
+      nextAttemptAt: renewAt,
+      issued,
+    };
+    this.deps.log(
+      `certificate.${kind}`,
+      domain.name,
+      `certificate ${issued.serialNumber} ${kind}; renewal due ${new Date(renewAt).toISOString()}`,
+      { serialNumber: issued.serialNumber, notAfter: issued.notAfter },
+    );
   }
 
   /** Automatic renewal: the old certificate stays in place while attempts fail, until it expires. */
@@ -100,14 +153,28 @@ export class CertificateLifecycle {
       return;
     }
     const now = this.deps.now();
-    domain.certificate.lastError = { at: now, reason: result.reason, message: result.message, evidence: result.evidence };
+    domain.certificate.lastError = {
+      at: now,
+      reason: result.reason,
+      message: result.message,
+      evidence: result.evidence,
+    };
     domain.certificate.nextAttemptAt = now + this.deps.platform.renewalRetryIntervalMs;
-    this.deps.log('certificate.renewal_failed', domain.name, `renewal failed: ${result.reason}`, { reason: result.reason });
+    this.deps.log('certificate.renewal_failed', domain.name, `renewal failed: ${result.reason}`, {
+      reason: result.reason,
+    });
   }
 
   #expire(domain: DomainState): void {
     const last = domain.certificate.lastError;
-    domain.certificate = { ...domain.certificate, state: 'failed', reason: 'expired', message: `the certificate expired${last ? `; renewal kept failing: ${last.message}` : ''}`, evidence: last?.evidence ?? {}, nextAttemptAt: undefined };
+    domain.certificate = {
+      ...domain.certificate,
+      state: 'failed',
+      reason: 'expired',
+      message: `the certificate expired${last ? `; renewal kept failing: ${last.message}` : ''}`,
+      evidence: last?.evidence ?? {},
+      nextAttemptAt: undefined,
+    };
     this.deps.log('certificate.expired', domain.name, 'certificate expired');
   }
 

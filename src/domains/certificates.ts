@@ -52,7 +52,7 @@ function generateKeys(extractable: boolean): Promise<CryptoKeyPair> {
 /** A random positive 16-byte serial (top bit clear so DER needs no sign byte, first byte non-zero). */
 function randomSerial(): string {
   const bytes = randomBytes(16);
-  bytes[0] = (bytes[0]! & 0x7f) || 0x01;
+  bytes[0] = bytes[0]! & 0x7f || 0x01;
   return bytes.toString('hex');
 }
 
@@ -66,9 +66,12 @@ function checkRequest(domains: string[], validity: { notBefore: Date; notAfter: 
   if (domains.length === 0) throw new CertificateRequestError('a certificate needs at least one domain');
   for (const domain of domains) {
     if (/[^\x20-\x7e]/.test(domain)) {
-      throw new CertificateRequestError(`domain "${domain}" is not ASCII: convert internationalised names to punycode (xn--…) first`);
+      throw new CertificateRequestError(
+        `domain "${domain}" is not ASCII: convert internationalised names to punycode (xn--…) first`,
+      );
     }
-    if (domain.length > 253 || !DNS_NAME.test(domain)) throw new CertificateRequestError(`"${domain}" is not a valid DNS name`);
+    if (domain.length > 253 || !DNS_NAME.test(domain))
+      throw new CertificateRequestError(`"${domain}" is not a valid DNS name`);
   }
   if (!(validity.notBefore.getTime() < validity.notAfter.getTime())) {
     throw new CertificateRequestError('notBefore must be earlier than notAfter');
@@ -84,7 +87,10 @@ function privateKeyPem(key: CryptoKey): string {
   return KeyObject.from(key).export({ type: 'pkcs8', format: 'pem' }) as string;
 }
 
-async function createRoot(name: string, now: Date): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
+async function createRoot(
+  name: string,
+  now: Date,
+): Promise<{ certificate: x509.X509Certificate; keys: CryptoKeyPair }> {
   const keys = await generateKeys(false);
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: randomSerial(),
@@ -114,7 +120,9 @@ async function leafExtensions(domains: string[], leafKey: CryptoKey, rootKey: Cr
 }
 
 /** Creates a CA with a fresh self-signed root valid for ten years from `now`. */
-export async function createCertificateAuthority(options: { name?: string; now?: Date } = {}): Promise<CertificateAuthority> {
+export async function createCertificateAuthority(
+  options: { name?: string; now?: Date } = {},
+): Promise<CertificateAuthority> {
   const name = options.name ?? 'kennel test root';
   const root = await createRoot(name, options.now ?? new Date());
   const rootCertificatePem = certificatePemOf(root.certificate);

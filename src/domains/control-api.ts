@@ -7,12 +7,40 @@ import type { QueryType, RecordType } from './dns-types.js';
 import type { LiveWorld } from './live-world.js';
 import type { Outcome, Plan } from './model.js';
 import { checkName } from './names.js';
-import { answerView, domainView, historyView, projectView, recordView, serveView, worldView, zoneView } from './views.js';
+import {
+  answerView,
+  domainView,
+  historyView,
+  projectView,
+  recordView,
+  serveView,
+  worldView,
+  zoneView,
+} from './views.js';
 import { formatOffset } from '../core/duration.js';
 
 /** HTTP status for each refusal code of the simulator (404 missing things, 400 bad input, 409 the rest). */
-const NOT_FOUND = new Set(['project_not_found', 'domain_not_found', 'redirect_not_found', 'no_such_zone', 'record_not_found', 'zone_not_found', 'scenario_not_found', 'step_not_found', 'certificate_not_issued']);
-const INVALID = new Set(['invalid_name', 'invalid_record', 'unsupported_redirect_status', 'unknown_provider', 'unknown_resolver', 'invalid_duration', 'invalid_url', 'invalid_scenario']);
+const NOT_FOUND = new Set([
+  'project_not_found',
+  'domain_not_found',
+  'redirect_not_found',
+  'no_such_zone',
+  'record_not_found',
+  'zone_not_found',
+  'scenario_not_found',
+  'step_not_found',
+  'certificate_not_issued',
+]);
+const INVALID = new Set([
+  'invalid_name',
+  'invalid_record',
+  'unsupported_redirect_status',
+  'unknown_provider',
+  'unknown_resolver',
+  'invalid_duration',
+  'invalid_url',
+  'invalid_scenario',
+]);
 
 function statusOf(code: string): number {
   if (NOT_FOUND.has(code)) return 404;
@@ -52,7 +80,11 @@ function domainResponse(live: LiveWorld, status: number, name: string): MockResp
 
 function zoneOf(live: LiveWorld, apex: string) {
   const checked = checkName(apex);
-  const zone = checked.ok ? live.simulator.world.zones().find((candidate) => candidate.apex === checked.name && candidate.provider.id !== 'platform') : undefined;
+  const zone = checked.ok
+    ? live.simulator.world
+        .zones()
+        .find((candidate) => candidate.apex === checked.name && candidate.provider.id !== 'platform')
+    : undefined;
   if (!zone) throw problem('zone_not_found', `no simulated zone ${apex}`);
   return zone;
 }
@@ -71,7 +103,10 @@ const HANDLERS: Record<string, Handler> = {
   },
   listDomains: (live) => {
     const owner = project(live);
-    return json(200, [...owner.domains.values()].map((domain) => domainView(live.simulator, owner, domain)));
+    return json(
+      200,
+      [...owner.domains.values()].map((domain) => domainView(live.simulator, owner, domain)),
+    );
   },
   addDomain: (live, input) => {
     const added = unwrap(live.simulator.addDomain(live.projectId, body(input).name as string));
@@ -97,18 +132,25 @@ const HANDLERS: Record<string, Handler> = {
     if (!minted) throw problem('certificate_not_issued', `no certificate has been issued for ${name}`);
     return { status: 200, text: minted.chainPem, contentType: 'application/x-pem-file' };
   },
-  setPrimary: (live, input) => json(200, projectView(unwrap(live.simulator.setPrimary(live.projectId, body(input).name as string)))),
+  setPrimary: (live, input) =>
+    json(200, projectView(unwrap(live.simulator.setPrimary(live.projectId, body(input).name as string)))),
   addRedirect: (live, input) => {
     const { from, to, status } = body(input) as { from: string; to: string; status?: number };
     const updated = unwrap(live.simulator.addRedirect(live.projectId, { from, to, status: status ?? 301 }));
     return json(201, updated.redirects.at(-1));
   },
-  removeRedirect: (live, input) => json(200, projectView(unwrap(live.simulator.removeRedirect(live.projectId, param(input, 'from'))))),
-  listZones: (live) => json(200, userZones(live).map((zone) => zoneView(live.simulator, zone))),
+  removeRedirect: (live, input) =>
+    json(200, projectView(unwrap(live.simulator.removeRedirect(live.projectId, param(input, 'from'))))),
+  listZones: (live) =>
+    json(
+      200,
+      userZones(live).map((zone) => zoneView(live.simulator, zone)),
+    ),
   addZone: (live, input) => {
     const { apex, provider } = body(input) as { apex: string; provider: string };
     const checked = checkName(apex);
-    if (checked.ok && live.simulator.world.zones().some((zone) => zone.apex === checked.name)) throw problem('zone_exists', `${checked.name} is already a simulated zone`);
+    if (checked.ok && live.simulator.world.zones().some((zone) => zone.apex === checked.name))
+      throw problem('zone_exists', `${checked.name} is already a simulated zone`);
     const added = unwrap(live.simulator.addZone(apex, provider));
     return json(201, zoneView(live.simulator, zoneOf(live, added)));
   },
@@ -118,7 +160,11 @@ const HANDLERS: Record<string, Handler> = {
     live.simulator.world.setFailing(zone.apex, body(input).types as (QueryType | '*')[]);
     return json(200, zoneView(live.simulator, zone));
   },
-  listRecords: (live) => json(200, userZones(live).flatMap((zone) => live.simulator.world.saved(zone).map(recordView))),
+  listRecords: (live) =>
+    json(
+      200,
+      userZones(live).flatMap((zone) => live.simulator.world.saved(zone).map(recordView)),
+    ),
   addRecord: (live, input) => {
     const { name, type, value, ttl } = body(input) as { name: string; type: RecordType; value: unknown; ttl?: number };
     const change = live.simulator.addRecord({ name, type, data: value, ttl });
@@ -147,15 +193,36 @@ const HANDLERS: Record<string, Handler> = {
     } catch {
       throw problem('invalid_url', `${JSON.stringify(input.query.url)} is not a URL`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw problem('invalid_url', 'the URL must be http or https');
-    return json(200, serveView(live.simulator.serve({ host: url.hostname, path: `${url.pathname}${url.search}`, scheme: url.protocol === 'https:' ? 'https' : 'http' })));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw problem('invalid_url', 'the URL must be http or https');
+    return json(
+      200,
+      serveView(
+        live.simulator.serve({
+          host: url.hostname,
+          path: `${url.pathname}${url.search}`,
+          scheme: url.protocol === 'https:' ? 'https' : 'http',
+        }),
+      ),
+    );
   },
-  listHistory: (live, input) => json(200, live.simulator.history.list({ subject: input.query.subject as string | undefined, kind: input.query.kind as string | undefined }).map(historyView)),
-  getRootCertificate: (live) => ({ status: 200, text: live.ca.rootCertificatePem, contentType: 'application/x-pem-file' }),
+  listHistory: (live, input) =>
+    json(
+      200,
+      live.simulator.history
+        .list({ subject: input.query.subject as string | undefined, kind: input.query.kind as string | undefined })
+        .map(historyView),
+    ),
+  getRootCertificate: (live) => ({
+    status: 200,
+    text: live.ca.rootCertificatePem,
+    contentType: 'application/x-pem-file',
+  }),
   advanceClock: (live, input) => {
     const by = body(input).by as string;
     const ms = parseDuration(by);
-    if (ms === undefined) throw problem('invalid_duration', `${JSON.stringify(by)} is not a duration such as 30s, 10m or 48h`);
+    if (ms === undefined)
+      throw problem('invalid_duration', `${JSON.stringify(by)} is not a duration such as 30s, 10m or 48h`);
     live.simulator.advance(ms);
     return json(200, { by, now: new Date(live.simulator.now).toISOString() });
   },
@@ -163,8 +230,22 @@ const HANDLERS: Record<string, Handler> = {
     const { name, upTo } = body(input) as { name: string; upTo?: string };
     const loaded = await live.loadScenario(name, upTo);
     if (!loaded.ok) throw problem(loaded.code, loaded.message);
-    const played = loaded.played.map((step) => ({ index: step.index, ...(step.name ? { name: step.name } : {}), offset: formatOffset(step.offsetMs), action: step.action, observed: step.observed, passed: step.passed, failures: step.failures }));
-    return json(200, { name, ...(upTo ? { upTo } : {}), description: loaded.description, played, passed: loaded.passed });
+    const played = loaded.played.map((step) => ({
+      index: step.index,
+      ...(step.name ? { name: step.name } : {}),
+      offset: formatOffset(step.offsetMs),
+      action: step.action,
+      observed: step.observed,
+      passed: step.passed,
+      failures: step.failures,
+    }));
+    return json(200, {
+      name,
+      ...(upTo ? { upTo } : {}),
+      description: loaded.description,
+      played,
+      passed: loaded.passed,
+    });
   },
   resetWorld: (live) => {
     live.reset();

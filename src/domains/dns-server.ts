@@ -146,8 +146,15 @@ function encodeAnswer(request: Packet, result: DnsAnswer): Packet {
 }
 
 function toResource(record: ResourceRecord): Resource {
-  if (record.type === 'ALIAS') throw new DnsEncodeError(`ALIAS record for ${record.name} cannot go on the wire; flatten it to A/AAAA`);
-  return new Packet.Resource({ name: record.name, type: Packet.TYPE[record.type], class: Packet.CLASS.IN, ttl: record.ttl, ...rdata(record) });
+  if (record.type === 'ALIAS')
+    throw new DnsEncodeError(`ALIAS record for ${record.name} cannot go on the wire; flatten it to A/AAAA`);
+  return new Packet.Resource({
+    name: record.name,
+    type: Packet.TYPE[record.type],
+    class: Packet.CLASS.IN,
+    ttl: record.ttl,
+    ...rdata(record),
+  });
 }
 
 function rdata(record: ResourceRecord): Partial<Resource> {
@@ -178,7 +185,8 @@ function rdata(record: ResourceRecord): Partial<Resource> {
 function caaRdata(record: ResourceRecord): Partial<Resource> {
   const { flags, tag, value } = structured<CaaData>(record);
   // dns2 writes the tag length as characters, so only a printable-ASCII tag encodes correctly (RFC 8659 wants alphanumerics).
-  if (!/^[\x21-\x7e]{1,255}$/.test(tag)) throw new DnsEncodeError(`CAA record for ${record.name} has an unencodable tag "${tag}"`);
+  if (!/^[\x21-\x7e]{1,255}$/.test(tag))
+    throw new DnsEncodeError(`CAA record for ${record.name} has an unencodable tag "${tag}"`);
   return { flags, tag, value };
 }
 
@@ -188,18 +196,21 @@ function soaRdata(soa: SoaData): Partial<Resource> {
 }
 
 function structured<T extends object>(record: ResourceRecord): T {
-  if (typeof record.data !== 'object' || record.data === null) throw new DnsEncodeError(`${record.type} record for ${record.name} needs structured data`);
+  if (typeof record.data !== 'object' || record.data === null)
+    throw new DnsEncodeError(`${record.type} record for ${record.name} needs structured data`);
   return record.data as T;
 }
 
 function text(record: ResourceRecord): string {
-  if (typeof record.data !== 'string') throw new DnsEncodeError(`${record.type} record for ${record.name} needs text data`);
+  if (typeof record.data !== 'string')
+    throw new DnsEncodeError(`${record.type} record for ${record.name} needs text data`);
   return record.data;
 }
 
 function address(record: ResourceRecord, valid: (input: string) => boolean): string {
   const value = text(record);
-  if (!valid(value)) throw new DnsEncodeError(`${record.type} record for ${record.name} has an invalid address "${value}"`);
+  if (!valid(value))
+    throw new DnsEncodeError(`${record.type} record for ${record.name} has an invalid address "${value}"`);
   return value;
 }
 
@@ -223,7 +234,11 @@ function txtStrings(value: string): string[] {
 }
 
 /** Binds UDP then TCP to the same port; with port 0, retries when TCP finds the UDP port taken. */
-async function bindBoth(handler: Handler, host: string, port: number): Promise<{ udp: UDPServer; tcp: TCPServer; port: number }> {
+async function bindBoth(
+  handler: Handler,
+  host: string,
+  port: number,
+): Promise<{ udp: UDPServer; tcp: TCPServer; port: number }> {
   for (let attempt = 1; ; attempt++) {
     const udp = new UDPServer({ type: isIPv6(host) ? 'udp6' : 'udp4' }).on('request', handler);
     const udpPort = await bindUdp(udp, host, port);
@@ -233,7 +248,8 @@ async function bindBoth(handler: Handler, host: string, port: number): Promise<{
       return { udp, tcp, port: udpPort };
     } catch (error) {
       await new Promise<void>((resolve) => udp.close(() => resolve()));
-      if (port !== 0 || attempt >= PORT_ATTEMPTS || !(error instanceof DnsBindError && error.code === 'EADDRINUSE')) throw error;
+      if (port !== 0 || attempt >= PORT_ATTEMPTS || !(error instanceof DnsBindError && error.code === 'EADDRINUSE'))
+        throw error;
     }
   }
 }
@@ -264,7 +280,12 @@ function listenTcp(tcp: TCPServer, host: string, port: number): Promise<void> {
 }
 
 function bindError(transport: string, host: string, port: number, error: NodeJS.ErrnoException): DnsBindError {
-  const why = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges kennel does not have' : `cannot be bound (${error.code ?? error.message})`;
+  const why =
+    error.code === 'EADDRINUSE'
+      ? 'is already in use'
+      : error.code === 'EACCES'
+        ? 'needs privileges kennel does not have'
+        : `cannot be bound (${error.code ?? error.message})`;
   return new DnsBindError(`DNS ${transport} port ${port} on ${host} ${why}; choose another port`, error.code);
 }
 

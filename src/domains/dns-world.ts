@@ -41,16 +41,41 @@ function soaFor(apex: string, provider: ProviderProfile): Zone['soa'] {
     name: apex,
     type: 'SOA',
     ttl: 3600,
-    data: { mname: `ns1.${provider.id}.dns`, rname: `hostmaster.${apex}`, serial: 1, refresh: 7200, retry: 3600, expire: 1_209_600, minimum: provider.negativeTtl },
+    data: {
+      mname: `ns1.${provider.id}.dns`,
+      rname: `hostmaster.${apex}`,
+      serial: 1,
+      refresh: 7200,
+      retry: 3600,
+      expire: 1_209_600,
+      minimum: provider.negativeTtl,
+    },
   };
 }
 
 /** A synthetic SOA for top-level and public-suffix names outside every simulated zone. */
 function registrySoa(suffix: string): Zone['soa'] {
-  return { name: suffix, type: 'SOA', ttl: 900, data: { mname: `a.nic.${suffix}`, rname: `hostmaster.nic.${suffix}`, serial: 1, refresh: 1800, retry: 900, expire: 604_800, minimum: 86_400 } };
+  return {
+    name: suffix,
+    type: 'SOA',
+    ttl: 900,
+    data: {
+      mname: `a.nic.${suffix}`,
+      rname: `hostmaster.nic.${suffix}`,
+      serial: 1,
+      refresh: 1800,
+      retry: 900,
+      expire: 604_800,
+      minimum: 86_400,
+    },
+  };
 }
 
-function answer(rcode: DnsAnswer['rcode'], answers: ResourceRecord[] = [], authority: ResourceRecord[] = []): DnsAnswer {
+function answer(
+  rcode: DnsAnswer['rcode'],
+  answers: ResourceRecord[] = [],
+  authority: ResourceRecord[] = [],
+): DnsAnswer {
   return { rcode, answers, authority };
 }
 
@@ -90,13 +115,16 @@ export class DnsWorld {
   /** The zone that holds `name`: the longest apex it lies within. */
   zoneFor(name: string): Zone | undefined {
     let best: Zone | undefined;
-    for (const zone of this.#zones.values()) if (isWithin(name, zone.apex) && (!best || zone.apex.length > best.apex.length)) best = zone;
+    for (const zone of this.#zones.values())
+      if (isWithin(name, zone.apex) && (!best || zone.apex.length > best.apex.length)) best = zone;
     return best;
   }
 
   /** Records of `zone` the name servers answer with at `at`. */
   visible(zone: Zone, at: number): ZoneRecord[] {
-    return zone.records.filter((record) => record.visibleAt <= at && (record.goneAt === undefined || record.goneAt > at));
+    return zone.records.filter(
+      (record) => record.visibleAt <= at && (record.goneAt === undefined || record.goneAt > at),
+    );
   }
 
   /** Records saved and not removed (what the provider's dashboard lists), visible yet or not. */
@@ -111,25 +139,46 @@ export class DnsWorld {
     const checked = checkRecordData(input.type, input.data);
     if (!checked.ok) return { ok: false, code: 'invalid_record', message: checked.reason };
     const ttl = input.ttl ?? zone.provider.defaultTtl;
-    if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL) return { ok: false, code: 'invalid_record', message: `TTL must be an integer from 1 to ${MAX_TTL} seconds` };
+    if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL)
+      return { ok: false, code: 'invalid_record', message: `TTL must be an integer from 1 to ${MAX_TTL} seconds` };
     const refusal = this.#refusal(zone, input.name, input.type, checked.data);
     if (refusal) return refusal;
-    const record: ZoneRecord = { id: this.#nextId++, name: input.name, type: input.type, ttl, data: checked.data, savedAt: now, visibleAt: input.published ? now : now + zone.provider.publishDelayMs };
+    const record: ZoneRecord = {
+      id: this.#nextId++,
+      name: input.name,
+      type: input.type,
+      ttl,
+      data: checked.data,
+      savedAt: now,
+      visibleAt: input.published ? now : now + zone.provider.publishDelayMs,
+    };
     zone.records.push(record);
     return { ok: true, record };
   }
 
   #refusal(zone: Zone, name: string, type: RecordType, data: RecordData): ZoneChange | undefined {
     const provider = zone.provider;
-    if (type === 'CNAME' && name === zone.apex) return { ok: false, code: 'cname_at_apex', message: `a CNAME cannot sit at the zone apex ${name} (its SOA and NS records live there); use ALIAS/ANAME` };
-    if (type === 'ALIAS' && !provider.supportsAlias) return { ok: false, code: 'alias_unsupported', message: `${provider.name} does not offer ALIAS/ANAME records` };
+    if (type === 'CNAME' && name === zone.apex)
+      return {
+        ok: false,
+        code: 'cname_at_apex',
+        message: `a CNAME cannot sit at the zone apex ${name} (its SOA and NS records live there); use ALIAS/ANAME`,
+      };
+    if (type === 'ALIAS' && !provider.supportsAlias)
+      return { ok: false, code: 'alias_unsupported', message: `${provider.name} does not offer ALIAS/ANAME records` };
     const here = this.saved(zone).filter((record) => record.name === name);
-    if (here.some((record) => record.type === type && JSON.stringify(record.data) === JSON.stringify(data))) return { ok: false, code: 'duplicate_record', message: `${name} already has this ${type} record` };
+    if (here.some((record) => record.type === type && JSON.stringify(record.data) === JSON.stringify(data)))
+      return { ok: false, code: 'duplicate_record', message: `${name} already has this ${type} record` };
     const conflict = type === 'CNAME' ? here.length > 0 : here.some((record) => record.type === 'CNAME');
     if (conflict && provider.cnameWithOtherData === 'reject') {
-      return { ok: false, code: 'cname_conflict', message: `${provider.name} refuses a CNAME next to other records at ${name} (RFC 1034: a CNAME stands alone)` };
+      return {
+        ok: false,
+        code: 'cname_conflict',
+        message: `${provider.name} refuses a CNAME next to other records at ${name} (RFC 1034: a CNAME stands alone)`,
+      };
     }
-    if (type === 'CNAME' && here.some((record) => record.type === 'CNAME')) return { ok: false, code: 'cname_conflict', message: `${name} already has a CNAME` };
+    if (type === 'CNAME' && here.some((record) => record.type === 'CNAME'))
+      return { ok: false, code: 'cname_conflict', message: `${name} already has a CNAME` };
     return undefined;
   }
 
@@ -138,7 +187,10 @@ export class DnsWorld {
     const zone = this.zoneFor(match.name);
     if (!zone) return [];
     const removed = this.saved(zone).filter(
-      (record) => record.name === match.name && (match.type === undefined || record.type === match.type) && (match.data === undefined || JSON.stringify(record.data) === JSON.stringify(match.data)),
+      (record) =>
+        record.name === match.name &&
+        (match.type === undefined || record.type === match.type) &&
+        (match.data === undefined || JSON.stringify(record.data) === JSON.stringify(match.data)),
     );
     for (const record of removed) record.goneAt = now;
     return removed;
@@ -167,17 +219,22 @@ export class DnsWorld {
   #resolve(name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
     const zone = this.zoneFor(name);
     if (!zone) return this.#outside(name);
-    if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail')) return answer('SERVFAIL');
+    if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail'))
+      return answer('SERVFAIL');
     const here = this.visible(zone, at).filter((record) => record.name === name);
     // Records of the asked type win over a CNAME: that is how a provider that tolerates
     // CNAME-and-other-data answers, and why such a conflict breaks verification.
-    const matching = type === 'SOA' && name === zone.apex ? [zone.soa] : here.filter((record) => record.type === type).map(plain);
+    const matching =
+      type === 'SOA' && name === zone.apex ? [zone.soa] : here.filter((record) => record.type === type).map(plain);
     if (matching.length > 0) return answer('NOERROR', matching);
     const cname = here.find((record) => record.type === 'CNAME');
     if (cname) return this.#follow(cname, type, at, seen);
     const alias = type === 'A' || type === 'AAAA' ? here.find((record) => record.type === 'ALIAS') : undefined;
     if (alias) return this.#flatten(alias, type, at, seen);
-    const exists = name === zone.apex || here.length > 0 || this.visible(zone, at).some((record) => record.name.endsWith(`.${name}`));
+    const exists =
+      name === zone.apex ||
+      here.length > 0 ||
+      this.visible(zone, at).some((record) => record.name.endsWith(`.${name}`));
     return answer(exists ? 'NOERROR' : 'NXDOMAIN', [], [zone.soa]);
   }
 
@@ -185,7 +242,11 @@ export class DnsWorld {
     if (seen.has(cname.name) || seen.size >= MAX_CNAME_HOPS) return answer('SERVFAIL');
     seen.add(cname.name);
     const rest = this.#resolve(cname.data as string, type, at, seen);
-    return { rcode: rest.rcode, answers: rest.rcode === 'SERVFAIL' ? [] : [plain(cname), ...rest.answers], authority: rest.authority };
+    return {
+      rcode: rest.rcode,
+      answers: rest.rcode === 'SERVFAIL' ? [] : [plain(cname), ...rest.answers],
+      authority: rest.authority,
+    };
   }
 
   #flatten(alias: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
@@ -193,7 +254,9 @@ export class DnsWorld {
     seen.add(alias.name);
     const target = this.#resolve(alias.data as string, type, at, seen);
     if (target.rcode === 'SERVFAIL') return answer('SERVFAIL');
-    const addresses = target.answers.filter((record) => record.type === type).map((record) => ({ name: alias.name, type, ttl: Math.min(alias.ttl, record.ttl), data: record.data }));
+    const addresses = target.answers
+      .filter((record) => record.type === type)
+      .map((record) => ({ name: alias.name, type, ttl: Math.min(alias.ttl, record.ttl), data: record.data }));
     const zone = this.zoneFor(alias.name)!;
     return addresses.length > 0 ? answer('NOERROR', addresses) : answer('NOERROR', [], [zone.soa]);
   }

@@ -5,7 +5,16 @@ import type { QueryType } from './dns-types.js';
 import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';
 import { History } from './history.js';
 import { CertificateLifecycle, initialCertificate } from './certificate-lifecycle.js';
-import { refuse, type DomainState, type Outcome, type Plan, type Platform, type Project, type Redirect, type RequiredRecord } from './model.js';
+import {
+  refuse,
+  type DomainState,
+  type Outcome,
+  type Plan,
+  type Platform,
+  type Project,
+  type Redirect,
+  type RequiredRecord,
+} from './model.js';
 import { checkName, isApex, isWithin, labelOf } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { serve, type ServeRequest, type ServeResult } from './site.js';
@@ -25,7 +34,16 @@ export interface SimulatorOptions {
 export const PLATFORM_RESOLVER = 'platform';
 export const PUBLIC_RESOLVER = 'public';
 
-const PLATFORM_PROVIDER: ProviderProfile = { id: 'platform', name: 'the platform', supportsAlias: true, cnameWithOtherData: 'reject', publishDelayMs: 0, negativeTtl: 60, defaultTtl: 300, caaQueries: 'answered' };
+const PLATFORM_PROVIDER: ProviderProfile = {
+  id: 'platform',
+  name: 'the platform',
+  supportsAlias: true,
+  cnameWithOtherData: 'reject',
+  publishDelayMs: 0,
+  negativeTtl: 60,
+  defaultTtl: 300,
+  caaQueries: 'answered',
+};
 
 /**
  * The custom-domain world of the documentation platform: DNS zones at their providers, caching
@@ -100,10 +118,20 @@ export class DomainSimulator {
   /** Adds a project with its default host (`<id>.<platform domain>` → the platform's addresses). */
   addProject(input: { id: string; plan: Plan; deployed: boolean }): Project {
     const host = `${input.id}.${this.platform.domain}`;
-    const project: Project = { id: input.id, plan: input.plan, deployed: input.deployed, host, domains: new Map(), primary: undefined, redirects: [] };
+    const project: Project = {
+      id: input.id,
+      plan: input.plan,
+      deployed: input.deployed,
+      host,
+      domains: new Map(),
+      primary: undefined,
+      redirects: [],
+    };
     this.projects.set(input.id, project);
-    for (const address of this.platform.addresses) this.world.addRecord({ name: host, type: 'A', data: address, ttl: 300 }, this.now);
-    for (const address of this.platform.addressesV6) this.world.addRecord({ name: host, type: 'AAAA', data: address, ttl: 300 }, this.now);
+    for (const address of this.platform.addresses)
+      this.world.addRecord({ name: host, type: 'A', data: address, ttl: 300 }, this.now);
+    for (const address of this.platform.addressesV6)
+      this.world.addRecord({ name: host, type: 'AAAA', data: address, ttl: 300 }, this.now);
     return project;
   }
 
@@ -126,7 +154,8 @@ export class DomainSimulator {
 
   #gate(project: Project): Outcome<Project> {
     if (project.plan === 'free') return refuse('plan_required', 'custom domains need a paid plan (Pro or above)');
-    if (!project.deployed) return refuse('no_successful_deploy', 'custom domains need a successful deploy of the project first');
+    if (!project.deployed)
+      return refuse('no_successful_deploy', 'custom domains need a successful deploy of the project first');
     return { ok: true, value: project };
   }
 
@@ -144,7 +173,8 @@ export class DomainSimulator {
     const gate = this.#gate(project);
     if (!gate.ok) return gate;
     const name = checked.name;
-    if (isWithin(name, this.platform.domain)) return refuse('platform_domain', `${name} belongs to the platform; add a domain you own`);
+    if (isWithin(name, this.platform.domain))
+      return refuse('platform_domain', `${name} belongs to the platform; add a domain you own`);
     const owner = this.#owner(name);
     if (owner === project) return refuse('already_added', `${name} is already attached to this project`);
     if (owner) return refuse('domain_taken', `${name} is already attached to another project`);
@@ -154,12 +184,21 @@ export class DomainSimulator {
       unicode: checked.unicode,
       apex,
       addedAt: this.now,
-      dns: { state: 'pending', reason: 'not_verified', message: 'create the DNS record shown, then use Verify', evidence: {} },
+      dns: {
+        state: 'pending',
+        reason: 'not_verified',
+        message: 'create the DNS record shown, then use Verify',
+        evidence: {},
+      },
       certificate: initialCertificate(),
     };
     project.domains.set(name, domain);
     const records = this.requiredRecords(project, domain);
-    this.#log('domain.added', name, `added to ${project.id}; create ${records[0]!.type} ${records[0]!.name} → ${records[0]!.value}`);
+    this.#log(
+      'domain.added',
+      name,
+      `added to ${project.id}; create ${records[0]!.type} ${records[0]!.name} → ${records[0]!.value}`,
+    );
     return { ok: true, value: { domain, records } };
   }
 
@@ -167,7 +206,13 @@ export class DomainSimulator {
   requiredRecords(project: Project, domain: DomainState): RequiredRecord[] {
     const record: RequiredRecord = domain.apex
       ? { type: 'ALIAS', alternatives: ['ANAME'], name: '@', value: project.host, ttl: this.platform.recordTtl }
-      : { type: 'CNAME', alternatives: [], name: labelOf(domain.name), value: project.host, ttl: this.platform.recordTtl };
+      : {
+          type: 'CNAME',
+          alternatives: [],
+          name: labelOf(domain.name),
+          value: project.host,
+          ttl: this.platform.recordTtl,
+        };
     return [record];
   }
 
@@ -187,10 +232,27 @@ export class DomainSimulator {
     const { project, domain } = found.value;
     const gate = this.#gate(project);
     if (!gate.ok) return gate;
-    domain.dns = verifyDns({ name: domain.name, apex: domain.apex, expectedHost: project.host, platform: this.platform, resolve: (n, type) => this.#resolve(PLATFORM_RESOLVER, n, type, 'verifier'), world: this.world, now: this.now });
-    this.#log(options.reverify ? 'domain.reverified' : 'domain.verified', domain.name, `${domain.dns.state}: ${domain.dns.reason}`, { reason: domain.dns.reason });
+    domain.dns = verifyDns({
+      name: domain.name,
+      apex: domain.apex,
+      expectedHost: project.host,
+      platform: this.platform,
+      resolve: (n, type) => this.#resolve(PLATFORM_RESOLVER, n, type, 'verifier'),
+      world: this.world,
+      now: this.now,
+    });
+    this.#log(
+      options.reverify ? 'domain.reverified' : 'domain.verified',
+      domain.name,
+      `${domain.dns.state}: ${domain.dns.reason}`,
+      { reason: domain.dns.reason },
+    );
     const certificate = domain.certificate.state;
-    if (domain.dns.state === 'verified' && (certificate === 'none' || certificate === 'failed' || (options.reverify && certificate !== 'issued'))) this.#certificates.start(domain);
+    if (
+      domain.dns.state === 'verified' &&
+      (certificate === 'none' || certificate === 'failed' || (options.reverify && certificate !== 'issued'))
+    )
+      this.#certificates.start(domain);
     return { ok: true, value: domain };
   }
 
@@ -201,7 +263,9 @@ export class DomainSimulator {
     const { project, domain } = found.value;
     project.domains.delete(domain.name);
     if (project.primary === domain.name) project.primary = undefined;
-    project.redirects = project.redirects.filter((redirect) => redirect.from !== domain.name && redirect.to !== domain.name);
+    project.redirects = project.redirects.filter(
+      (redirect) => redirect.from !== domain.name && redirect.to !== domain.name,
+    );
     this.#log('domain.removed', domain.name, `removed from ${project.id}; no longer served`);
     return { ok: true, value: domain };
   }
@@ -210,7 +274,8 @@ export class DomainSimulator {
     const found = this.#domain(projectId, name);
     if (!found.ok) return found;
     const { project, domain } = found.value;
-    if (project.redirects.some((redirect) => redirect.from === domain.name)) return refuse('primary_is_redirected', `${domain.name} redirects elsewhere; remove that redirect first`);
+    if (project.redirects.some((redirect) => redirect.from === domain.name))
+      return refuse('primary_is_redirected', `${domain.name} redirects elsewhere; remove that redirect first`);
     project.primary = domain.name;
     this.#log('domain.primary', domain.name, `primary domain of ${project.id}`);
     return { ok: true, value: project };
@@ -224,12 +289,20 @@ export class DomainSimulator {
     if (!to.ok) return to;
     const project = from.value.project;
     const [source, target] = [from.value.domain.name, to.value.domain.name];
-    if (input.status !== 301) return refuse('unsupported_redirect_status', `redirect status ${input.status} is not supported; the documented status is 301`);
+    if (input.status !== 301)
+      return refuse(
+        'unsupported_redirect_status',
+        `redirect status ${input.status} is not supported; the documented status is 301`,
+      );
     if (source === target) return refuse('redirect_loop', `${source} cannot redirect to itself`);
-    if (project.primary === source) return refuse('primary_cannot_redirect', `${source} is the primary domain; choose another primary first`);
-    if (project.redirects.some((redirect) => redirect.from === source)) return refuse('redirect_exists', `${source} already redirects`);
-    if (project.redirects.some((redirect) => redirect.from === target && redirect.to === source)) return refuse('redirect_loop', `${target} already redirects to ${source}`);
-    if (project.redirects.some((redirect) => redirect.from === target || redirect.to === source)) return refuse('redirect_chain', `redirects may not chain: ${source} → ${target} would join another redirect`);
+    if (project.primary === source)
+      return refuse('primary_cannot_redirect', `${source} is the primary domain; choose another primary first`);
+    if (project.redirects.some((redirect) => redirect.from === source))
+      return refuse('redirect_exists', `${source} already redirects`);
+    if (project.redirects.some((redirect) => redirect.from === target && redirect.to === source))
+      return refuse('redirect_loop', `${target} already redirects to ${source}`);
+    if (project.redirects.some((redirect) => redirect.from === target || redirect.to === source))
+      return refuse('redirect_chain', `redirects may not chain: ${source} → ${target} would join another redirect`);
     project.redirects.push({ from: source, to: target, status: 301 });
     this.#log('domain.redirect', source, `redirects to ${target} (301)`);
     return { ok: true, value: project };
@@ -241,17 +314,24 @@ export class DomainSimulator {
     const project = found.value.project;
     const before = project.redirects.length;
     project.redirects = project.redirects.filter((redirect) => redirect.from !== found.value.domain.name);
-    return before === project.redirects.length ? refuse('redirect_not_found', `${from} has no redirect`) : { ok: true, value: project };
+    return before === project.redirects.length
+      ? refuse('redirect_not_found', `${from} has no redirect`)
+      : { ok: true, value: project };
   }
 
   // --- DNS at the providers ---------------------------------------------------------------------
 
   addZone(apex: string, providerId: string): Outcome<string> {
     const provider = this.#providers.get(providerId);
-    if (!provider) return refuse('unknown_provider', `no DNS provider ${providerId}; known: ${[...this.#providers.keys()].join(', ')}`);
+    if (!provider)
+      return refuse(
+        'unknown_provider',
+        `no DNS provider ${providerId}; known: ${[...this.#providers.keys()].join(', ')}`,
+      );
     const checked = checkName(apex);
     if (!checked.ok) return refuse('invalid_name', checked.reason);
-    if (isWithin(checked.name, this.platform.domain)) return refuse('platform_domain', `${checked.name} is the platform's own zone`);
+    if (isWithin(checked.name, this.platform.domain))
+      return refuse('platform_domain', `${checked.name} is the platform's own zone`);
     this.world.addZone(checked.name, provider);
     this.#log('dns.zone', checked.name, `zone hosted at ${provider.name}`);
     return { ok: true, value: checked.name };
@@ -261,7 +341,13 @@ export class DomainSimulator {
     const checked = checkName(input.name);
     if (!checked.ok) return { ok: false, code: 'invalid_name', message: checked.reason };
     const change = this.world.addRecord({ ...input, name: checked.name }, this.now);
-    if (change.ok) this.#log('dns.record_added', checked.name, `${input.type} record saved; answered from ${new Date(change.record.visibleAt).toISOString()}`, { id: change.record.id });
+    if (change.ok)
+      this.#log(
+        'dns.record_added',
+        checked.name,
+        `${input.type} record saved; answered from ${new Date(change.record.visibleAt).toISOString()}`,
+        { id: change.record.id },
+      );
     return change;
   }
 
@@ -275,7 +361,8 @@ export class DomainSimulator {
 
   /** A question to a resolver now (as `dig @resolver` would ask), recorded in the history. */
   query(resolverId: string, name: string, type: QueryType): Outcome<ResolvedAnswer> {
-    if (!this.resolvers.has(resolverId)) return refuse('unknown_resolver', `no resolver ${resolverId}; known: ${[...this.resolvers.keys()].join(', ')}`);
+    if (!this.resolvers.has(resolverId))
+      return refuse('unknown_resolver', `no resolver ${resolverId}; known: ${[...this.resolvers.keys()].join(', ')}`);
     const checked = checkName(name);
     const normalized = checked.ok ? checked.name : name.toLowerCase().replace(/\.$/, '');
     return { ok: true, value: this.#resolve(resolverId, normalized, type, 'query') };
@@ -283,7 +370,12 @@ export class DomainSimulator {
 
   #resolve(resolverId: string, name: string, type: QueryType, by: string): ResolvedAnswer {
     const answer = this.resolvers.get(resolverId)!.lookup(name, type, this.now);
-    this.#log('dns.query', name, `${by} asked ${resolverId} ${type} ${name}: ${answer.rcode}${answer.fromCache ? ' (cached)' : ''}`, { resolver: resolverId, type, rcode: answer.rcode, fromCache: answer.fromCache, answers: answer.answers.length });
+    this.#log(
+      'dns.query',
+      name,
+      `${by} asked ${resolverId} ${type} ${name}: ${answer.rcode}${answer.fromCache ? ' (cached)' : ''}`,
+      { resolver: resolverId, type, rcode: answer.rcode, fromCache: answer.fromCache, answers: answer.answers.length },
+    );
     return answer;
   }
 

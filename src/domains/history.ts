@@ -22,7 +22,10 @@ export class History {
   /** Events, optionally only those about `subject` or of `kind`, oldest first. */
   list(filter: { subject?: string; kind?: string; since?: number } = {}): HistoryEvent[] {
     return this.#events.filter(
-      (event) => (filter.subject === undefined || event.subject === filter.subject) && (filter.kind === undefined || event.kind.startsWith(filter.kind)) && (filter.since === undefined || event.at >= filter.since),
+      (event) =>
+        (filter.subject === undefined || event.subject === filter.subject) &&
+        (filter.kind === undefined || event.kind.startsWith(filter.kind)) &&
+        (filter.since === undefined || event.at >= filter.since),
     );
   }
 }

@@ -13,7 +13,8 @@ export interface IssuanceInput {
   serialNumber: string;
 }
 
-export type IssuanceResult = { ok: true; certificate: IssuedCertificateInfo } | { ok: false; reason: string; message: string; evidence: Evidence };
+export type IssuanceResult =
+  { ok: true; certificate: IssuedCertificateInfo } | { ok: false; reason: string; message: string; evidence: Evidence };
 
 /** Stable reasons an issuance attempt fails with. */
 export const CERTIFICATE_REASONS: Readonly<Record<string, string>> = {
@@ -36,28 +37,58 @@ export const CERTIFICATE_REASONS: Readonly<Record<string, string>> = {
 export function attemptIssuance(input: IssuanceInput): IssuanceResult {
   const { name, platform, lookup, at } = input;
   const addresses = lookup(name, 'A');
-  const pointing = addresses.answers.some((record) => record.type === 'A' && platform.addresses.includes(record.data as string));
+  const pointing = addresses.answers.some(
+    (record) => record.type === 'A' && platform.addresses.includes(record.data as string),
+  );
   if (!pointing) {
     const observed = addresses.answers.length > 0 ? addresses.answers.map(recordText) : [addresses.rcode];
-    return { ok: false, reason: 'validation_failed', message: `the CA's ${platform.validationMethod} validation of ${name} did not reach the platform`, evidence: { expected: platform.addresses.map((address) => `${name} A ${address}`), observed } };
+    return {
+      ok: false,
+      reason: 'validation_failed',
+      message: `the CA's ${platform.validationMethod} validation of ${name} did not reach the platform`,
+      evidence: { expected: platform.addresses.map((address) => `${name} A ${address}`), observed },
+    };
   }
-  const caa = evaluateCaa(lookup, { name, caIdentity: platform.caIdentity, accountUri: platform.caAccountUri, validationMethod: platform.validationMethod });
+  const caa = evaluateCaa(lookup, {
+    name,
+    caIdentity: platform.caIdentity,
+    accountUri: platform.caAccountUri,
+    validationMethod: platform.validationMethod,
+  });
   if (!caa.allowed) {
-    return { ok: false, reason: caa.reason, message: caaMessage(caa.reason, name, platform), evidence: caaEvidence(caa.evidence) };
+    return {
+      ok: false,
+      reason: caa.reason,
+      message: caaMessage(caa.reason, name, platform),
+      evidence: caaEvidence(caa.evidence),
+    };
   }
-  return { ok: true, certificate: { serialNumber: input.serialNumber, notBefore: at, notAfter: at + platform.certificateLifetimeMs, domains: [name] } };
+  return {
+    ok: true,
+    certificate: {
+      serialNumber: input.serialNumber,
+      notBefore: at,
+      notAfter: at + platform.certificateLifetimeMs,
+      domains: [name],
+    },
+  };
 }
 
 function caaMessage(reason: string, name: string, platform: Platform): string {
-  if (reason === 'caa_lookup_failed') return `the CAA lookup for ${name} failed, so ${platform.caIdentity} may not issue (RFC 8659 fails closed)`;
-  if (reason === 'caa_unknown_critical_tag') return `a critical CAA record with an unknown tag forbids issuance for ${name}`;
+  if (reason === 'caa_lookup_failed')
+    return `the CAA lookup for ${name} failed, so ${platform.caIdentity} may not issue (RFC 8659 fails closed)`;
+  if (reason === 'caa_unknown_critical_tag')
+    return `a critical CAA record with an unknown tag forbids issuance for ${name}`;
   return `CAA records do not authorise ${platform.caIdentity} to issue for ${name}`;
 }
 
 function caaEvidence(evidence: CaaEvidence): Evidence {
   return {
     expected: ['a CAA issue record naming the platform CA, or no CAA records up to the TLD'],
-    observed: [...evidence.records.map((record) => `${evidence.foundAt ?? ''} CAA ${record}`), ...evidence.queries.map((query) => `CAA ${query.name}: ${query.rcode}`)],
+    observed: [
+      ...evidence.records.map((record) => `${evidence.foundAt ?? ''} CAA ${record}`),
+      ...evidence.queries.map((query) => `CAA ${query.name}: ${query.rcode}`),
+    ],
     hint: evidence.explanation,
   };
 }

@@ -12,7 +12,9 @@ import type { DomainState } from './model.js';
 const HOUR = 3_600_000;
 
 /** Outcome of loading a scenario into the live world. */
-export type ScenarioLoadResult = { ok: true; played: StepResult[]; passed: boolean; description: string } | { ok: false; code: string; message: string };
+export type ScenarioLoadResult =
+  | { ok: true; played: StepResult[]; passed: boolean; description: string }
+  | { ok: false; code: string; message: string };
 
 /**
  * The simulator as `kennel serve` runs it: one world at a time (reset or replaced by a scenario),
@@ -35,7 +37,10 @@ export class LiveWorld {
 
   /** Builds the live world; `now` is the real time it starts at. */
   static async start(config: WorldConfig, options: { now: number; scenarioDir?: string }): Promise<LiveWorld> {
-    const ca = await createCertificateAuthority({ name: 'kennel simulator root', now: new Date(options.now - 24 * HOUR) });
+    const ca = await createCertificateAuthority({
+      name: 'kennel simulator root',
+      now: new Date(options.now - 24 * HOUR),
+    });
     return new LiveWorld(config, ca, options.now, options.scenarioDir ?? SCENARIO_DIR);
   }
 
@@ -48,7 +53,11 @@ export class LiveWorld {
   }
 
   #fresh(firstRecordId?: number): DomainSimulator {
-    const built = buildSimulator(this.config, { zones: this.config.live?.zones ?? [] }, { start: this.startedAt, firstRecordId });
+    const built = buildSimulator(
+      this.config,
+      { zones: this.config.live?.zones ?? [] },
+      { start: this.startedAt, firstRecordId },
+    );
     if (built.problems.length > 0) throw new ToolError(`the live world cannot start: ${built.problems[0]}`);
     return built.simulator;
   }
@@ -60,18 +69,30 @@ export class LiveWorld {
 
   /** Replaces the world with a scenario's, played up to and including the step named `upTo`. */
   async loadScenario(name: string, upTo?: string): Promise<ScenarioLoadResult> {
-    if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return { ok: false, code: 'scenario_not_found', message: `no scenario named ${JSON.stringify(name)}` };
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
+      return { ok: false, code: 'scenario_not_found', message: `no scenario named ${JSON.stringify(name)}` };
     let scenario;
     try {
       scenario = await loadScenarioFile(path.join(this.scenarioDir, `${name}.yaml`));
     } catch (error) {
       const missing = error instanceof ToolError && /ENOENT/.test(error.message);
-      return { ok: false, code: missing ? 'scenario_not_found' : 'invalid_scenario', message: missing ? `no scenario named ${name}` : (error as Error).message };
+      return {
+        ok: false,
+        code: missing ? 'scenario_not_found' : 'invalid_scenario',
+        message: missing ? `no scenario named ${name}` : (error as Error).message,
+      };
     }
     if (upTo !== undefined && !scenario.steps.some((step) => step.name === upTo)) {
-      return { ok: false, code: 'step_not_found', message: `scenario ${name} has no step named ${JSON.stringify(upTo)}; named steps: ${scenario.steps.flatMap((step) => (step.name ? [step.name] : [])).join(', ') || 'none'}` };
+      return {
+        ok: false,
+        code: 'step_not_found',
+        message: `scenario ${name} has no step named ${JSON.stringify(upTo)}; named steps: ${scenario.steps.flatMap((step) => (step.name ? [step.name] : [])).join(', ') || 'none'}`,
+      };
     }
-    const player = new ScenarioPlayer(scenario, this.config, { start: this.startedAt, firstRecordId: this.#simulator.world.nextRecordId });
+    const player = new ScenarioPlayer(scenario, this.config, {
+      start: this.startedAt,
+      firstRecordId: this.#simulator.world.nextRecordId,
+    });
     const played: StepResult[] = [];
     while (!player.done) {
       const result = player.step();
@@ -79,7 +100,12 @@ export class LiveWorld {
       if (upTo !== undefined && result.name === upTo) break;
     }
     this.#simulator = player.simulator;
-    return { ok: true, played, passed: player.setupProblems.length === 0 && played.every((step) => step.passed), description: scenario.description };
+    return {
+      ok: true,
+      played,
+      passed: player.setupProblems.length === 0 && played.every((step) => step.passed),
+      description: scenario.description,
+    };
   }
 
   /** The DNS the real DNS server answers with: the public resolver at the current virtual time. */
@@ -107,7 +133,10 @@ export class LiveWorld {
     let minted = this.#minted.get(key);
     if (!minted) {
       const notBefore = new Date(Math.min(issued.notBefore, realNow) - HOUR);
-      minted = this.ca.issue(issued.domains, { notBefore, notAfter: new Date(Math.max(issued.notAfter, realNow + 24 * HOUR)) });
+      minted = this.ca.issue(issued.domains, {
+        notBefore,
+        notAfter: new Date(Math.max(issued.notAfter, realNow + 24 * HOUR)),
+      });
       this.#minted.set(key, minted);
     }
     return minted;

@@ -13,16 +13,22 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 export function checkName(input: string): NameCheck {
   const raw = input.trim().replace(/\.$/, '');
   if (raw === '') return { ok: false, reason: 'the name is empty' };
-  if (/^\d+(\.\d+){3}$/.test(raw) || raw.includes(':')) return { ok: false, reason: `${raw} is an IP address, not a domain name` };
+  if (/^\d+(\.\d+){3}$/.test(raw) || raw.includes(':'))
+    return { ok: false, reason: `${raw} is an IP address, not a domain name` };
   if (raw.startsWith('*')) return { ok: false, reason: 'wildcard names cannot be added as custom domains' };
   const ascii = domainToASCII(raw).replace(/\.$/, '');
   if (ascii === '') return { ok: false, reason: `${JSON.stringify(raw)} is not a valid domain name` };
   if (ascii.length > 253) return { ok: false, reason: `the name is longer than 253 characters` };
   const labels = ascii.split('.');
   const bad = labels.find((label) => !LABEL.test(label));
-  if (bad !== undefined) return { ok: false, reason: `label ${JSON.stringify(bad)} is not valid (letters, digits and inner hyphens, 1 to 63 characters)` };
+  if (bad !== undefined)
+    return {
+      ok: false,
+      reason: `label ${JSON.stringify(bad)} is not valid (letters, digits and inner hyphens, 1 to 63 characters)`,
+    };
   if (labels.length < 2) return { ok: false, reason: `${ascii} has no parent domain` };
-  if (getPublicSuffix(ascii) === ascii) return { ok: false, reason: `${ascii} is a public suffix, not a domain anyone can own` };
+  if (getPublicSuffix(ascii) === ascii)
+    return { ok: false, reason: `${ascii} is a public suffix, not a domain anyone can own` };
   return { ok: true, name: ascii, unicode: domainToUnicode(ascii) };
 }
 

@@ -20,11 +20,14 @@ export interface ProviderProfile {
 export function providerProblem(profile: Partial<ProviderProfile>): string | undefined {
   if (typeof profile.id !== 'string' || profile.id === '') return 'needs an id';
   if (typeof profile.supportsAlias !== 'boolean') return `${profile.id}: supportsAlias must be true or false`;
-  if (profile.cnameWithOtherData !== 'reject' && profile.cnameWithOtherData !== 'tolerate') return `${profile.id}: cnameWithOtherData must be reject or tolerate`;
+  if (profile.cnameWithOtherData !== 'reject' && profile.cnameWithOtherData !== 'tolerate')
+    return `${profile.id}: cnameWithOtherData must be reject or tolerate`;
   for (const field of ['publishDelayMs', 'negativeTtl', 'defaultTtl'] as const) {
     const value = profile[field];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return `${profile.id}: ${field} must be a non-negative integer`;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      return `${profile.id}: ${field} must be a non-negative integer`;
   }
-  if (profile.caaQueries !== 'answered' && profile.caaQueries !== 'servfail') return `${profile.id}: caaQueries must be answered or servfail`;
+  if (profile.caaQueries !== 'answered' && profile.caaQueries !== 'servfail')
+    return `${profile.id}: caaQueries must be answered or servfail`;
   return undefined;
 }

@@ -22,38 +22,51 @@ export type DataCheck = { ok: true; data: RecordData } | { ok: false; reason: st
 function targetName(value: unknown, type: RecordType): DataCheck {
   if (typeof value !== 'string') return { ok: false, reason: `${type} value must be a host name` };
   const checked = checkName(value);
-  return checked.ok ? { ok: true, data: checked.name } : { ok: false, reason: `${type} value ${JSON.stringify(value)}: ${checked.reason}` };
+  return checked.ok
+    ? { ok: true, data: checked.name }
+    : { ok: false, reason: `${type} value ${JSON.stringify(value)}: ${checked.reason}` };
 }
 
 function caa(value: unknown): DataCheck {
   const data = value as Partial<CaaData> | undefined;
   if (!data || typeof data !== 'object') return { ok: false, reason: 'CAA value must be {flags, tag, value}' };
-  if (!Number.isInteger(data.flags) || data.flags! < 0 || data.flags! > 255) return { ok: false, reason: 'CAA flags must be an integer from 0 to 255' };
-  if (typeof data.tag !== 'string' || !/^[A-Za-z0-9]{1,15}$/.test(data.tag)) return { ok: false, reason: 'CAA tag must be 1 to 15 letters or digits' };
+  if (!Number.isInteger(data.flags) || data.flags! < 0 || data.flags! > 255)
+    return { ok: false, reason: 'CAA flags must be an integer from 0 to 255' };
+  if (typeof data.tag !== 'string' || !/^[A-Za-z0-9]{1,15}$/.test(data.tag))
+    return { ok: false, reason: 'CAA tag must be 1 to 15 letters or digits' };
   if (typeof data.value !== 'string') return { ok: false, reason: 'CAA value must be a string' };
   return { ok: true, data: { flags: data.flags!, tag: data.tag, value: data.value } };
 }
 
 function mx(value: unknown): DataCheck {
   const data = value as Partial<MxData> | undefined;
-  if (!data || typeof data !== 'object' || !Number.isInteger(data.preference)) return { ok: false, reason: 'MX value must be {preference, exchange}' };
+  if (!data || typeof data !== 'object' || !Number.isInteger(data.preference))
+    return { ok: false, reason: 'MX value must be {preference, exchange}' };
   const exchange = targetName(data.exchange, 'MX');
-  return exchange.ok ? { ok: true, data: { preference: data.preference!, exchange: exchange.data as string } } : exchange;
+  return exchange.ok
+    ? { ok: true, data: { preference: data.preference!, exchange: exchange.data as string } }
+    : exchange;
 }
 
 /** Checks and normalises the data of a record the user saves (SOA is the provider's, never saved). */
 export function checkRecordData(type: RecordType, value: unknown): DataCheck {
   switch (type) {
     case 'A':
-      return typeof value === 'string' && isIPv4(value) ? { ok: true, data: value } : { ok: false, reason: `A value ${JSON.stringify(value)} is not an IPv4 address` };
+      return typeof value === 'string' && isIPv4(value)
+        ? { ok: true, data: value }
+        : { ok: false, reason: `A value ${JSON.stringify(value)} is not an IPv4 address` };
     case 'AAAA':
-      return typeof value === 'string' && isIPv6(value) ? { ok: true, data: value.toLowerCase() } : { ok: false, reason: `AAAA value ${JSON.stringify(value)} is not an IPv6 address` };
+      return typeof value === 'string' && isIPv6(value)
+        ? { ok: true, data: value.toLowerCase() }
+        : { ok: false, reason: `AAAA value ${JSON.stringify(value)} is not an IPv6 address` };
     case 'CNAME':
     case 'ALIAS':
     case 'NS':
       return targetName(value, type);
     case 'TXT':
-      return typeof value === 'string' && value.length <= 4000 ? { ok: true, data: value } : { ok: false, reason: 'TXT value must be a string of at most 4000 characters' };
+      return typeof value === 'string' && value.length <= 4000
+        ? { ok: true, data: value }
+        : { ok: false, reason: 'TXT value must be a string of at most 4000 characters' };
     case 'CAA':
       return caa(value);
     case 'MX':

@@ -6,17 +6,26 @@ import { recordText } from './record-data.js';
 import type { ServeResult } from './site.js';
 
 function compare(failures: string[], what: string, expected: unknown, actual: unknown): void {
-  if (expected !== undefined && expected !== actual) failures.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  if (expected !== undefined && expected !== actual)
+    failures.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
 /** Every expectation of a step that does not hold, in words. */
 export function judge(expect: Expectation | undefined, observed: Observation, simulator: DomainSimulator): string[] {
   if (!expect) return [];
   const failures: string[] = [];
-  if (expect.outcome !== undefined) compare(failures, 'outcome', expect.outcome, observed.outcome.ok ? 'ok' : observed.outcome.code);
+  if (expect.outcome !== undefined)
+    compare(failures, 'outcome', expect.outcome, observed.outcome.ok ? 'ok' : observed.outcome.code);
   for (const wanted of expect.records ?? []) {
-    const found = observed.records?.some((record) => Object.entries(wanted).every(([key, value]) => JSON.stringify((record as unknown as Record<string, unknown>)[key]) === JSON.stringify(value)));
-    if (!found) failures.push(`records: expected one like ${JSON.stringify(wanted)}, got ${JSON.stringify(observed.records ?? [])}`);
+    const found = observed.records?.some((record) =>
+      Object.entries(wanted).every(
+        ([key, value]) => JSON.stringify((record as unknown as Record<string, unknown>)[key]) === JSON.stringify(value),
+      ),
+    );
+    if (!found)
+      failures.push(
+        `records: expected one like ${JSON.stringify(wanted)}, got ${JSON.stringify(observed.records ?? [])}`,
+      );
   }
   if (expect.domain) judgeDomain(failures, expect.domain, observed.domain, simulator.now);
   if (expect.dns) judgeDns(failures, expect.dns, observed.dns);
@@ -24,7 +33,12 @@ export function judge(expect: Expectation | undefined, observed: Observation, si
   return failures;
 }
 
-function judgeDomain(failures: string[], expected: NonNullable<Expectation['domain']>, domain: DomainState | undefined, now: number): void {
+function judgeDomain(
+  failures: string[],
+  expected: NonNullable<Expectation['domain']>,
+  domain: DomainState | undefined,
+  now: number,
+): void {
   if (expected.attached !== undefined) compare(failures, 'domain attached', expected.attached, domain !== undefined);
   if (!domain) {
     if (expected.dns || expected.certificate || expected.reason) failures.push('domain: not attached to the project');
@@ -38,7 +52,10 @@ function judgeDomain(failures: string[], expected: NonNullable<Expectation['doma
   if (expected.retryWithin !== undefined) {
     const retryAt = domain.dns.evidence.retryAt;
     const limit = parseRetry(expected.retryWithin);
-    if (retryAt === undefined || retryAt - now > limit) failures.push(`retry: expected within ${expected.retryWithin}, got ${retryAt === undefined ? 'none' : describeSeconds(Math.round((retryAt - now) / 1000))}`);
+    if (retryAt === undefined || retryAt - now > limit)
+      failures.push(
+        `retry: expected within ${expected.retryWithin}, got ${retryAt === undefined ? 'none' : describeSeconds(Math.round((retryAt - now) / 1000))}`,
+      );
   }
 }
 
@@ -56,11 +73,18 @@ function judgeDns(failures: string[], expected: NonNullable<Expectation['dns']>,
   compare(failures, 'rcode', expected.rcode, dns.rcode);
   compare(failures, 'served from cache', expected.cached, dns.fromCache);
   const actual = dns.answers.map(recordText);
-  if (expected.answers && JSON.stringify([...expected.answers].sort()) !== JSON.stringify([...actual].sort())) failures.push(`answers: expected ${JSON.stringify(expected.answers)}, got ${JSON.stringify(actual)}`);
-  for (const wanted of expected.includes ?? []) if (!actual.includes(wanted)) failures.push(`answers: expected to include ${JSON.stringify(wanted)}, got ${JSON.stringify(actual)}`);
+  if (expected.answers && JSON.stringify([...expected.answers].sort()) !== JSON.stringify([...actual].sort()))
+    failures.push(`answers: expected ${JSON.stringify(expected.answers)}, got ${JSON.stringify(actual)}`);
+  for (const wanted of expected.includes ?? [])
+    if (!actual.includes(wanted))
+      failures.push(`answers: expected to include ${JSON.stringify(wanted)}, got ${JSON.stringify(actual)}`);
 }
 
-function judgeServed(failures: string[], expected: NonNullable<Expectation['served']>, served: ServeResult | undefined): void {
+function judgeServed(
+  failures: string[],
+  expected: NonNullable<Expectation['served']>,
+  served: ServeResult | undefined,
+): void {
   if (!served) {
     failures.push('served: the step served nothing');
     return;

@@ -27,17 +27,32 @@ function describe(error: ErrorObject): { pointer: string; message: string } {
   if (error.keyword === 'additionalProperties') {
     const key = String(error.params.additionalProperty);
     const inStep = /^\/steps\/\d+$/.test(error.instancePath);
-    return { pointer: `#${error.instancePath}/${key}`, message: `unknown key ${JSON.stringify(key)}${inStep ? `; a step has name, expect and one action of: ${ACTIONS.join(', ')}` : ''}` };
+    return {
+      pointer: `#${error.instancePath}/${key}`,
+      message: `unknown key ${JSON.stringify(key)}${inStep ? `; a step has name, expect and one action of: ${ACTIONS.join(', ')}` : ''}`,
+    };
   }
-  if (error.keyword === 'required') return { pointer: `#${error.instancePath}`, message: `missing required key ${JSON.stringify(error.params.missingProperty)}` };
-  if (error.keyword === 'enum') return { pointer: `#${error.instancePath}`, message: `must be one of: ${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}` };
+  if (error.keyword === 'required')
+    return {
+      pointer: `#${error.instancePath}`,
+      message: `missing required key ${JSON.stringify(error.params.missingProperty)}`,
+    };
+  if (error.keyword === 'enum')
+    return {
+      pointer: `#${error.instancePath}`,
+      message: `must be one of: ${(error.params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`,
+    };
   return { pointer: `#${error.instancePath}`, message: error.message ?? `fails ${error.keyword}` };
 }
 
 /** The most specific errors: drop those whose pointer is an ancestor of another's (oneOf noise). */
 function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
-  const useful = errors.filter((error) => error.keyword !== 'oneOf' && error.keyword !== 'anyOf' && error.keyword !== 'if');
-  return useful.filter((error) => !useful.some((other) => other !== error && other.instancePath.startsWith(`${error.instancePath}/`)));
+  const useful = errors.filter(
+    (error) => error.keyword !== 'oneOf' && error.keyword !== 'anyOf' && error.keyword !== 'if',
+  );
+  return useful.filter(
+    (error) => !useful.some((other) => other !== error && other.instancePath.startsWith(`${error.instancePath}/`)),
+  );
 }
 
 /** Reads, parses and validates one scenario file; every problem is a ToolError naming file:line. */
@@ -46,7 +61,10 @@ export async function loadScenarioFile(file: string): Promise<Scenario> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new ToolError(`cannot read the scenario: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, file);
+    throw new ToolError(
+      `cannot read the scenario: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      file,
+    );
   }
   const parsed = parseYamlSource(text);
   if (!parsed.ok) throw new ToolError(`invalid YAML: ${parsed.message}`, `${file}:${parsed.line}:${parsed.column}`);
@@ -54,9 +72,16 @@ export async function loadScenarioFile(file: string): Promise<Scenario> {
   const validate = await schemaValidator();
   if (!validate(parsed.source.value)) {
     const [first, ...rest] = mostSpecific(validate.errors ?? []).map(describe);
-    throw new ToolError(`${first!.message}${rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : ''}`, at(first!.pointer));
+    throw new ToolError(
+      `${first!.message}${rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : ''}`,
+      at(first!.pointer),
+    );
   }
-  const { scenario, problems } = scenarioFrom(parsed.source.value, path.basename(file).replace(/\.ya?ml$/, ''), parsed.source.lineOf);
+  const { scenario, problems } = scenarioFrom(
+    parsed.source.value,
+    path.basename(file).replace(/\.ya?ml$/, ''),
+    parsed.source.lineOf,
+  );
   if (problems.length > 0) throw new ToolError(problems[0]!.message, at(problems[0]!.pointer));
   return { ...scenario, file };
 }

@@ -5,7 +5,25 @@ import type { Action, Expectation, Scenario, Step } from './scenario.js';
 import type { Given, GivenRecord } from './world-config.js';
 
 /** Step keys that are actions (every other key of a step is `name` or `expect`). */
-export const ACTIONS = ['add-domain', 'verify', 'reverify', 'remove-domain', 'set-primary', 'check', 'add-record', 'remove-record', 'advance', 'dig', 'serve', 'set-plan', 'set-deployed', 'add-redirect', 'remove-redirect', 'fail-dns', 'heal-dns'] as const;
+export const ACTIONS = [
+  'add-domain',
+  'verify',
+  'reverify',
+  'remove-domain',
+  'set-primary',
+  'check',
+  'add-record',
+  'remove-record',
+  'advance',
+  'dig',
+  'serve',
+  'set-plan',
+  'set-deployed',
+  'add-redirect',
+  'remove-redirect',
+  'fail-dns',
+  'heal-dns',
+] as const;
 
 /** A problem in a scenario document, located by JSON pointer. */
 export interface ScenarioProblem {
@@ -25,7 +43,9 @@ function action(key: (typeof ACTIONS)[number], value: unknown): Action | string 
     }
     case 'advance': {
       const ms = parseDuration(value as string);
-      return ms === undefined ? `${JSON.stringify(value)} is not a duration such as 30s, 10m or 48h` : { kind: 'advance', ms, text: value as string };
+      return ms === undefined
+        ? `${JSON.stringify(value)} is not a duration such as 30s, 10m or 48h`
+        : { kind: 'advance', ms, text: value as string };
     }
     case 'dig': {
       const question = value as { name: string; type: QueryType; resolver?: string };
@@ -38,7 +58,12 @@ function action(key: (typeof ACTIONS)[number], value: unknown): Action | string 
       } catch {
         return `${JSON.stringify(value)} is not a URL`;
       }
-      return { kind: 'serve', host: url.hostname, path: `${url.pathname}${url.search}`, scheme: url.protocol === 'https:' ? 'https' : 'http' };
+      return {
+        kind: 'serve',
+        host: url.hostname,
+        path: `${url.pathname}${url.search}`,
+        scheme: url.protocol === 'https:' ? 'https' : 'http',
+      };
     }
     case 'set-plan':
       return { kind: 'set-plan', plan: value as Plan };
@@ -61,11 +86,19 @@ function action(key: (typeof ACTIONS)[number], value: unknown): Action | string 
   }
 }
 
-function step(raw: RawStep, index: number, lineOf: (pointer: string) => number | undefined, problems: ScenarioProblem[]): Step | undefined {
+function step(
+  raw: RawStep,
+  index: number,
+  lineOf: (pointer: string) => number | undefined,
+  problems: ScenarioProblem[],
+): Step | undefined {
   const pointer = `#/steps/${index}`;
   const keys = ACTIONS.filter((key) => key in raw);
   if (keys.length !== 1) {
-    const message = keys.length === 0 ? `step ${index + 1} has no action; use one of: ${ACTIONS.join(', ')}` : `step ${index + 1} has ${keys.length} actions (${keys.join(', ')}); give each its own step`;
+    const message =
+      keys.length === 0
+        ? `step ${index + 1} has no action; use one of: ${ACTIONS.join(', ')}`
+        : `step ${index + 1} has ${keys.length} actions (${keys.join(', ')}); give each its own step`;
     problems.push({ pointer, message });
     return undefined;
   }
@@ -82,18 +115,42 @@ function step(raw: RawStep, index: number, lineOf: (pointer: string) => number |
  * Turns a schema-valid scenario document into a Scenario, checking what the schema cannot say:
  * one action per step, durations, URLs, unique step names.
  */
-export function scenarioFrom(value: unknown, name: string, lineOf: (pointer: string) => number | undefined): { scenario: Scenario; problems: ScenarioProblem[] } {
-  const document = value as { name?: string; description: string; rules?: number[]; tags?: string[]; given?: Given; steps: RawStep[] };
+export function scenarioFrom(
+  value: unknown,
+  name: string,
+  lineOf: (pointer: string) => number | undefined,
+): { scenario: Scenario; problems: ScenarioProblem[] } {
+  const document = value as {
+    name?: string;
+    description: string;
+    rules?: number[];
+    tags?: string[];
+    given?: Given;
+    steps: RawStep[];
+  };
   const problems: ScenarioProblem[] = [];
-  const steps = document.steps.map((raw, index) => step(raw, index, lineOf, problems)).filter((item): item is Step => item !== undefined);
+  const steps = document.steps
+    .map((raw, index) => step(raw, index, lineOf, problems))
+    .filter((item): item is Step => item !== undefined);
   const seen = new Set<string>();
   document.steps.forEach((raw, index) => {
     if (raw.name === undefined) return;
-    if (seen.has(raw.name)) problems.push({ pointer: `#/steps/${index}/name`, message: `step name ${JSON.stringify(raw.name)} is used twice` });
+    if (seen.has(raw.name))
+      problems.push({
+        pointer: `#/steps/${index}/name`,
+        message: `step name ${JSON.stringify(raw.name)} is used twice`,
+      });
     seen.add(raw.name);
   });
   return {
-    scenario: { name: document.name ?? name, description: document.description, rules: document.rules ?? [], tags: document.tags ?? [], given: document.given ?? {}, steps },
+    scenario: {
+      name: document.name ?? name,
+      description: document.description,
+      rules: document.rules ?? [],
+      tags: document.tags ?? [],
+      given: document.given ?? {},
+      steps,
+    },
     problems,
   };
 }

@@ -29,7 +29,15 @@ export interface Expectation {
   outcome?: string;
   /** Records the dashboard must show after add-domain. */
   records?: Partial<RequiredRecord>[];
-  domain?: { dns?: DnsState; reason?: string; certificate?: CertificateState; certificateReason?: string; lastError?: string; retryWithin?: string; attached?: boolean };
+  domain?: {
+    dns?: DnsState;
+    reason?: string;
+    certificate?: CertificateState;
+    certificateReason?: string;
+    lastError?: string;
+    retryWithin?: string;
+    attached?: boolean;
+  };
   dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; cached?: boolean };
   served?: { status?: number; location?: string; reason?: string; tls?: 'ok' | 'no_certificate' };
 }
@@ -88,7 +96,6 @@ export interface Observation {
   text: string;
 }
 
-
 export function describeAction(action: Action): string {
   switch (action.kind) {
     case 'add-record':
@@ -121,7 +128,10 @@ export function describeAction(action: Action): string {
 function domainText(domain: DomainState, now: number): string {
   const dns = `dns ${domain.dns.state} (${domain.dns.reason})`;
   const certificate = `certificate ${domain.certificate.state}${domain.certificate.state === 'none' ? '' : ` (${domain.certificate.lastError && domain.certificate.state !== 'issued' ? domain.certificate.lastError.reason : domain.certificate.reason})`}`;
-  const retry = domain.dns.evidence.retryAt !== undefined && domain.dns.state === 'pending' ? `, retry in ${describeSeconds(Math.max(0, Math.round((domain.dns.evidence.retryAt - now) / 1000)))}` : '';
+  const retry =
+    domain.dns.evidence.retryAt !== undefined && domain.dns.state === 'pending'
+      ? `, retry in ${describeSeconds(Math.max(0, Math.round((domain.dns.evidence.retryAt - now) / 1000)))}`
+      : '';
   return `${dns}${retry}; ${certificate}`;
 }
 
@@ -149,12 +159,19 @@ function perform(simulator: DomainSimulator, project: string, action: Action): O
       const outcome = simulator.addDomain(project, action.domain);
       if (!outcome.ok) return { outcome, text: refusalText(outcome) };
       const [record] = outcome.value.records;
-      return { outcome, records: outcome.value.records, domain: outcome.value.domain, text: `show ${record!.type} ${record!.name} → ${record!.value} (TTL ${record!.ttl})` };
+      return {
+        outcome,
+        records: outcome.value.records,
+        domain: outcome.value.domain,
+        text: `show ${record!.type} ${record!.name} → ${record!.value} (TTL ${record!.ttl})`,
+      };
     }
     case 'verify':
     case 'reverify': {
       const outcome = simulator.verify(project, action.domain, { reverify: action.kind === 'reverify' });
-      return outcome.ok ? { outcome, domain: outcome.value, text: domainText(outcome.value, now()) } : { outcome, text: refusalText(outcome) };
+      return outcome.ok
+        ? { outcome, domain: outcome.value, text: domainText(outcome.value, now()) }
+        : { outcome, text: refusalText(outcome) };
     }
     case 'check': {
       const domain = domainOf(simulator, project, action.domain);
@@ -177,13 +194,28 @@ function perform(simulator: DomainSimulator, project: string, action: Action): O
       return { outcome, text: outcome.ok ? 'redirect removed' : refusalText(outcome) };
     }
     case 'add-record': {
-      const change = simulator.addRecord({ name: action.record.name, type: action.record.type, data: action.record.value, ttl: action.record.ttl });
-      const outcome: Outcome<unknown> = change.ok ? { ok: true, value: change.record } : { ok: false, code: change.code, message: change.message };
-      return { outcome, text: change.ok ? `saved; answered in ${describeSeconds(Math.round((change.record.visibleAt - now()) / 1000))}` : refusalText(outcome) };
+      const change = simulator.addRecord({
+        name: action.record.name,
+        type: action.record.type,
+        data: action.record.value,
+        ttl: action.record.ttl,
+      });
+      const outcome: Outcome<unknown> = change.ok
+        ? { ok: true, value: change.record }
+        : { ok: false, code: change.code, message: change.message };
+      return {
+        outcome,
+        text: change.ok
+          ? `saved; answered in ${describeSeconds(Math.round((change.record.visibleAt - now()) / 1000))}`
+          : refusalText(outcome),
+      };
     }
     case 'remove-record': {
       const removed = simulator.removeRecords({ name: action.name, type: action.type, data: action.value });
-      const outcome: Outcome<unknown> = removed.length > 0 ? { ok: true, value: removed } : { ok: false, code: 'record_not_found', message: `no matching record at ${action.name}` };
+      const outcome: Outcome<unknown> =
+        removed.length > 0
+          ? { ok: true, value: removed }
+          : { ok: false, code: 'record_not_found', message: `no matching record at ${action.name}` };
       return { outcome, text: removed.length > 0 ? `removed ${removed.length} record(s)` : refusalText(outcome) };
     }
     case 'advance':
@@ -193,7 +225,11 @@ function perform(simulator: DomainSimulator, project: string, action: Action): O
       const outcome = simulator.query(action.resolver, action.name, action.type);
       if (!outcome.ok) return { outcome, text: refusalText(outcome) };
       const { rcode, answers, fromCache } = outcome.value;
-      return { outcome, dns: { rcode, answers, fromCache }, text: `${rcode}${fromCache ? ' (cached)' : ''}${answers.length > 0 ? `: ${answers.map(recordText).join(', ')}` : ''}` };
+      return {
+        outcome,
+        dns: { rcode, answers, fromCache },
+        text: `${rcode}${fromCache ? ' (cached)' : ''}${answers.length > 0 ? `: ${answers.map(recordText).join(', ')}` : ''}`,
+      };
     }
     case 'serve': {
       const served = simulator.serve({ host: action.host, path: action.path, scheme: action.scheme });
@@ -205,7 +241,10 @@ function perform(simulator: DomainSimulator, project: string, action: Action): O
     }
     case 'set-deployed': {
       const outcome = simulator.setDeployed(project, action.deployed);
-      return { outcome, text: outcome.ok ? (action.deployed ? 'deployed' : 'no successful deploy') : refusalText(outcome) };
+      return {
+        outcome,
+        text: outcome.ok ? (action.deployed ? 'deployed' : 'no successful deploy') : refusalText(outcome),
+      };
     }
     case 'fail-dns':
       simulator.world.setFailing(action.zone, action.types);
@@ -246,7 +285,16 @@ export class ScenarioPlayer {
     const step = this.scenario.steps[index]!;
     const observed = perform(this.simulator, this.#project, step.action);
     const failures = judge(step.expect, observed, this.simulator);
-    return { index, name: step.name, line: step.line, offsetMs: this.simulator.now - this.#start, action: describeAction(step.action), observed: observed.text, passed: failures.length === 0, failures };
+    return {
+      index,
+      name: step.name,
+      line: step.line,
+      offsetMs: this.simulator.now - this.#start,
+      action: describeAction(step.action),
+      observed: observed.text,
+      passed: failures.length === 0,
+      failures,
+    };
   }
 }
 
@@ -256,5 +304,13 @@ export function runScenario(scenario: Scenario, world: WorldConfig): ScenarioRes
   const steps: StepResult[] = [];
   while (!player.done) steps.push(player.step());
   const passed = player.setupProblems.length === 0 && steps.every((step) => step.passed);
-  return { name: scenario.name, description: scenario.description, file: scenario.file, passed, setupProblems: player.setupProblems, steps, spanMs: steps.at(-1)?.offsetMs ?? 0 };
+  return {
+    name: scenario.name,
+    description: scenario.description,
+    file: scenario.file,
+    passed,
+    setupProblems: player.setupProblems,
+    steps,
+    spanMs: steps.at(-1)?.offsetMs ?? 0,
+  };
 }

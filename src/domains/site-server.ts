@@ -19,9 +19,13 @@ function answer(live: LiveWorld, request: IncomingMessage, response: ServerRespo
   const host = (request.headers.host ?? '').replace(/:\d+$/, '');
   const served = live.simulator.serve({ host, path: request.url ?? '/', scheme: 'https' });
   if (served.kind === 'redirect') {
-    response.writeHead(served.status, { location: served.location, 'content-type': 'text/html; charset=utf-8' }).end(page('Moved', served.location));
+    response
+      .writeHead(served.status, { location: served.location, 'content-type': 'text/html; charset=utf-8' })
+      .end(page('Moved', served.location));
   } else if (served.kind === 'page') {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page('Pet Store API documentation', `Served for ${served.host} by project ${served.project}.`));
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(page('Pet Store API documentation', `Served for ${served.host} by project ${served.project}.`));
   } else {
     response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(page('Not found', served.message));
   }
@@ -56,7 +60,13 @@ export function startSiteServer(live: LiveWorld, options: { host: string; port: 
   );
   server.on('tlsClientError', () => undefined);
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new ToolError(`site port ${options.port} on ${options.host} ${error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be bound (${error.code})`}; choose another with --site-port`)));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new ToolError(
+          `site port ${options.port} on ${options.host} ${error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be bound (${error.code})`}; choose another with --site-port`,
+        ),
+      ),
+    );
     server.listen(options.port, options.host, () => {
       const address = server.address() as AddressInfo;
       resolve({

@@ -30,14 +30,33 @@ function schemeFor(project: Project, host: string): 'http' | 'https' {
 export function serve(projects: Iterable<Project>, request: ServeRequest): ServeResult {
   const host = request.host.toLowerCase().replace(/\.$/, '');
   const project = owner(projects, host);
-  if (!project) return { kind: 'not-found', status: 404, reason: 'unknown_domain', message: `${host} is not attached to any project` };
+  if (!project)
+    return {
+      kind: 'not-found',
+      status: 404,
+      reason: 'unknown_domain',
+      message: `${host} is not attached to any project`,
+    };
   if (host === project.host) return { kind: 'page', status: 200, project: project.id, host };
   const domain = project.domains.get(host)!;
-  if (domain.dns.state !== 'verified') return { kind: 'not-found', status: 404, reason: 'domain_not_verified', message: `${host} is attached but not verified` };
+  if (domain.dns.state !== 'verified')
+    return {
+      kind: 'not-found',
+      status: 404,
+      reason: 'domain_not_verified',
+      message: `${host} is attached but not verified`,
+    };
   const hasCertificate = domain.certificate.state === 'issued';
-  if (request.scheme === 'https' && !hasCertificate) return { kind: 'tls-error', reason: 'no_certificate', message: `no certificate for ${host} yet` };
+  if (request.scheme === 'https' && !hasCertificate)
+    return { kind: 'tls-error', reason: 'no_certificate', message: `no certificate for ${host} yet` };
   const redirect = project.redirects.find((entry) => entry.from === host);
-  if (redirect) return { kind: 'redirect', status: redirect.status, location: `${schemeFor(project, redirect.to)}://${redirect.to}${request.path}` };
-  if (request.scheme === 'http' && hasCertificate) return { kind: 'redirect', status: 308, location: `https://${host}${request.path}` };
+  if (redirect)
+    return {
+      kind: 'redirect',
+      status: redirect.status,
+      location: `${schemeFor(project, redirect.to)}://${redirect.to}${request.path}`,
+    };
+  if (request.scheme === 'http' && hasCertificate)
+    return { kind: 'redirect', status: 308, location: `https://${host}${request.path}` };
   return { kind: 'page', status: 200, project: project.id, host };
 }

@@ -34,14 +34,26 @@ export const DNS_REASONS: Readonly<Record<string, string>> = {
   alias_missing: 'no ALIAS/ANAME (or A record to the platform) exists at the apex',
 };
 
-const line = (record: ResourceRecord): string => `${record.name} ${record.ttl} ${record.type} ${dataText(record.type, record.data)}`;
+const line = (record: ResourceRecord): string =>
+  `${record.name} ${record.ttl} ${record.type} ${dataText(record.type, record.data)}`;
 
-function status(state: DnsStatus['state'], reason: string, message: string, evidence: Evidence, now: number): DnsStatus {
+function status(
+  state: DnsStatus['state'],
+  reason: string,
+  message: string,
+  evidence: Evidence,
+  now: number,
+): DnsStatus {
   return { state, reason, message, evidence, checkedAt: now };
 }
 
 /** Records saved at the provider for `name`/`type` that resolvers cannot see yet, and when they will. */
-function notYetSeen(input: VerifyInput, name: string, type: string, answer: ResolvedAnswer): { pending: string[]; retryAt: number } | undefined {
+function notYetSeen(
+  input: VerifyInput,
+  name: string,
+  type: string,
+  answer: ResolvedAnswer,
+): { pending: string[]; retryAt: number } | undefined {
   const zone = input.world.zoneFor(name);
   if (!zone) return undefined;
   const saved = input.world.saved(zone).filter((record) => record.name === name && record.type === type);
@@ -52,17 +64,36 @@ function notYetSeen(input: VerifyInput, name: string, type: string, answer: Reso
   return { pending: saved.map(line), retryAt: Math.max(published, answer.expiresAt) };
 }
 
-function pendingStatus(input: VerifyInput, found: { pending: string[]; retryAt: number }, expected: string[], observed: string[]): DnsStatus {
+function pendingStatus(
+  input: VerifyInput,
+  found: { pending: string[]; retryAt: number },
+  expected: string[],
+  observed: string[],
+): DnsStatus {
   const wait = Math.max(0, Math.ceil((found.retryAt - input.now) / 1000));
-  return status('pending', 'dns_propagating', `the record is saved but not visible yet (DNS changes can take up to 48 hours); the platform's resolver should see it in ${describeSeconds(wait)}`, { expected, observed, pending: found.pending, retryAt: found.retryAt }, input.now);
+  return status(
+    'pending',
+    'dns_propagating',
+    `the record is saved but not visible yet (DNS changes can take up to 48 hours); the platform's resolver should see it in ${describeSeconds(wait)}`,
+    { expected, observed, pending: found.pending, retryAt: found.retryAt },
+    input.now,
+  );
 }
 
 function lookupFailed(input: VerifyInput, expected: string[], name: string): DnsStatus {
-  return status('pending', 'dns_lookup_failed', `looking up ${name} failed (SERVFAIL); the DNS provider may be having trouble`, { expected, observed: ['SERVFAIL'], retryAt: input.now + 5 * 60_000 }, input.now);
+  return status(
+    'pending',
+    'dns_lookup_failed',
+    `looking up ${name} failed (SERVFAIL); the DNS provider may be having trouble`,
+    { expected, observed: ['SERVFAIL'], retryAt: input.now + 5 * 60_000 },
+    input.now,
+  );
 }
 
 function observedOf(answer: ResolvedAnswer): string[] {
-  return answer.answers.length > 0 ? answer.answers.map(line) : [answer.rcode === 'NXDOMAIN' ? 'NXDOMAIN (no such name)' : 'no records of this type'];
+  return answer.answers.length > 0
+    ? answer.answers.map(line)
+    : [answer.rcode === 'NXDOMAIN' ? 'NXDOMAIN (no such name)' : 'no records of this type'];
 }
 
 /** Follows a CNAME chain through the resolver; true when it comes back to a name already seen. */
@@ -72,7 +103,9 @@ function loops(input: VerifyInput, start: string): boolean {
   while (current !== undefined && seen.size < 10) {
     if (seen.has(current)) return true;
     seen.add(current);
-    const next: ResourceRecord | undefined = input.resolve(current, 'CNAME').answers.find((record) => record.type === 'CNAME' && record.name === current);
+    const next: ResourceRecord | undefined = input
+      .resolve(current, 'CNAME')
+      .answers.find((record) => record.type === 'CNAME' && record.name === current);
     current = next ? (next.data as string) : undefined;
   }
   return false;
@@ -95,10 +128,15 @@ function savedAt(input: VerifyInput, name: string): ResourceRecord[] {
 /** True when what is saved at the provider would verify: only the answer a resolver cached is stale. */
 function savedWouldVerify(input: VerifyInput): boolean {
   const saved = savedAt(input, input.name);
-  const foreign = (type: 'A' | 'AAAA', platform: string[]) => saved.some((record) => record.type === type && !platform.includes(record.data as string));
+  const foreign = (type: 'A' | 'AAAA', platform: string[]) =>
+    saved.some((record) => record.type === type && !platform.includes(record.data as string));
   if (foreign('A', input.platform.addresses) || foreign('AAAA', input.platform.addressesV6)) return false;
   if (!input.apex) return saved.some((record) => record.type === 'CNAME' && record.data === input.expectedHost);
-  return saved.some((record) => (record.type === 'ALIAS' && record.data === input.expectedHost) || (record.type === 'A' && input.platform.addresses.includes(record.data as string)));
+  return saved.some(
+    (record) =>
+      (record.type === 'ALIAS' && record.data === input.expectedHost) ||
+      (record.type === 'A' && input.platform.addresses.includes(record.data as string)),
+  );
 }
 
 /** A wrong answer served from cache while the provider already holds the right records: propagation, not misconfiguration. */
@@ -122,21 +160,53 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
       const stale = staleCache(input, [blocking], expected);
       if (stale) return stale;
       const reason = type === 'A' ? 'conflicting_a_record' : 'conflicting_aaaa_record';
-      return status('invalid', reason, `a ${type} record at ${name} conflicts with the CNAME: remove it`, { expected, observed: observedOf(blocking), hint: `delete the ${type} record(s) of ${name}, then Verify again` }, now);
+      return status(
+        'invalid',
+        reason,
+        `a ${type} record at ${name} conflicts with the CNAME: remove it`,
+        {
+          expected,
+          observed: observedOf(blocking),
+          hint: `delete the ${type} record(s) of ${name}, then Verify again`,
+        },
+        now,
+      );
     }
   }
   if (cname) {
     const value = cname.data as string;
-    if (value === expectedHost) return status('verified', 'verified', `${name} points at ${expectedHost}`, { expected, observed: observedOf(answer) }, now);
+    if (value === expectedHost)
+      return status(
+        'verified',
+        'verified',
+        `${name} points at ${expectedHost}`,
+        { expected, observed: observedOf(answer) },
+        now,
+      );
     const stale = staleCache(input, [answer], expected);
     if (stale) return stale;
-    if (loops(input, value)) return status('invalid', 'cname_loop', `the CNAME chain from ${name} loops`, { expected, observed: observedOf(answer) }, now);
+    if (loops(input, value))
+      return status(
+        'invalid',
+        'cname_loop',
+        `the CNAME chain from ${name} loops`,
+        { expected, observed: observedOf(answer) },
+        now,
+      );
     const doubled = value.startsWith(`${expectedHost}.`);
-    return status('invalid', 'cname_mismatch', `the CNAME of ${name} points at ${value}, not ${expectedHost}`, {
-      expected,
-      observed: observedOf(answer),
-      hint: doubled ? `the provider appended the zone to the value: enter ${expectedHost}. with a trailing dot` : `change the CNAME value to ${expectedHost}`,
-    }, now);
+    return status(
+      'invalid',
+      'cname_mismatch',
+      `the CNAME of ${name} points at ${value}, not ${expectedHost}`,
+      {
+        expected,
+        observed: observedOf(answer),
+        hint: doubled
+          ? `the provider appended the zone to the value: enter ${expectedHost}. with a trailing dot`
+          : `change the CNAME value to ${expectedHost}`,
+      },
+      now,
+    );
   }
   const waiting = notYetSeen(input, name, 'CNAME', answer);
   if (waiting) return pendingStatus(input, waiting, expected, observedOf(answer));
@@ -144,18 +214,33 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
   const zone = input.world.zoneFor(doubledName);
   const doubledRecords = zone ? input.world.saved(zone).filter((record) => record.name === doubledName) : [];
   if (doubledRecords.length > 0) {
-    return status('invalid', 'doubled_zone_suffix', `the record was created at ${doubledName}: the provider appended the zone to a full name`, {
-      expected,
-      observed: doubledRecords.map(line),
-      hint: `enter only the label (${name.slice(0, -(apexOf(name).length + 1))}) as the record name`,
-    }, now);
+    return status(
+      'invalid',
+      'doubled_zone_suffix',
+      `the record was created at ${doubledName}: the provider appended the zone to a full name`,
+      {
+        expected,
+        observed: doubledRecords.map(line),
+        hint: `enter only the label (${name.slice(0, -(apexOf(name).length + 1))}) as the record name`,
+      },
+      now,
+    );
   }
-  return status('invalid', 'cname_missing', `no CNAME record exists for ${name}`, { expected, observed: observedOf(answer) }, now);
+  return status(
+    'invalid',
+    'cname_missing',
+    `no CNAME record exists for ${name}`,
+    { expected, observed: observedOf(answer) },
+    now,
+  );
 }
 
 function verifyApex(input: VerifyInput): DnsStatus {
   const { name, expectedHost, platform, now } = input;
-  const expected = [`${name} ${platform.recordTtl} ALIAS ${expectedHost}`, `(or ANAME; flattened to A ${platform.addresses.join(', ')})`];
+  const expected = [
+    `${name} ${platform.recordTtl} ALIAS ${expectedHost}`,
+    `(or ANAME; flattened to A ${platform.addresses.join(', ')})`,
+  ];
   const answer = input.resolve(name, 'A');
   if (answer.rcode === 'SERVFAIL') return lookupFailed(input, expected, name);
   const addresses = answer.answers.filter((record) => record.type === 'A').map((record) => record.data as string);
@@ -163,26 +248,58 @@ function verifyApex(input: VerifyInput): DnsStatus {
     const foreign = addresses.filter((address) => !platform.addresses.includes(address));
     if (foreign.length === 0) {
       const v6 = conflicting(input, 'AAAA');
-      if (v6) return status('invalid', 'conflicting_aaaa_record', `an AAAA record at ${name} points elsewhere: remove it`, { expected, observed: observedOf(v6) }, now);
-      return status('verified', 'verified', `${name} resolves to the platform`, { expected, observed: observedOf(answer) }, now);
+      if (v6)
+        return status(
+          'invalid',
+          'conflicting_aaaa_record',
+          `an AAAA record at ${name} points elsewhere: remove it`,
+          { expected, observed: observedOf(v6) },
+          now,
+        );
+      return status(
+        'verified',
+        'verified',
+        `${name} resolves to the platform`,
+        { expected, observed: observedOf(answer) },
+        now,
+      );
     }
     const waiting = notYetSeen(input, name, 'ALIAS', answer);
-    if (waiting && foreign.length === addresses.length) return pendingStatus(input, waiting, expected, observedOf(answer));
+    if (waiting && foreign.length === addresses.length)
+      return pendingStatus(input, waiting, expected, observedOf(answer));
     const stale = staleCache(input, [answer], expected);
     if (stale) return stale;
-    return status('invalid', 'conflicting_a_record', `${name} resolves to ${foreign.join(', ')}, which is not the platform`, { expected, observed: observedOf(answer), hint: 'remove the A records that point elsewhere' }, now);
+    return status(
+      'invalid',
+      'conflicting_a_record',
+      `${name} resolves to ${foreign.join(', ')}, which is not the platform`,
+      { expected, observed: observedOf(answer), hint: 'remove the A records that point elsewhere' },
+      now,
+    );
   }
   const waiting = notYetSeen(input, name, 'ALIAS', answer) ?? notYetSeen(input, name, 'A', answer);
   if (waiting) return pendingStatus(input, waiting, expected, observedOf(answer));
   const provider = input.world.zoneFor(name)?.provider;
   if (provider && !provider.supportsAlias) {
-    return status('invalid', 'apex_alias_unsupported', `${provider.name} does not offer ALIAS/ANAME records, which an apex domain needs`, {
-      expected,
-      observed: observedOf(answer),
-      hint: `move the domain's DNS to a provider with ALIAS/ANAME, or add A records for ${platform.addresses.join(', ')}, or use a subdomain such as www.${name}`,
-    }, now);
+    return status(
+      'invalid',
+      'apex_alias_unsupported',
+      `${provider.name} does not offer ALIAS/ANAME records, which an apex domain needs`,
+      {
+        expected,
+        observed: observedOf(answer),
+        hint: `move the domain's DNS to a provider with ALIAS/ANAME, or add A records for ${platform.addresses.join(', ')}, or use a subdomain such as www.${name}`,
+      },
+      now,
+    );
   }
-  return status('invalid', 'alias_missing', `no ALIAS/ANAME record at ${name}`, { expected, observed: observedOf(answer) }, now);
+  return status(
+    'invalid',
+    'alias_missing',
+    `no ALIAS/ANAME record at ${name}`,
+    { expected, observed: observedOf(answer) },
+    now,
+  );
 }
 
 /**

@@ -16,11 +16,23 @@ function compact<T extends Record<string, unknown>>(value: T): T {
 }
 
 export function evidenceView(evidence: Evidence) {
-  return compact({ expected: evidence.expected, observed: evidence.observed, pending: evidence.pending, retryAt: iso(evidence.retryAt), hint: evidence.hint });
+  return compact({
+    expected: evidence.expected,
+    observed: evidence.observed,
+    pending: evidence.pending,
+    retryAt: iso(evidence.retryAt),
+    hint: evidence.hint,
+  });
 }
 
 function dnsView(dns: DnsStatus) {
-  return compact({ state: dns.state, reason: dns.reason, message: dns.message, evidence: evidenceView(dns.evidence), checkedAt: iso(dns.checkedAt) });
+  return compact({
+    state: dns.state,
+    reason: dns.reason,
+    message: dns.message,
+    evidence: evidenceView(dns.evidence),
+    checkedAt: iso(dns.checkedAt),
+  });
 }
 
 function certificateView(certificate: CertificateStatus) {
@@ -32,8 +44,17 @@ function certificateView(certificate: CertificateStatus) {
     since: iso(certificate.since),
     nextAttemptAt: iso(certificate.nextAttemptAt),
     attempts: certificate.attempts,
-    lastError: certificate.lastError && { at: iso(certificate.lastError.at)!, reason: certificate.lastError.reason, message: certificate.lastError.message },
-    issued: certificate.issued && { serialNumber: certificate.issued.serialNumber, notBefore: iso(certificate.issued.notBefore)!, notAfter: iso(certificate.issued.notAfter)!, domains: certificate.issued.domains },
+    lastError: certificate.lastError && {
+      at: iso(certificate.lastError.at)!,
+      reason: certificate.lastError.reason,
+      message: certificate.lastError.message,
+    },
+    issued: certificate.issued && {
+      serialNumber: certificate.issued.serialNumber,
+      notBefore: iso(certificate.issued.notBefore)!,
+      notAfter: iso(certificate.issued.notAfter)!,
+      domains: certificate.issued.domains,
+    },
   });
 }
 
@@ -51,23 +72,55 @@ export function domainView(simulator: DomainSimulator, project: Project, domain:
 }
 
 export function projectView(project: Project) {
-  return compact({ id: project.id, plan: project.plan, deployed: project.deployed, host: project.host, primary: project.primary, redirects: project.redirects });
+  return compact({
+    id: project.id,
+    plan: project.plan,
+    deployed: project.deployed,
+    host: project.host,
+    primary: project.primary,
+    redirects: project.redirects,
+  });
 }
 
 export function recordView(record: ZoneRecord) {
-  return compact({ id: record.id, name: record.name, type: record.type, value: record.data, ttl: record.ttl, savedAt: iso(record.savedAt)!, visibleAt: iso(record.visibleAt)! });
+  return compact({
+    id: record.id,
+    name: record.name,
+    type: record.type,
+    value: record.data,
+    ttl: record.ttl,
+    savedAt: iso(record.savedAt)!,
+    visibleAt: iso(record.visibleAt)!,
+  });
 }
 
 export function zoneView(simulator: DomainSimulator, zone: Zone) {
-  return { apex: zone.apex, provider: zone.provider.id, records: simulator.world.saved(zone).map(recordView), failing: [...zone.failing] };
+  return {
+    apex: zone.apex,
+    provider: zone.provider.id,
+    records: simulator.world.saved(zone).map(recordView),
+    failing: [...zone.failing],
+  };
 }
 
 function answerRecord(record: ResourceRecord) {
-  return { name: record.name, type: record.type, ttl: record.ttl, value: record.data, text: `${record.name} ${record.ttl} ${record.type} ${dataText(record.type, record.data)}` };
+  return {
+    name: record.name,
+    type: record.type,
+    ttl: record.ttl,
+    value: record.data,
+    text: `${record.name} ${record.ttl} ${record.type} ${dataText(record.type, record.data)}`,
+  };
 }
 
 export function answerView(answer: ResolvedAnswer) {
-  return { rcode: answer.rcode, answers: answer.answers.map(answerRecord), authority: answer.authority.map(answerRecord), fromCache: answer.fromCache, expiresAt: iso(answer.expiresAt)! };
+  return {
+    rcode: answer.rcode,
+    answers: answer.answers.map(answerRecord),
+    authority: answer.authority.map(answerRecord),
+    fromCache: answer.fromCache,
+    expiresAt: iso(answer.expiresAt)!,
+  };
 }
 
 export function serveView(result: ServeResult) {
@@ -75,7 +128,13 @@ export function serveView(result: ServeResult) {
 }
 
 export function historyView(event: HistoryEvent) {
-  return compact({ at: iso(event.at)!, kind: event.kind, subject: event.subject, summary: event.summary, detail: event.detail });
+  return compact({
+    at: iso(event.at)!,
+    kind: event.kind,
+    subject: event.subject,
+    summary: event.summary,
+    detail: event.detail,
+  });
 }
 
 /** The whole world at a glance. */
@@ -84,11 +143,21 @@ export function worldView(simulator: DomainSimulator, projectId: string, started
   return {
     now: iso(simulator.now)!,
     startedAt: iso(startedAt)!,
-    platform: { domain: simulator.platform.domain, addresses: simulator.platform.addresses, addressesV6: simulator.platform.addressesV6, caIdentity: simulator.platform.caIdentity },
+    platform: {
+      domain: simulator.platform.domain,
+      addresses: simulator.platform.addresses,
+      addressesV6: simulator.platform.addressesV6,
+      caIdentity: simulator.platform.caIdentity,
+    },
     project: projectView(project),
     domains: [...project.domains.values()].map((domain) => domainView(simulator, project, domain)),
-    zones: simulator.world.zones().filter((zone) => zone.provider.id !== 'platform').map((zone) => ({ apex: zone.apex, provider: zone.provider.id })),
-    providers: simulator.providers().map((provider) => ({ id: provider.id, name: provider.name, supportsAlias: provider.supportsAlias })),
+    zones: simulator.world
+      .zones()
+      .filter((zone) => zone.provider.id !== 'platform')
+      .map((zone) => ({ apex: zone.apex, provider: zone.provider.id })),
+    providers: simulator
+      .providers()
+      .map((provider) => ({ id: provider.id, name: provider.name, supportsAlias: provider.supportsAlias })),
     resolvers: [...simulator.resolvers.keys()],
   };
 }

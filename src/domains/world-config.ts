@@ -34,7 +34,8 @@ export interface Given {
 /** Problems of a world file's content, each naming the field. */
 export function worldProblems(world: WorldConfig): string[] {
   const problems: string[] = [];
-  if (Number.isNaN(Date.parse(world.start))) problems.push(`start ${JSON.stringify(world.start)} is not an ISO 8601 time`);
+  if (Number.isNaN(Date.parse(world.start)))
+    problems.push(`start ${JSON.stringify(world.start)} is not an ISO 8601 time`);
   for (const provider of world.providers ?? []) {
     const problem = providerProblem(provider);
     if (problem) problems.push(`providers: ${problem}`);
@@ -46,10 +47,24 @@ export function worldProblems(world: WorldConfig): string[] {
  * A simulator for `given` in `world`: the project, the zones with their records already published
  * (they predate the scenario), other projects with their domains attached, and failing zones.
  */
-export function buildSimulator(world: WorldConfig, given: Given = {}, options: { start?: number; firstRecordId?: number } = {}): { simulator: DomainSimulator; problems: string[] } {
+export function buildSimulator(
+  world: WorldConfig,
+  given: Given = {},
+  options: { start?: number; firstRecordId?: number } = {},
+): { simulator: DomainSimulator; problems: string[] } {
   const start = options.start ?? Date.parse(world.start);
-  const simulator = new DomainSimulator({ platform: world.platform, providers: world.providers, start, seed: world.seed, firstRecordId: options.firstRecordId });
-  simulator.addProject({ id: world.project.id, plan: given.plan ?? world.project.plan, deployed: given.deployed ?? world.project.deployed });
+  const simulator = new DomainSimulator({
+    platform: world.platform,
+    providers: world.providers,
+    start,
+    seed: world.seed,
+    firstRecordId: options.firstRecordId,
+  });
+  simulator.addProject({
+    id: world.project.id,
+    plan: given.plan ?? world.project.plan,
+    deployed: given.deployed ?? world.project.deployed,
+  });
   const problems: string[] = [];
   for (const zone of given.zones ?? []) {
     const added = simulator.addZone(zone.apex, zone.provider);
@@ -58,7 +73,13 @@ export function buildSimulator(world: WorldConfig, given: Given = {}, options: {
       continue;
     }
     for (const record of zone.records ?? []) {
-      const saved = simulator.addRecord({ name: record.name, type: record.type, data: record.value, ttl: record.ttl, published: true });
+      const saved = simulator.addRecord({
+        name: record.name,
+        type: record.type,
+        data: record.value,
+        ttl: record.ttl,
+        published: true,
+      });
       if (!saved.ok) problems.push(`record ${record.type} ${record.name}: ${saved.message}`);
     }
     if (zone.failing) simulator.world.setFailing(added.value, zone.failing);

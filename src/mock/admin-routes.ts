@@ -20,7 +20,6 @@ interface AdminDependencies {
   journal: Journal;
 }
 
-
 function sendJson(ctx: Context, status: number, body: unknown): void {
   send(ctx, { status, json: JSON.stringify(body) });
 }
@@ -42,19 +41,33 @@ interface ResetRequest {
 /** Reads `{seed?, apiKey?}`; the seed re-seeds every tenant, so it cannot be combined with one tenant. */
 function parseReset(value: unknown): ResetRequest {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ProblemError(400, 'invalid_body', 'Reset body must be a JSON object: {"seed"?: integer, "apiKey"?: string}');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ProblemError(
+      400,
+      'invalid_body',
+      'Reset body must be a JSON object: {"seed"?: integer, "apiKey"?: string}',
+    );
   const { seed, apiKey, ...rest } = value as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new ProblemError(400, 'invalid_body', `Reset body: /${unknown[0]} is not allowed (fields: seed, apiKey)`);
-  if (seed !== undefined && (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0)) throw new ProblemError(400, 'invalid_body', 'Reset body: /seed must be a non-negative integer');
-  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === '')) throw new ProblemError(400, 'invalid_body', 'Reset body: /apiKey must be a non-empty string');
-  if (seed !== undefined && apiKey !== undefined) throw new ProblemError(400, 'invalid_body', 'Reset body: /seed applies to every tenant and cannot be combined with /apiKey');
+  if (unknown.length > 0)
+    throw new ProblemError(400, 'invalid_body', `Reset body: /${unknown[0]} is not allowed (fields: seed, apiKey)`);
+  if (seed !== undefined && (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0))
+    throw new ProblemError(400, 'invalid_body', 'Reset body: /seed must be a non-negative integer');
+  if (apiKey !== undefined && (typeof apiKey !== 'string' || apiKey === ''))
+    throw new ProblemError(400, 'invalid_body', 'Reset body: /apiKey must be a non-empty string');
+  if (seed !== undefined && apiKey !== undefined)
+    throw new ProblemError(
+      400,
+      'invalid_body',
+      'Reset body: /seed applies to every tenant and cannot be combined with /apiKey',
+    );
   return { seed: seed as number | undefined, apiKey: apiKey as string | undefined };
 }
 
 function parseLimit(raw: unknown, max: number): number {
   if (raw === undefined) return max;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1) throw new ProblemError(400, 'invalid_parameter', 'query parameter "limit" must be a positive integer');
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new ProblemError(400, 'invalid_parameter', 'query parameter "limit" must be a positive integer');
   return Math.min(Number(raw), max);
 }
 
@@ -66,7 +79,12 @@ export function adminRouter({ spec, config, store, journal }: AdminDependencies)
   const router = new Router({ prefix: ADMIN_PREFIX });
   const admin = requireAdmin(config.adminToken);
   router.get('/health', (ctx) => {
-    sendJson(ctx, 200, { status: 'ok', spec: { title: spec.document.info.title, version: spec.document.info.version }, seed: store.seed, tenants: store.tenantCount });
+    sendJson(ctx, 200, {
+      status: 'ok',
+      spec: { title: spec.document.info.title, version: spec.document.info.version },
+      seed: store.seed,
+      tenants: store.tenantCount,
+    });
   });
   router.post('/reset', admin, async (ctx) => {
     const request = parseReset((await readJsonBody(ctx.req, config.maxBodyBytes)).value);

@@ -34,7 +34,15 @@ export interface MockApp {
   journal: Journal;
 }
 
-const EXPOSED_HEADERS = ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Preference-Applied', 'Allow'];
+const EXPOSED_HEADERS = [
+  'Deprecation',
+  'Sunset',
+  'Link',
+  'Location',
+  'WWW-Authenticate',
+  'Preference-Applied',
+  'Allow',
+];
 
 /** A second API served beside the pets, such as the domain simulator's control API. */
 export interface ExtraApi {
@@ -73,8 +81,18 @@ function petResponder(spec: LoadedSpec, config: MockConfig, store: PetStore): Re
   };
   return (compiled, input, request) => {
     const stateful = statefulFor(compiled.operation);
-    if (stateful) return stateful.handle(input, { pets: store.tenant(tenantOf(request.principal, config.tenancy)), basePath: spec.basePath, listOrder: config.listOrder });
-    return fallback.respond(compiled.operation, { path: request.path, query: request.query, headers: request.headers }, input, request.preferences);
+    if (stateful)
+      return stateful.handle(input, {
+        pets: store.tenant(tenantOf(request.principal, config.tenancy)),
+        basePath: spec.basePath,
+        listOrder: config.listOrder,
+      });
+    return fallback.respond(
+      compiled.operation,
+      { path: request.path, query: request.query, headers: request.headers },
+      input,
+      request.preferences,
+    );
   };
 }
 
@@ -105,12 +123,16 @@ function observe(logger: Logger, journal: Journal): Middleware {
       await next();
     } catch (error) {
       const problem = toProblem(error);
-      if (problem.status >= 500 && !(error instanceof ProblemError)) logger.error({ err: error, url: ctx.url }, 'request failed');
+      if (problem.status >= 500 && !(error instanceof ProblemError))
+        logger.error({ err: error, url: ctx.url }, 'request failed');
       renderProblem(ctx, problem);
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     if (logger.isLevelEnabled('info')) {
-      logger.info({ method: ctx.method, url: ctx.url, status: ctx.status, durationMs, operationId: ctx.state.operationId }, 'request');
+      logger.info(
+        { method: ctx.method, url: ctx.url, status: ctx.status, durationMs, operationId: ctx.state.operationId },
+        'request',
+      );
     }
     journal.record({
       time: Date.now(),

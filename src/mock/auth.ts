@@ -61,21 +61,36 @@ export function authenticate(operation: Operation, request: CredentialSource, ke
   throw firstFailure ?? missing('Credentials are required');
 }
 
-function checkScheme(name: string, schemes: Operation['security']['schemes'], request: CredentialSource, keys: ReadonlySet<string>): Principal {
+function checkScheme(
+  name: string,
+  schemes: Operation['security']['schemes'],
+  request: CredentialSource,
+  keys: ReadonlySet<string>,
+): Principal {
   const scheme = schemes[name];
   if (!scheme) return null;
-  if ((scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+  if (
+    (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer') ||
+    scheme.type === 'oauth2' ||
+    scheme.type === 'openIdConnect'
+  ) {
     return bearerKey(request.header('authorization'), keys);
   }
   if (scheme.type === 'apiKey' && scheme.name) {
-    const value = scheme.in === 'query' ? request.query(scheme.name) : scheme.in === 'cookie' ? request.cookie(scheme.name) : request.header(scheme.name);
+    const value =
+      scheme.in === 'query'
+        ? request.query(scheme.name)
+        : scheme.in === 'cookie'
+          ? request.cookie(scheme.name)
+          : request.header(scheme.name);
     if (!value) throw missing(`API key required in ${scheme.in} "${scheme.name}"`);
     if (!keys.has(value)) throw invalid('The API key is not valid');
     return value;
   }
   if (scheme.type === 'http') {
     const authorization = request.header('authorization');
-    if (!authorization.toLowerCase().startsWith(`${scheme.scheme?.toLowerCase()} `)) throw missing(`Authorization with the ${scheme.scheme} scheme is required`);
+    if (!authorization.toLowerCase().startsWith(`${scheme.scheme?.toLowerCase()} `))
+      throw missing(`Authorization with the ${scheme.scheme} scheme is required`);
   }
   return null;
 }

@@ -21,23 +21,43 @@ function pickResponse(operation: Operation, preferences: Preferences): Operation
   if (code !== undefined) {
     const response = Number.isNaN(code) ? undefined : responseFor(operation, code);
     if (!response) {
-      throw new ProblemError(400, 'invalid_prefer', `Prefer: code=${Number.isNaN(code) ? '?' : code} is not a documented response of ${operation.id}; documented: ${documentedStatuses(operation)}`);
+      throw new ProblemError(
+        400,
+        'invalid_prefer',
+        `Prefer: code=${Number.isNaN(code) ? '?' : code} is not a documented response of ${operation.id}; documented: ${documentedStatuses(operation)}`,
+      );
     }
     return response;
   }
-  const withExample = operation.responses.find((candidate) => candidate.content.some((media) => media.examples.has(example!)));
+  const withExample = operation.responses.find((candidate) =>
+    candidate.content.some((media) => media.examples.has(example!)),
+  );
   if (!withExample) {
-    throw new ProblemError(400, 'invalid_prefer', `Prefer: example=${example} names no example of ${operation.id}; examples: ${exampleNames(operation).join(', ') || 'none'}`);
+    throw new ProblemError(
+      400,
+      'invalid_prefer',
+      `Prefer: example=${example} names no example of ${operation.id}; examples: ${exampleNames(operation).join(', ') || 'none'}`,
+    );
   }
   return withExample;
 }
 
-function bodyFor(response: OperationResponse, status: number, preferences: Preferences, spec: LoadedSpec, operation: Operation): unknown {
+function bodyFor(
+  response: OperationResponse,
+  status: number,
+  preferences: Preferences,
+  spec: LoadedSpec,
+  operation: Operation,
+): unknown {
   const media = jsonMediaType(response.content);
   if (!media) return undefined;
   if (preferences.example !== undefined) {
     if (!media.examples.has(preferences.example)) {
-      throw new ProblemError(400, 'invalid_prefer', `Prefer: example=${preferences.example} is not an example of the ${response.status} response of ${operation.id}; examples: ${[...media.examples.keys()].join(', ') || 'none'}`);
+      throw new ProblemError(
+        400,
+        'invalid_prefer',
+        `Prefer: example=${preferences.example} is not an example of the ${response.status} response of ${operation.id}; examples: ${[...media.examples.keys()].join(', ') || 'none'}`,
+      );
     }
     return media.examples.get(preferences.example);
   }
@@ -45,7 +65,8 @@ function bodyFor(response: OperationResponse, status: number, preferences: Prefe
   if (!first.done) return first.value;
   const schema = media.schema && (valueAt(spec.dereferenced, media.schema.pointer) as JsonSchema);
   const sample = sampleOf(schema);
-  if (isErrorBody(sample)) return { code: defaultCode(status), message: `Response forced by Prefer: code=${status}`, status };
+  if (isErrorBody(sample))
+    return { code: defaultCode(status), message: `Response forced by Prefer: code=${status}`, status };
   return sample;
 }
 

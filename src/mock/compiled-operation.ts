@@ -36,10 +36,15 @@ export function routePathOf(template: string): { routePath: string; names: Map<s
   return { routePath, names };
 }
 
-export function compileOperation(spec: LoadedSpec, validators: SchemaValidators, operation: Operation): CompiledOperation {
+export function compileOperation(
+  spec: LoadedSpec,
+  validators: SchemaValidators,
+  operation: Operation,
+): CompiledOperation {
   const parameters = operation.parameters.map((parameter) => ({
     ...parameter,
-    resolvedSchema: parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
+    resolvedSchema:
+      parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
     validate: parameter.schema && validators.at(parameter.schema.pointer),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);

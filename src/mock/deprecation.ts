@@ -7,9 +7,14 @@ import type { Operation } from '../spec/operations.js';
  * RFC 9745 requires a date; when the document gives none (the Pet Store's does not say since
  * when `getPet` is deprecated) kennel sends `@0`, "deprecated since an unstated time".
  */
-export function deprecationHeaders(operation: Operation, spec: Pick<LoadedSpec, 'operations' | 'basePath'>): Record<string, string> {
+export function deprecationHeaders(
+  operation: Operation,
+  spec: Pick<LoadedSpec, 'operations' | 'basePath'>,
+): Record<string, string> {
   if (!operation.deprecated) return {};
-  const headers: Record<string, string> = { Deprecation: `@${epochSeconds(operation.extensions['x-deprecated-at']) ?? 0}` };
+  const headers: Record<string, string> = {
+    Deprecation: `@${epochSeconds(operation.extensions['x-deprecated-at']) ?? 0}`,
+  };
   const sunset = epochSeconds(operation.extensions['x-sunset']);
   if (sunset !== undefined) headers.Sunset = new Date(sunset * 1000).toUTCString();
   const replacement = replacementOf(operation, spec.operations);
@@ -25,5 +30,7 @@ function epochSeconds(value: unknown): number | undefined {
 
 function replacementOf(operation: Operation, operations: readonly Operation[]): Operation | undefined {
   const replacedBy = operation.extensions['x-replaced-by'] as { operationId?: unknown } | undefined;
-  return operations.find((candidate) => candidate.operationId !== undefined && candidate.operationId === replacedBy?.operationId);
+  return operations.find(
+    (candidate) => candidate.operationId !== undefined && candidate.operationId === replacedBy?.operationId,
+  );
 }

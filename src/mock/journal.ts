@@ -80,19 +80,23 @@ function present(record: JournalRecord, id: number): JournalEntry {
 
 function redact(headers: Record<string, string | string[] | undefined>): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) out[name] = SECRET_HEADERS.has(name) && typeof value === 'string' ? redactValue(value) : value;
+  for (const [name, value] of Object.entries(headers))
+    out[name] = SECRET_HEADERS.has(name) && typeof value === 'string' ? redactValue(value) : value;
   return out;
 }
 
 /** Keeps the scheme and the first characters of a credential: enough to tell keys apart, not to reuse one. */
 function redactValue(value: string): string {
-  const [scheme, token] = value.includes(' ') ? [value.slice(0, value.indexOf(' ')), value.slice(value.indexOf(' ') + 1)] : ['', value];
+  const [scheme, token] = value.includes(' ')
+    ? [value.slice(0, value.indexOf(' ')), value.slice(value.indexOf(' ') + 1)]
+    : ['', value];
   const shown = token.length > 8 ? `${token.slice(0, 4)}…` : '…';
   return scheme ? `${scheme} ${shown}` : shown;
 }
 
 function preview(body: unknown): string {
   if (body === undefined || body === null) return '';
-  const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? `<${body.length} bytes>` : JSON.stringify(body);
+  const text =
+    typeof body === 'string' ? body : Buffer.isBuffer(body) ? `<${body.length} bytes>` : JSON.stringify(body);
   return text.length > BODY_PREVIEW ? `${text.slice(0, BODY_PREVIEW)}… (${text.length} characters)` : text;
 }

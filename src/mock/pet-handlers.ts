@@ -20,7 +20,8 @@ export interface StatefulHandler {
 
 const DEFAULT_LIMIT = 20;
 
-const collection = (method: string) => (operation: Operation) => operation.method === method && !operation.path.includes('{');
+const collection = (method: string) => (operation: Operation) =>
+  operation.method === method && !operation.path.includes('{');
 const item = (operation: Operation) => operation.method === 'get' && (operation.path.match(/\{/g)?.length ?? 0) === 1;
 
 function listPets(input: RequestInput, { pets, listOrder }: HandlerContext): MockResponse {
@@ -35,7 +36,11 @@ function createPet(input: RequestInput, { pets, basePath }: HandlerContext): Moc
   if (body.status !== undefined) newPet.status = body.status as PetStatus;
   const result = pets.create(newPet);
   if (!result.ok) {
-    throw new ProblemError(507, 'store_full', `This store holds its maximum of ${result.capacity} pets; reset it with POST /__kennel/reset`);
+    throw new ProblemError(
+      507,
+      'store_full',
+      `This store holds its maximum of ${result.capacity} pets; reset it with POST /__kennel/reset`,
+    );
   }
   return { status: 201, json: result.stored.json, headers: { Location: `${basePath}/pets/${result.stored.pet.id}` } };
 }

@@ -12,7 +12,10 @@ export function parsePrefer(header: string | undefined): Preferences {
   for (const part of header.split(/[,;]/)) {
     const [rawName, ...rest] = part.split('=');
     const name = rawName?.trim().toLowerCase();
-    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (name === 'code' && /^\d{3}$/.test(value)) preferences.code = Number(value);
     else if (name === 'code') preferences.code = Number.NaN;
     else if (name === 'example' && value !== '') preferences.example = value;
@@ -23,7 +26,10 @@ export function parsePrefer(header: string | undefined): Preferences {
 
 /** True when the preferences replace the real handler by a documented canned response. */
 export function forcesCannedResponse(preferences: Preferences): boolean {
-  return preferences.example !== undefined || (preferences.code !== undefined && !(preferences.code >= 200 && preferences.code < 300));
+  return (
+    preferences.example !== undefined ||
+    (preferences.code !== undefined && !(preferences.code >= 200 && preferences.code < 300))
+  );
 }
 
 /** The `Preference-Applied` value for what was honoured. */

@@ -7,13 +7,18 @@ import { defaultCode, ProblemError, type ErrorBody } from '../core/problem.js';
  */
 export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
-  if (error instanceof URIError) return new ProblemError(400, 'bad_request', 'The URL is not valid: malformed percent-encoding');
+  if (error instanceof URIError)
+    return new ProblemError(400, 'bad_request', 'The URL is not valid: malformed percent-encoding');
   const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message = (error as { expose?: boolean }).expose ? (error as Error).message : 'The request is not valid';
     return new ProblemError(status, defaultCode(status), message);
   }
-  return new ProblemError(500, 'internal_error', 'kennel failed to answer this request; the server log has the details');
+  return new ProblemError(
+    500,
+    'internal_error',
+    'kennel failed to answer this request; the server log has the details',
+  );
 }
 
 /** JSON text of an Error body. */
@@ -37,5 +42,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     : new ProblemError(400, 'bad_request', 'The request is not valid HTTP');
   const body = errorJson(problem);
   const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-  socket.end(`HTTP/1.1 ${problem.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -20,12 +20,16 @@ function badBody(code: string, message: string): ProblemError {
 
 /** Says which content type the request declares, refusing anything but JSON in UTF-8. */
 function checkContentType(header: string | undefined): void {
-  if (!header) throw badBody('unsupported_media_type', 'Content-Type header is required: send Content-Type: application/json');
+  if (!header)
+    throw badBody('unsupported_media_type', 'Content-Type header is required: send Content-Type: application/json');
   let parsed: ContentType;
   try {
     parsed = parseContentType(header);
   } catch {
-    throw badBody('unsupported_media_type', `Content-Type ${JSON.stringify(header.slice(0, 100))} is not a valid media type`);
+    throw badBody(
+      'unsupported_media_type',
+      `Content-Type ${JSON.stringify(header.slice(0, 100))} is not a valid media type`,
+    );
   }
   if (!isJsonMediaType(parsed.type) || parsed.type === '*/*') {
     throw badBody('unsupported_media_type', `Content-Type must be application/json, not ${parsed.type}`);
@@ -47,7 +51,10 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   checkContentType(request.headers['content-type']);
   const encoding = request.headers['content-encoding'];
   if (encoding && encoding.toLowerCase() !== 'identity') {
-    throw badBody('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed`);
+    throw badBody(
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed`,
+    );
   }
   const text = await readText(request, limit);
   if (text.trim() === '') return { text, value: undefined, present: false };
@@ -65,7 +72,8 @@ async function readText(request: IncomingMessage, limit: number): Promise<string
     if (type === 'entity.too.large') {
       throw badBody('payload_too_large', `Request body is larger than the ${limit}-byte limit`);
     }
-    if (type === 'request.size.invalid') throw badBody('malformed_body', 'Request body is shorter or longer than its Content-Length');
+    if (type === 'request.size.invalid')
+      throw badBody('malformed_body', 'Request body is shorter or longer than its Content-Length');
     throw badBody('malformed_body', `Request body could not be read: ${(error as Error).message}`);
   }
 }

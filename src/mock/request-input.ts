@@ -33,7 +33,11 @@ function rawValue(parameter: CompiledParameter, request: RawRequest): string | s
 }
 
 /** Why one parameter is unacceptable, or undefined when it is fine (the value lands in `into`). */
-function readParameter(parameter: CompiledParameter, request: RawRequest, into: Record<string, unknown>): string | undefined {
+function readParameter(
+  parameter: CompiledParameter,
+  request: RawRequest,
+  into: Record<string, unknown>,
+): string | undefined {
   const raw = rawValue(parameter, request);
   if (raw === undefined) {
     const fallback = defaultOf(parameter.resolvedSchema);
@@ -71,7 +75,11 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
 }
 
 /** Reads and validates the JSON body; every offending field is named by its JSON pointer. */
-export async function readBody(compiled: CompiledOperation, request: IncomingMessage, limit: number): Promise<JsonBody> {
+export async function readBody(
+  compiled: CompiledOperation,
+  request: IncomingMessage,
+  limit: number,
+): Promise<JsonBody> {
   const spec = compiled.body;
   if (!spec?.json) return { text: '', value: undefined, present: false };
   const body = await readJsonBody(request, limit);
@@ -80,6 +88,7 @@ export async function readBody(compiled: CompiledOperation, request: IncomingMes
     return body;
   }
   const issues = spec.validate?.(exactNumbers(body.value)) ?? [];
-  if (issues.length > 0) throw new ProblemError(400, 'invalid_body', `Request body is invalid: ${describeIssues(issues)}`);
+  if (issues.length > 0)
+    throw new ProblemError(400, 'invalid_body', `Request body is invalid: ${describeIssues(issues)}`);
   return body;
 }

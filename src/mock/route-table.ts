@@ -46,6 +46,11 @@ export function routeTable(compiled: readonly CompiledOperation[], prefix: strin
       ctx.set('Allow', allow);
       return;
     }
-    throw new ProblemError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`, { Allow: allow });
+    throw new ProblemError(
+      405,
+      'method_not_allowed',
+      `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`,
+      { Allow: allow },
+    );
   };
 }

@@ -54,7 +54,12 @@ async function loadFixtures(): Promise<PetFixtures> {
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
-      const why = error.code === 'EADDRINUSE' ? 'is already in use' : error.code === 'EACCES' ? 'needs privileges kennel does not have' : `cannot be bound (${error.code ?? error.message})`;
+      const why =
+        error.code === 'EADDRINUSE'
+          ? 'is already in use'
+          : error.code === 'EACCES'
+            ? 'needs privileges kennel does not have'
+            : `cannot be bound (${error.code ?? error.message})`;
       reject(new ToolError(`port ${port} on ${host} ${why}; choose another with --port`));
     };
     server.once('error', onError);
@@ -76,7 +81,8 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     spec,
     config,
     logger,
-    seedPets: (seed) => seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
+    seedPets: (seed) =>
+      seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
     extraApis: world ? [{ router: world.router }] : [],
   });
   if (world && (config.dnsPort !== undefined || config.sitePort !== undefined)) await world.start();

@@ -23,7 +23,11 @@ export interface RequestContext {
 }
 
 /** Answers one operation once its request is authenticated and valid. */
-export type Responder = (operation: CompiledOperation, input: RequestInput, request: RequestContext) => MockResponse | Promise<MockResponse>;
+export type Responder = (
+  operation: CompiledOperation,
+  input: RequestInput,
+  request: RequestContext,
+) => MockResponse | Promise<MockResponse>;
 
 export interface SpecRouterOptions {
   spec: LoadedSpec;
@@ -61,10 +65,21 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions): Mi
       ctx.set('Preference-Applied', appliedPreferences(preferences));
       return;
     }
-    const parameters = readParameters(compiled, { params: ctx.params, query: ctx.query, headers: ctx.headers, path: ctx.path });
+    const parameters = readParameters(compiled, {
+      params: ctx.params,
+      query: ctx.query,
+      headers: ctx.headers,
+      path: ctx.path,
+    });
     const body = await readBody(compiled, ctx.req, options.maxBodyBytes);
     ctx.state.requestBody = body.text;
-    const request: RequestContext = { principal, path: ctx.path.slice(options.prefix.length), query: ctx.query, headers: ctx.headers, preferences };
+    const request: RequestContext = {
+      principal,
+      path: ctx.path.slice(options.prefix.length),
+      query: ctx.query,
+      headers: ctx.headers,
+      preferences,
+    };
     const response = await options.respond(compiled, { ...parameters, body }, request);
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
@@ -80,6 +95,7 @@ export function specRouter(options: SpecRouterOptions): Middleware {
   const validators = new SchemaValidators(options.spec.document);
   const compiled = options.spec.operations.map((operation) => compileOperation(options.spec, validators, operation));
   const router = new Router(options.prefix ? { prefix: options.prefix } : {});
-  for (const operation of compiled) router.register(operation.routePath, [operation.operation.method.toUpperCase()], handlerFor(operation, options));
+  for (const operation of compiled)
+    router.register(operation.routePath, [operation.operation.method.toUpperCase()], handlerFor(operation, options));
   return compose([router.routes() as Middleware, routeTable(compiled, options.prefix)]);
 }

@@ -6,6 +6,9 @@ export function tenantOf(apiKey: string | null, tenancy: MockConfig['tenancy']):
 }
 
 /** What a reset request means for the store: one tenant (by API key) or every tenant (optionally re-seeded). */
-export function resetScope(request: { seed?: number; apiKey?: string }, tenancy: MockConfig['tenancy']): { seed?: number; tenant?: string } {
+export function resetScope(
+  request: { seed?: number; apiKey?: string },
+  tenancy: MockConfig['tenancy'],
+): { seed?: number; tenant?: string } {
   return request.apiKey !== undefined ? { tenant: tenantOf(request.apiKey, tenancy) } : { seed: request.seed };
 }

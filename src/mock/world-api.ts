@@ -34,13 +34,14 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
 
   const init = async () => {
     // Imported here, not at the top: X.509, DNS and the simulator cost ~0.15 s and ~18 MB at start-up.
-    const [{ LiveWorld }, { controlResponder }, { loadWorld }, { startDnsServer }, { startSiteServer }] = await Promise.all([
-      import('../domains/live-world.js'),
-      import('../domains/control-api.js'),
-      import('../domains/scenario-file.js'),
-      import('../domains/dns-server.js'),
-      import('../domains/site-server.js'),
-    ]);
+    const [{ LiveWorld }, { controlResponder }, { loadWorld }, { startDnsServer }, { startSiteServer }] =
+      await Promise.all([
+        import('../domains/live-world.js'),
+        import('../domains/control-api.js'),
+        import('../domains/scenario-file.js'),
+        import('../domains/dns-server.js'),
+        import('../domains/site-server.js'),
+      ]);
     const [world, spec] = await Promise.all([loadWorld(config.worldFile), loadSpec(packageFile('spec/domains.yaml'))]);
     const live = await LiveWorld.start(world, { now: now() });
     const router = specRouter({
@@ -50,8 +51,10 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
       authenticate: (_operation, ctx) => (tokens ? bearerKey(ctx.get('authorization'), tokens) : null),
       respond: controlResponder(live),
     });
-    if (config.dnsPort !== undefined) dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
-    if (config.sitePort !== undefined) siteServer = await startSiteServer(live, { host: config.host, port: config.sitePort });
+    if (config.dnsPort !== undefined)
+      dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
+    if (config.sitePort !== undefined)
+      siteServer = await startSiteServer(live, { host: config.host, port: config.sitePort });
     return { live, router };
   };
   const ready = () => (starting ??= init());

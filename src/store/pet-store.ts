@@ -39,7 +39,11 @@ export class TenantPets {
     const pets = this.#ordered;
     const found: StoredPet[] = [];
     const step = order === 'newest-first' ? -1 : 1;
-    for (let index = step === 1 ? 0 : pets.length - 1; index >= 0 && index < pets.length && found.length < limit; index += step) {
+    for (
+      let index = step === 1 ? 0 : pets.length - 1;
+      index >= 0 && index < pets.length && found.length < limit;
+      index += step
+    ) {
       const stored = pets[index]!;
       if (status === undefined || stored.pet.status === status) found.push(stored);
     }

@@ -28,7 +28,11 @@ export function seedPets({ seed, count, categories, profile }: SeedOptions): Pet
   const categoryChoices = categories.map((category) => ({ value: category.id, weight: category.weight }));
   const pets: Pet[] = [];
   for (let index = 0; index < count; index += 1) {
-    const pet: Pet = { id: index + 1, name: faker.animal.petName(), categoryId: faker.helpers.weightedArrayElement(categoryChoices) };
+    const pet: Pet = {
+      id: index + 1,
+      name: faker.animal.petName(),
+      categoryId: faker.helpers.weightedArrayElement(categoryChoices),
+    };
     const status: PetStatus = faker.helpers.weightedArrayElement(statuses);
     if (faker.number.float({ min: 0, max: 1 }) >= profile.withoutStatus) pet.status = status;
     pets.push(pet);

@@ -11,17 +11,30 @@ describe('npx kennel serve (spawned process)', () => {
     const port = await freePort();
     // Its own process group, signalled as a whole like Ctrl-C in a terminal: npm exec does not
     // pass SIGTERM on to the command, which would otherwise outlive the test.
-    const child = spawn('npx', ['--no-install', 'kennel', 'serve', '--port', String(port), '--api-key', 'e2e-key'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npx', ['--no-install', 'kennel', 'serve', '--port', String(port), '--api-key', 'e2e-key'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     try {
-      await waitFor(() => stderr.includes('API      '), () => `no banner; stderr: ${stderr}`);
+      await waitFor(
+        () => stderr.includes('API      '),
+        () => `no banner; stderr: ${stderr}`,
+      );
       const base = `http://127.0.0.1:${port}/v1`;
       const list = await fetch(`${base}/pets?limit=100`, { headers: { authorization: 'Bearer e2e-key' } });
       expect(list.status).toBe(200);
       expect(((await list.json()) as unknown[]).length).toBe(30);
-      const created = await fetch(`${base}/pets`, { method: 'POST', headers: { authorization: 'Bearer e2e-key', 'content-type': 'application/json' }, body: '{"name":"Spawned","categoryId":2}' });
+      const created = await fetch(`${base}/pets`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer e2e-key', 'content-type': 'application/json' },
+        body: '{"name":"Spawned","categoryId":2}',
+      });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: number };
       expect((await fetch(`${base}/pets/${id}`, { headers: { authorization: 'Bearer e2e-key' } })).status).toBe(200);
@@ -29,17 +42,29 @@ describe('npx kennel serve (spawned process)', () => {
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
-    expect([{ code: 0, signal: null }, { code: null, signal: 'SIGTERM' }]).toContainEqual(await exited);
-    await waitFor(() => !portAnswers(port), () => `kennel still listens on ${port} after SIGTERM`);
+    expect([
+      { code: 0, signal: null },
+      { code: null, signal: 'SIGTERM' },
+    ]).toContainEqual(await exited);
+    await waitFor(
+      () => !portAnswers(port),
+      () => `kennel still listens on ${port} after SIGTERM`,
+    );
   });
 
   it.each(['SIGINT', 'SIGTERM'] as const)('bin/kennel.js closes the server and exits 0 on %s', async (signal) => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['bin/kennel.js', 'serve', '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/kennel.js', 'serve', '--port', String(port)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await waitFor(() => stderr.includes('API      '), () => `no banner; stderr: ${stderr}`);
+    await waitFor(
+      () => stderr.includes('API      '),
+      () => `no banner; stderr: ${stderr}`,
+    );
     expect((await fetch(`http://127.0.0.1:${port}/__kennel/health`)).status).toBe(200);
     child.kill(signal);
     expect(await exited).toBe(0);
@@ -48,7 +73,10 @@ describe('npx kennel serve (spawned process)', () => {
 
 function portAnswers(port: number): boolean {
   try {
-    execFileSync(process.execPath, ['-e', `require('net').connect(${port}, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`]);
+    execFileSync(process.execPath, [
+      '-e',
+      `require('net').connect(${port}, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`,
+    ]);
     return true;
   } catch {
     return false;

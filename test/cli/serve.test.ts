@@ -19,7 +19,16 @@ describe('kennel serve (in-process)', () => {
     expect(cli.stderr()).toContain(`API      ${url}`);
     expect(cli.stderr()).toContain('1 configured');
     const lines = cli.logs().map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines).toContainEqual(expect.objectContaining({ method: 'GET', url: '/v1/pets', status: 200, operationId: 'listPets', msg: 'request', level: 30 }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        method: 'GET',
+        url: '/v1/pets',
+        status: 200,
+        operationId: 'listPets',
+        msg: 'request',
+        level: 30,
+      }),
+    );
     expect(lines.every((line) => typeof line.time === 'string')).toBe(true);
   });
 
@@ -70,10 +79,15 @@ describe('kennel serve rejects bad input with exit code 2 and a clear message', 
   it('a broken spec names file and line', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kennel-cli-'));
     const file = path.join(dir, 'broken.yaml');
-    writeFileSync(file, 'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200": {descriptionn: typo}\n');
+    writeFileSync(
+      file,
+      'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200": {descriptionn: typo}\n',
+    );
     const cli = runCli(['serve', '--port', '0', '--spec', file]);
     expect(await cli.code).toBe(2);
-    expect(cli.stderr()).toMatch(new RegExp(`^kennel: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:9: not a valid OpenAPI document`));
+    expect(cli.stderr()).toMatch(
+      new RegExp(`^kennel: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:9: not a valid OpenAPI document`),
+    );
   });
 
   it('a missing spec file', async () => {

@@ -12,7 +12,10 @@ import { startReferencePetstore } from './reference-petstore.js';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'kennel-check-'));
 
-function npxKennel(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function npxKennel(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('npx', ['--no-install', 'kennel', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
@@ -33,7 +36,19 @@ describe('npx kennel check (spawned)', () => {
   it('exits 0 against kennel serve and writes JUnit and JSON reports', async () => {
     const junit = path.join(dir, 'ok.xml');
     const json = path.join(dir, 'ok.json');
-    const result = await npxKennel(['check', '--base-url', mock.url, '--api-key', 'cli-key', '--seed', '3', '--junit', junit, '--json', json]);
+    const result = await npxKennel([
+      'check',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'cli-key',
+      '--seed',
+      '3',
+      '--junit',
+      junit,
+      '--json',
+      json,
+    ]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain(`${mock.url} conforms: 0 error(s)`);
     expect(result.stdout).toContain('replay with --seed 3');
@@ -47,17 +62,37 @@ describe('npx kennel check (spawned)', () => {
     const broken = await startReferencePetstore({ fault: 'any-token' });
     try {
       const junit = path.join(dir, 'broken.xml');
-      const result = await npxKennel(['check', '--base-url', broken.url, '--seed', '9', '--junit', junit], { KENNEL_API_KEY: broken.apiKey });
+      const result = await npxKennel(['check', '--base-url', broken.url, '--seed', '9', '--junit', junit], {
+        KENNEL_API_KEY: broken.apiKey,
+      });
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(/ERROR listPets · auth-enforced: accepted a request with an unknown Bearer token \(status 200\)/);
-      expect(result.stdout).toMatch(/replay: {3}curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/v1\/pets' -H 'authorization: Bearer kennel-not-a-key-\w+'/);
+      expect(result.stdout).toMatch(
+        /ERROR listPets · auth-enforced: accepted a request with an unknown Bearer token \(status 200\)/,
+      );
+      expect(result.stdout).toMatch(
+        /replay: {3}curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/v1\/pets' -H 'authorization: Bearer kennel-not-a-key-\w+'/,
+      );
       expect(result.stdout).toContain('does not conform');
       const xml = readFileSync(junit, 'utf8');
       expect(XMLValidator.validate(xml)).toBe(true);
-      const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['testsuite', 'testcase'].includes(name) }).parse(xml);
-      const cases = parsed.testsuites.testsuite.flatMap((suite: { testcase: unknown[] }) => suite.testcase) as Record<string, unknown>[];
-      const failing = cases.filter((item) => item.failure !== undefined).map((item) => `${item['@_classname']} ${item['@_name']}`);
-      expect(failing).toEqual(expect.arrayContaining(['kennel.listPets auth-enforced', 'kennel.createPet auth-enforced', 'kennel.getPet auth-enforced']));
+      const parsed = new XMLParser({
+        ignoreAttributes: false,
+        isArray: (name) => ['testsuite', 'testcase'].includes(name),
+      }).parse(xml);
+      const cases = parsed.testsuites.testsuite.flatMap((suite: { testcase: unknown[] }) => suite.testcase) as Record<
+        string,
+        unknown
+      >[];
+      const failing = cases
+        .filter((item) => item.failure !== undefined)
+        .map((item) => `${item['@_classname']} ${item['@_name']}`);
+      expect(failing).toEqual(
+        expect.arrayContaining([
+          'kennel.listPets auth-enforced',
+          'kennel.createPet auth-enforced',
+          'kennel.getPet auth-enforced',
+        ]),
+      );
       expect(Number(parsed.testsuites['@_failures'])).toBe(failing.length);
       expect(Number(parsed.testsuites['@_tests'])).toBe(cases.length);
     } finally {
@@ -79,7 +114,9 @@ describe('kennel check could not run: exit 2 with a message naming the problem',
     writeFileSync(file, 'openapi: 3.1.0\ninfo: [\n');
     const cli = runCli(['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--spec', file]);
     expect(await cli.code).toBe(2);
-    expect(cli.stderr()).toMatch(new RegExp(`^kennel: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: invalid YAML`));
+    expect(cli.stderr()).toMatch(
+      new RegExp(`^kennel: ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: invalid YAML`),
+    );
   });
 
   it.each([
@@ -87,8 +124,14 @@ describe('kennel check could not run: exit 2 with a message naming the problem',
     [['check', '--base-url', 'http://127.0.0.1:1/v1'], /--api-key is required/],
     [['check', '--base-url', 'not a url', '--api-key', 'k'], /--base-url "not a url" is not a URL/],
     [['check', '--base-url', 'ftp://example.com/v1', '--api-key', 'k'], /must be http or https/],
-    [['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--check', 'speling'], /unknown check "speling"/],
-    [['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--operation', 'nope'], /no operation of .* matches --operation\/--tag/],
+    [
+      ['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--check', 'speling'],
+      /unknown check "speling"/,
+    ],
+    [
+      ['check', '--base-url', 'http://127.0.0.1:1/v1', '--api-key', 'k', '--operation', 'nope'],
+      /no operation of .* matches --operation\/--tag/,
+    ],
     [['check', '--max-examples', '0'], /--max-examples.*integer from 1/],
     [['check', '--header', 'no colon'], /--header.*"Name: value"/],
   ])('%j', async (argv, message) => {

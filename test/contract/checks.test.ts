@@ -7,7 +7,11 @@ import { checkReference, HEADERS_SPEC, startHeadersServer, statusesOf } from './
 import type { Fault, Variant } from './reference-petstore.js';
 
 /** Each check, and a deliberately broken deployment that only it (among the selected) must catch. */
-const DETECTIONS: [check: string, broken: { fault?: Fault; variant?: Partial<Variant> }, expected: 'failed' | 'warned'][] = [
+const DETECTIONS: [
+  check: string,
+  broken: { fault?: Fault; variant?: Partial<Variant> },
+  expected: 'failed' | 'warned',
+][] = [
   ['not-a-server-error', { fault: 'malformed-json-500' }, 'failed'],
   ['status-code-conformance', { fault: 'create-200' }, 'failed'],
   ['content-type-conformance', { fault: 'text-plain-json' }, 'failed'],
@@ -36,7 +40,8 @@ describe('every check catches its deliberately broken deployment', () => {
     expect(statusesOf(summary, check)).toContain(expected);
     expect(summary.exitCode).toBe(expected === 'failed' ? 1 : 0);
     expect(new Set(summary.cases.map((result) => result.check))).toEqual(new Set([check]));
-    if (expected === 'warned') expect((await checkReference(broken, { checks: [check], strict: true })).exitCode).toBe(1);
+    if (expected === 'warned')
+      expect((await checkReference(broken, { checks: [check], strict: true })).exitCode).toBe(1);
   });
 
   it.each([
@@ -46,8 +51,16 @@ describe('every check catches its deliberately broken deployment', () => {
   ])('response-headers-conformance: a required header %s', async (_label, header, title) => {
     const server = await startHeadersServer(header);
     try {
-      const summary = await runContract({ baseUrl: server.url, apiKey: 'unused', specPath: HEADERS_SPEC, seed: 1, checks: ['response-headers-conformance'] });
-      expect(summary.cases.flatMap((result) => result.failures.map((failure) => failure.title))).toContainEqual(expect.stringContaining(title));
+      const summary = await runContract({
+        baseUrl: server.url,
+        apiKey: 'unused',
+        specPath: HEADERS_SPEC,
+        seed: 1,
+        checks: ['response-headers-conformance'],
+      });
+      expect(summary.cases.flatMap((result) => result.failures.map((failure) => failure.title))).toContainEqual(
+        expect.stringContaining(title),
+      );
       expect(summary.exitCode).toBe(1);
     } finally {
       await server.close();
@@ -57,7 +70,13 @@ describe('every check catches its deliberately broken deployment', () => {
   it('response-headers-conformance passes a server that sends the header right', async () => {
     const server = await startHeadersServer('2');
     try {
-      const summary = await runContract({ baseUrl: server.url, apiKey: 'unused', specPath: HEADERS_SPEC, seed: 1, checks: ['response-headers-conformance'] });
+      const summary = await runContract({
+        baseUrl: server.url,
+        apiKey: 'unused',
+        specPath: HEADERS_SPEC,
+        seed: 1,
+        checks: ['response-headers-conformance'],
+      });
       expect(statusesOf(summary, 'response-headers-conformance')).toEqual(['passed']);
     } finally {
       await server.close();
@@ -86,13 +105,29 @@ describe('no false positive against kennel serve', () => {
   });
 
   it("only kennel's documented rejection of a bad limit or status is a warning", () => {
-    const warnings = summary.cases.flatMap((result) => result.failures.filter((failure) => failure.severity === 'warning').map(() => `${result.operationId} ${result.check}`));
+    const warnings = summary.cases.flatMap((result) =>
+      result.failures
+        .filter((failure) => failure.severity === 'warning')
+        .map(() => `${result.operationId} ${result.check}`),
+    );
     expect(new Set(warnings)).toEqual(new Set(['listPets status-code-conformance']));
   });
 
   it('the same seed replays the same requests', async () => {
-    const again = await runContract({ baseUrl: mock.url, apiKey: 'contract-key', specPath: PETSTORE_SPEC, seed: 5, checks: ['negative-data-rejection'] });
-    const first = await runContract({ baseUrl: mock.url, apiKey: 'contract-key', specPath: PETSTORE_SPEC, seed: 5, checks: ['negative-data-rejection'] });
+    const again = await runContract({
+      baseUrl: mock.url,
+      apiKey: 'contract-key',
+      specPath: PETSTORE_SPEC,
+      seed: 5,
+      checks: ['negative-data-rejection'],
+    });
+    const first = await runContract({
+      baseUrl: mock.url,
+      apiKey: 'contract-key',
+      specPath: PETSTORE_SPEC,
+      seed: 5,
+      checks: ['negative-data-rejection'],
+    });
     expect(again.requests).toBe(first.requests);
   });
 });

@@ -27,7 +27,9 @@ describe('the plan derives roles and heuristics from the Pet Store document', ()
     ]);
     expect(createPet.idProperty).toBe('id');
     expect(listPets.limit).toEqual({ name: 'limit', minimum: 1, maximum: 100, default: 20 });
-    expect(listPets.filters).toEqual([{ name: 'status', property: 'status', values: ['available', 'pending', 'sold'] }]);
+    expect(listPets.filters).toEqual([
+      { name: 'status', property: 'status', values: ['available', 'pending', 'sold'] },
+    ]);
     expect(createPet.validationStatuses).toEqual([400]);
     expect(plan.errorSchema).toBe('#/components/responses/Unauthorized/content/application~1json/schema');
   });
@@ -54,14 +56,25 @@ describe('generated data', () => {
   it('every schema-invalid body is really invalid (re-validated), transport mistakes first', () => {
     const valid = { name: 'Rex', categoryId: 4 };
     const cases = invalidBodies(createPet.body!.schema, valid, validate, parse);
-    expect(cases.slice(0, 3).map((item) => item.label)).toEqual(['malformed JSON', 'an empty body', 'a valid JSON body sent as text/plain']);
+    expect(cases.slice(0, 3).map((item) => item.label)).toEqual([
+      'malformed JSON',
+      'an empty body',
+      'a valid JSON body sent as text/plain',
+    ]);
     const schemaCases = cases.filter((item) => item.schemaViolation);
     expect(schemaCases.length).toBeGreaterThan(15);
     for (const item of schemaCases) {
       const value = 'raw' in item.body ? parse(item.body.raw) : item.body.value;
       expect(validate(exactNumbers(value)).length, item.label).toBeGreaterThan(0);
     }
-    expect(cases.map((item) => item.label)).toEqual(expect.arrayContaining(['required /name is missing', '/categoryId is a numeric string', '/status is not one of the enum values', 'the body is an array, not an object']));
+    expect(cases.map((item) => item.label)).toEqual(
+      expect.arrayContaining([
+        'required /name is missing',
+        '/categoryId is a numeric string',
+        '/status is not one of the enum values',
+        'the body is an array, not an object',
+      ]),
+    );
     expect(cases.find((item) => item.label.includes('int64'))?.severity).toBe('warning');
   });
 
@@ -73,6 +86,11 @@ describe('generated data', () => {
 
   it('invalid parameter values are outside the schema', () => {
     const limit = listPets.parameters.find((parameter) => parameter.name === 'limit')!;
-    expect(invalidParameterValues(limit, plan.validators.at(limit.schema!.pointer)).map((item) => item.value)).toEqual(['abc', '1.5', '0', '101']);
+    expect(invalidParameterValues(limit, plan.validators.at(limit.schema!.pointer)).map((item) => item.value)).toEqual([
+      'abc',
+      '1.5',
+      '0',
+      '101',
+    ]);
   });
 });

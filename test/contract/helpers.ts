@@ -8,7 +8,10 @@ import { startReferencePetstore, type Fault, type Variant } from './reference-pe
 export const HEADERS_SPEC = fileURLToPath(new URL('../fixtures/headers.yaml', import.meta.url));
 
 /** Runs kennel check against the reference Pet Store with one fault or variant. */
-export async function checkReference(options: { fault?: Fault; variant?: Partial<Variant> }, run: Partial<ContractOptions> = {}): Promise<RunSummary> {
+export async function checkReference(
+  options: { fault?: Fault; variant?: Partial<Variant> },
+  run: Partial<ContractOptions> = {},
+): Promise<RunSummary> {
   const server = await startReferencePetstore(options);
   try {
     return await runContract({ baseUrl: server.url, apiKey: server.apiKey, specPath: PETSTORE_SPEC, seed: 11, ...run });

@@ -5,7 +5,14 @@ import { HttpClient, retryAfterMs } from '../../src/contract/http-client.js';
 import type { PlannedOperation } from '../../src/contract/plan.js';
 import { freePort } from '../helpers/cli.js';
 
-const operation = { id: 'listThings', operation: { method: 'get', path: '/things', security: { requirements: [{ bearer: [] }], schemes: { bearer: { type: 'http', scheme: 'bearer' } } } } } as unknown as PlannedOperation;
+const operation = {
+  id: 'listThings',
+  operation: {
+    method: 'get',
+    path: '/things',
+    security: { requirements: [{ bearer: [] }], schemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+  },
+} as unknown as PlannedOperation;
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -21,7 +28,17 @@ async function serve(handler: (request: IncomingMessage, response: ServerRespons
 }
 
 function client(baseUrl: string, overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
-  return new HttpClient({ baseUrl, apiKey: 'key', headers: { 'X-Trace': 'run-1' }, timeoutMs: 2000, concurrency: 4, rateLimit: 0, maxRetries: 3, maxRetryAfterMs: 5000, ...overrides });
+  return new HttpClient({
+    baseUrl,
+    apiKey: 'key',
+    headers: { 'X-Trace': 'run-1' },
+    timeoutMs: 2000,
+    concurrency: 4,
+    rateLimit: 0,
+    maxRetries: 3,
+    maxRetryAfterMs: 5000,
+    ...overrides,
+  });
 }
 
 describe('HttpClient', () => {
@@ -93,7 +110,11 @@ describe('HttpClient', () => {
     const url = await serve(() => undefined);
     const slow = await client(url, { timeoutMs: 100 }).send({ operation, intent: 'valid', purpose: 'test' });
     expect(slow.error).toBe('no response within 100 ms');
-    const refused = await client(`http://127.0.0.1:${await freePort()}/v1`).send({ operation, intent: 'valid', purpose: 'test' });
+    const refused = await client(`http://127.0.0.1:${await freePort()}/v1`).send({
+      operation,
+      intent: 'valid',
+      purpose: 'test',
+    });
     expect(refused.error).toBe('connection refused');
   });
 });
@@ -107,6 +128,8 @@ describe('retryAfterMs', () => {
     [429, 'soon', undefined],
   ])('%i with %s', (status, header, expected) => {
     const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
-    expect(retryAfterMs({ status, headers: header === undefined ? {} : { 'retry-after': header } }, now)).toBe(expected);
+    expect(retryAfterMs({ status, headers: header === undefined ? {} : { 'retry-after': header } }, now)).toBe(
+      expected,
+    );
   });
 });

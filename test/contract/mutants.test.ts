@@ -14,7 +14,11 @@ describe('kennel check against the reference Pet Store', () => {
 
   it.each(VARIANTS)('passes the correct variant $name: $description', async ({ variant }) => {
     const summary = await checkReference({ variant });
-    const errors = summary.cases.flatMap((result) => result.failures.filter((failure) => failure.severity === 'error').map((failure) => `${result.operationId} ${result.check}: ${failure.title}`));
+    const errors = summary.cases.flatMap((result) =>
+      result.failures
+        .filter((failure) => failure.severity === 'error')
+        .map((failure) => `${result.operationId} ${result.check}: ${failure.title}`),
+    );
     expect(errors).toEqual([]);
     expect(summary.exitCode).toBe(0);
   });

@@ -35,11 +35,19 @@ interface ServerOptions {
 
 async function start(options: ServerOptions = {}): Promise<Api> {
   const server = await startReferencePetstore(options);
-  const request = async (method: string, path: string, { auth = `Bearer ${server.apiKey}`, body, contentType }: RequestOptions = {}): Promise<Exchange> => {
+  const request = async (
+    method: string,
+    path: string,
+    { auth = `Bearer ${server.apiKey}`, body, contentType }: RequestOptions = {},
+  ): Promise<Exchange> => {
     const headers: Record<string, string> = {};
     if (auth !== null) headers.authorization = auth;
     if (body !== undefined) headers['content-type'] = contentType ?? 'application/json';
-    const response = await fetch(`${server.url}${path}`, { method, headers, body: typeof body === 'object' ? JSON.stringify(body) : body });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      body: typeof body === 'object' ? JSON.stringify(body) : body,
+    });
     const text = await response.text();
     return { status: response.status, headers: response.headers, text, body: parseOrUndefined(text) };
   };
@@ -194,7 +202,8 @@ describe('the correct reference server', () => {
     });
 
     it('answers 404 for an unknown or non-integer pet id, with the deprecation headers', async () => {
-      for (const path of ['/pets/999', '/pets/abc', '/pets/1.5', '/pets/99999999999999999999']) expectError(await api.get(path), 404);
+      for (const path of ['/pets/999', '/pets/abc', '/pets/1.5', '/pets/99999999999999999999'])
+        expectError(await api.get(path), 404);
       const read = await api.get('/pets/1');
       expect(read.headers.get('deprecation')).toBe('@1735689600');
       expect(read.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
@@ -257,15 +266,25 @@ describe('variants', () => {
     }));
 
   it('refuse-client-id refuses a client id; newest-first lists the newest first', async () => {
-    await withServer({ variant: { clientId: 'refuse' } }, async (api) => expectError(await api.post({ ...rex, id: 9 }), 400));
-    await withServer({ variant: { order: 'newest-first' } }, async (api) => expect((await api.get('/pets')).body[0].id).toBe(3));
+    await withServer({ variant: { clientId: 'refuse' } }, async (api) =>
+      expectError(await api.post({ ...rex, id: 9 }), 400),
+    );
+    await withServer({ variant: { order: 'newest-first' } }, async (api) =>
+      expect((await api.get('/pets')).body[0].id).toBe(3),
+    );
   });
 
   it('bad-petid-400, content-type-415, orders-501, orders-404 and no-deprecation-headers answer as chosen', async () => {
     await withServer({ variant: { badPetId: 400 } }, async (api) => expectError(await api.get('/pets/abc'), 400));
-    await withServer({ variant: { wrongContentType: 415 } }, async (api) => expectError(await api.post(rex, { contentType: 'text/plain' }), 415));
-    await withServer({ variant: { storeOrders: 501 } }, async (api) => expectError(await api.get('/store/orders'), 501));
-    await withServer({ variant: { storeOrders: 404 } }, async (api) => expectError(await api.get('/store/orders'), 404));
+    await withServer({ variant: { wrongContentType: 415 } }, async (api) =>
+      expectError(await api.post(rex, { contentType: 'text/plain' }), 415),
+    );
+    await withServer({ variant: { storeOrders: 501 } }, async (api) =>
+      expectError(await api.get('/store/orders'), 501),
+    );
+    await withServer({ variant: { storeOrders: 404 } }, async (api) =>
+      expectError(await api.get('/store/orders'), 404),
+    );
     await withServer({ variant: { deprecationHeaders: false } }, async (api) => {
       const read = await api.get('/pets/1');
       expect([read.status, read.headers.get('deprecation'), read.headers.get('sunset')]).toEqual([200, null, null]);
@@ -288,7 +307,9 @@ const statusOf = async (exchange: Promise<Exchange>): Promise<number> => (await 
 const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'no-auth': { exhibits: async (api) => (await statusOf(api.get('/pets', noAuth))) === 200 },
   'any-token': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer wrong' }))) === 200 },
-  'basic-accepted': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: `Basic ${btoa('a:b')}` }))) === 200 },
+  'basic-accepted': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: `Basic ${btoa('a:b')}` }))) === 200,
+  },
   'post-unprotected': { exhibits: async (api) => (await statusOf(api.post(rex, noAuth))) === 201 },
   'getpet-unprotected': { exhibits: async (api) => (await statusOf(api.get('/pets/1', noAuth))) === 200 },
   'orders-unprotected': { exhibits: async (api) => (await statusOf(api.get('/store/orders', noAuth))) === 200 },
@@ -301,7 +322,11 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'auth-plain-text': {
     exhibits: async (api) => {
       const refused = await api.get('/pets', noAuth);
-      return refused.status === 401 && refused.headers.get('content-type')!.startsWith('text/plain') && refused.text === 'Unauthorized';
+      return (
+        refused.status === 401 &&
+        refused.headers.get('content-type')!.startsWith('text/plain') &&
+        refused.text === 'Unauthorized'
+      );
     },
   },
   'error-missing-code': { exhibits: async (api) => !('code' in (await api.get('/pets/999')).body) },
@@ -325,8 +350,12 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
     },
   },
   'missing-name-accepted': { exhibits: async (api) => (await api.post({ categoryId: 1 })).body.name === '' },
-  'categoryid-string-accepted': { exhibits: async (api) => (await api.post({ name: 'Rex', categoryId: '7' })).body.categoryId === 7 },
-  'fractional-categoryid-accepted': { exhibits: async (api) => (await statusOf(api.post({ name: 'Rex', categoryId: 1.5 }))) === 201 },
+  'categoryid-string-accepted': {
+    exhibits: async (api) => (await api.post({ name: 'Rex', categoryId: '7' })).body.categoryId === 7,
+  },
+  'fractional-categoryid-accepted': {
+    exhibits: async (api) => (await statusOf(api.post({ name: 'Rex', categoryId: 1.5 }))) === 201,
+  },
   'int64-overflow-accepted': {
     exhibits: async (api) => (await statusOf(api.post('{"name":"Rex","categoryId":9223372036854775808}'))) === 201,
   },
@@ -336,7 +365,9 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
       return created.status === 201 && !created.text.includes('"categoryId":9007199254740993');
     },
   },
-  'status-enum-unchecked': { exhibits: async (api) => (await api.post({ ...rex, status: 'lost' })).body.status === 'lost' },
+  'status-enum-unchecked': {
+    exhibits: async (api) => (await api.post({ ...rex, status: 'lost' })).body.status === 'lost',
+  },
   'malformed-json-500': { exhibits: async (api) => (await statusOf(api.post('{"name":'))) === 500 },
   'empty-body-500': { exhibits: async (api) => (await statusOf(api.post(''))) === 500 },
   'array-body-201': { exhibits: async (api) => (await statusOf(api.post([]))) === 201 },
@@ -365,7 +396,9 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
   },
   'id-as-string': { exhibits: async (api) => typeof (await api.get('/pets')).body[0].id === 'string' },
   'list-envelope': { exhibits: async (api) => Array.isArray((await api.get('/pets')).body.items) },
-  'text-plain-json': { exhibits: async (api) => (await api.get('/pets')).headers.get('content-type')!.startsWith('text/plain') },
+  'text-plain-json': {
+    exhibits: async (api) => (await api.get('/pets')).headers.get('content-type')!.startsWith('text/plain'),
+  },
   'not-found-200-null': {
     exhibits: async (api) => {
       const missing = await api.get('/pets/999');
@@ -373,14 +406,23 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
     },
   },
   'not-found-400': { exhibits: async (api) => (await statusOf(api.get('/pets/999'))) === 400 },
-  'name-truncated': { exhibits: async (api) => (await api.post({ ...rex, name: 'Maximilian' })).body.name === 'Maximili' },
+  'name-truncated': {
+    exhibits: async (api) => (await api.post({ ...rex, name: 'Maximilian' })).body.name === 'Maximili',
+  },
   'categoryid-missing-in-list': { exhibits: async (api) => !('categoryId' in (await api.get('/pets')).body[0]) },
   'getpet-wrong-pet': { exhibits: async (api) => (await api.get('/pets/2')).body.id === 1 },
   'pending-rejected': { exhibits: async (api) => (await statusOf(api.post({ ...rex, status: 'pending' }))) === 400 },
   'max-limit-rejected': { exhibits: async (api) => (await statusOf(api.get('/pets?limit=100'))) === 400 },
-  'key-case-insensitive': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer REF-KEY' }))) === 200 },
-  'key-prefix': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer ref-key-and-more' }))) === 200 },
-  'charset-rejected': { exhibits: async (api) => (await statusOf(api.post(rex, { contentType: 'application/json; charset=utf-8' }))) === 400 },
+  'key-case-insensitive': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer REF-KEY' }))) === 200,
+  },
+  'key-prefix': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer ref-key-and-more' }))) === 200,
+  },
+  'charset-rejected': {
+    exhibits: async (api) =>
+      (await statusOf(api.post(rex, { contentType: 'application/json; charset=utf-8' }))) === 400,
+  },
 };
 
 describe('faults', () => {

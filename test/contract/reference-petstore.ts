@@ -46,16 +46,36 @@ const DEFAULT_VARIANT: Variant = {
 
 export const VARIANTS: readonly { name: string; description: string; variant: Partial<Variant> }[] = [
   { name: 'default', description: 'The default choices', variant: {} },
-  { name: 'clamp-limit', description: 'An out-of-range limit is clamped into 1..100, a non-numeric one means 20', variant: { badLimit: 'clamp' } },
-  { name: 'charset-and-large-ids', description: 'Content-Type with charset=utf-8; ids start at 2^53+1', variant: { charset: true, ids: 'large' } },
-  { name: 'default-status', description: "A pet created without status is stored as 'available'", variant: { defaultStatus: 'available' } },
+  {
+    name: 'clamp-limit',
+    description: 'An out-of-range limit is clamped into 1..100, a non-numeric one means 20',
+    variant: { badLimit: 'clamp' },
+  },
+  {
+    name: 'charset-and-large-ids',
+    description: 'Content-Type with charset=utf-8; ids start at 2^53+1',
+    variant: { charset: true, ids: 'large' },
+  },
+  {
+    name: 'default-status',
+    description: "A pet created without status is stored as 'available'",
+    variant: { defaultStatus: 'available' },
+  },
   { name: 'refuse-client-id', description: 'A client-sent id is refused with 400', variant: { clientId: 'refuse' } },
   { name: 'newest-first', description: 'GET /pets lists the newest pets first', variant: { order: 'newest-first' } },
   { name: 'bad-petid-400', description: 'A non-integer petId answers 400', variant: { badPetId: 400 } },
-  { name: 'content-type-415', description: 'A createPet body that is not JSON answers 415', variant: { wrongContentType: 415 } },
+  {
+    name: 'content-type-415',
+    description: 'A createPet body that is not JSON answers 415',
+    variant: { wrongContentType: 415 },
+  },
   { name: 'orders-501', description: 'GET /store/orders answers 501', variant: { storeOrders: 501 } },
   { name: 'orders-404', description: 'GET /store/orders answers 404', variant: { storeOrders: 404 } },
-  { name: 'no-deprecation-headers', description: 'getPet sends no Deprecation/Sunset headers', variant: { deprecationHeaders: false } },
+  {
+    name: 'no-deprecation-headers',
+    description: 'getPet sends no Deprecation/Sunset headers',
+    variant: { deprecationHeaders: false },
+  },
   {
     name: 'everything',
     description: 'Every non-default choice at once',
@@ -100,7 +120,10 @@ const FAULT_TABLE = [
   { name: 'categoryid-string-accepted', description: 'categoryId "7" is accepted and coerced to 7' },
   { name: 'fractional-categoryid-accepted', description: 'categoryId 1.5 is accepted' },
   { name: 'int64-overflow-accepted', description: 'categoryId beyond the int64 range is accepted' },
-  { name: 'categoryid-precision-lost', description: 'categoryId goes through a double: values above 2^53 lose precision' },
+  {
+    name: 'categoryid-precision-lost',
+    description: 'categoryId goes through a double: values above 2^53 lose precision',
+  },
   { name: 'status-enum-unchecked', description: 'Any status string is accepted and stored' },
   { name: 'malformed-json-500', description: 'Malformed JSON answers 500' },
   { name: 'empty-body-500', description: 'A POST with an empty body answers 500' },
@@ -111,7 +134,11 @@ const FAULT_TABLE = [
   { name: 'status-dropped', description: 'The stored pet loses its status: the 201 body has it, later reads do not' },
   { name: 'status-null', description: 'A pet without status is emitted with "status": null' },
   { name: 'client-id-honoured', description: "A client-sent integer id becomes the pet's id" },
-  { name: 'duplicate-ids-concurrent', description: 'Id assignment awaits between reading and incrementing the counter: concurrent creates get duplicate ids' },
+  {
+    name: 'duplicate-ids-concurrent',
+    description:
+      'Id assignment awaits between reading and incrementing the counter: concurrent creates get duplicate ids',
+  },
   { name: 'id-as-string', description: 'Ids are emitted as JSON strings' },
   { name: 'list-envelope', description: 'GET /pets answers {"items": [...]} instead of an array' },
   { name: 'text-plain-json', description: 'Successful responses have Content-Type text/plain with a JSON body' },
@@ -141,7 +168,9 @@ function toJson(value: Json): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
   if (isJsonArray(value)) return `[${value.map(toJson).join(',')}]`;
-  const members = Object.entries(value).flatMap(([key, member]) => (member === undefined ? [] : [`${JSON.stringify(key)}:${toJson(member)}`]));
+  const members = Object.entries(value).flatMap(([key, member]) =>
+    member === undefined ? [] : [`${JSON.stringify(key)}:${toJson(member)}`],
+  );
   return `{${members.join(',')}}`;
 }
 
@@ -267,10 +296,16 @@ class ReferencePetstore {
     const operation = route.methods[req.method ?? ''];
     if (!operation) {
       const allow = Object.keys(route.methods).join(', ');
-      return { ...this.error(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`), headers: { allow } };
+      return {
+        ...this.error(405, 'method_not_allowed', `${req.method} is not allowed here; use ${allow}`),
+        headers: { allow },
+      };
     }
-    const reply = this.authorised(operation, req.headers.authorization) ? await this.dispatch(operation, req, url) : this.unauthorised();
-    if (operation === 'getPet' && this.variant.deprecationHeaders) reply.headers = { ...reply.headers, ...DEPRECATION_HEADERS };
+    const reply = this.authorised(operation, req.headers.authorization)
+      ? await this.dispatch(operation, req, url)
+      : this.unauthorised();
+    if (operation === 'getPet' && this.variant.deprecationHeaders)
+      reply.headers = { ...reply.headers, ...DEPRECATION_HEADERS };
     return reply;
   }
 
@@ -299,7 +334,8 @@ class ReferencePetstore {
     const match = /^(\S+) +(\S+) *$/.exec(header ?? '');
     if (!match) return false;
     const [, scheme = '', token] = match;
-    if (scheme.toLowerCase() === 'bearer') return token === this.apiKey || this.fault === 'any-token' || this.nearMissAccepted(token ?? '');
+    if (scheme.toLowerCase() === 'bearer')
+      return token === this.apiKey || this.fault === 'any-token' || this.nearMissAccepted(token ?? '');
     return scheme.toLowerCase() === 'basic' && this.fault === 'basic-accepted';
   }
 
@@ -309,9 +345,13 @@ class ReferencePetstore {
   }
 
   private unauthorised(): Reply {
-    if (this.fault === 'auth-plain-text') return { status: 401, body: 'Unauthorized', kind: 'text', headers: { 'www-authenticate': 'Bearer' } };
+    if (this.fault === 'auth-plain-text')
+      return { status: 401, body: 'Unauthorized', kind: 'text', headers: { 'www-authenticate': 'Bearer' } };
     if (this.fault === 'auth-403') return this.error(403, 'forbidden', 'The API key is missing or invalid');
-    return { ...this.error(401, 'unauthorized', 'Authorization header with a valid Bearer API key is required'), headers: { 'www-authenticate': 'Bearer' } };
+    return {
+      ...this.error(401, 'unauthorized', 'Authorization header with a valid Bearer API key is required'),
+      headers: { 'www-authenticate': 'Bearer' },
+    };
   }
 
   // --- listPets ---------------------------------------------------------------------------------
@@ -339,7 +379,8 @@ class ReferencePetstore {
     const limit = Number(raw);
     if (limit === 0 && this.fault === 'limit-zero-accepted') return 0;
     if (limit > MAX_LIMIT && this.fault === 'no-max-limit') return limit;
-    if (limit === MAX_LIMIT && this.fault === 'max-limit-rejected') throw this.badRequest('invalid_parameter', 'Query parameter limit must be below 100');
+    if (limit === MAX_LIMIT && this.fault === 'max-limit-rejected')
+      throw this.badRequest('invalid_parameter', 'Query parameter limit must be below 100');
     if (limit >= 1 && limit <= MAX_LIMIT) return limit;
     if (clamp) return Math.min(MAX_LIMIT, Math.max(1, limit));
     throw this.badRequest('invalid_parameter', `Query parameter limit must be from 1 to 100, got ${raw}`);
@@ -365,7 +406,8 @@ class ReferencePetstore {
   private async createPet(req: IncomingMessage): Promise<Reply> {
     const text = await this.readJsonBody(req);
     const newPet = this.validateNewPet(this.parseBody(text));
-    const id = newPet.clientId !== undefined && this.fault === 'client-id-honoured' ? newPet.clientId : await this.assignId();
+    const id =
+      newPet.clientId !== undefined && this.fault === 'client-id-honoured' ? newPet.clientId : await this.assignId();
     const name = this.fault === 'name-truncated' ? Array.from(newPet.name).slice(0, 8).join('') : newPet.name;
     const categoryId = this.fault === 'categoryid-precision-lost' ? Number(newPet.categoryId) : newPet.categoryId;
     const pet: Pet = { id, name, categoryId, ...(newPet.status === undefined ? {} : { status: newPet.status }) };
@@ -380,10 +422,14 @@ class ReferencePetstore {
     const body = await readBody(req);
     if (mediaType !== 'application/json' || (this.fault === 'charset-rejected' && header.includes(';'))) {
       const code = this.variant.wrongContentType === 415 ? 'unsupported_media_type' : 'invalid_content_type';
-      throw new BadRequest(this.error(this.variant.wrongContentType, code, 'The request body must be application/json'));
+      throw new BadRequest(
+        this.error(this.variant.wrongContentType, code, 'The request body must be application/json'),
+      );
     }
-    if (body === undefined) throw new BadRequest(this.error(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`));
-    if (body === '' && this.fault === 'empty-body-500') throw new TypeError('Cannot read properties of undefined (reading "name")');
+    if (body === undefined)
+      throw new BadRequest(this.error(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`));
+    if (body === '' && this.fault === 'empty-body-500')
+      throw new TypeError('Cannot read properties of undefined (reading "name")');
     if (body === '') throw this.badRequest('invalid_body', 'A request body is required');
     return body;
   }
@@ -399,7 +445,8 @@ class ReferencePetstore {
 
   private validateNewPet(body: unknown): NewPet {
     if (Array.isArray(body) && this.fault === 'array-body-201') return { name: '', categoryId: 0n };
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw this.invalidBody('', 'must be a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw this.invalidBody('', 'must be a JSON object');
     const fields = body as Record<string, unknown>;
     if (fields.id !== undefined && this.variant.clientId === 'refuse' && this.fault !== 'client-id-honoured') {
       throw this.invalidBody('/id', 'is assigned by the service and must not be sent');
@@ -423,16 +470,20 @@ class ReferencePetstore {
 
   private readCategoryId(value: unknown): bigint | number {
     if (value === undefined) throw this.invalidBody('/categoryId', 'is required');
-    if (typeof value === 'string' && /^-?\d+$/.test(value) && this.fault === 'categoryid-string-accepted') return BigInt(value);
-    if (typeof value === 'number' && !Number.isInteger(value) && this.fault === 'fractional-categoryid-accepted') return value;
+    if (typeof value === 'string' && /^-?\d+$/.test(value) && this.fault === 'categoryid-string-accepted')
+      return BigInt(value);
+    if (typeof value === 'number' && !Number.isInteger(value) && this.fault === 'fractional-categoryid-accepted')
+      return value;
     if (typeof value === 'bigint' && (isInt64(value) || this.fault === 'int64-overflow-accepted')) return value;
-    const outOfRange = typeof value === 'bigint' || (typeof value === 'number' && (Number.isInteger(value) || !Number.isFinite(value)));
+    const outOfRange =
+      typeof value === 'bigint' || (typeof value === 'number' && (Number.isInteger(value) || !Number.isFinite(value)));
     throw this.invalidBody('/categoryId', outOfRange ? 'must be within the int64 range' : 'must be an integer');
   }
 
   private readStatus(value: unknown): string | undefined {
     if (value === undefined) return this.variant.defaultStatus;
-    if (value === 'pending' && this.fault === 'pending-rejected') throw this.invalidBody('/status', 'must be available or sold');
+    if (value === 'pending' && this.fault === 'pending-rejected')
+      throw this.invalidBody('/status', 'must be available or sold');
     if (typeof value === 'string' && (isPetStatus(value) || this.fault === 'status-enum-unchecked')) return value;
     throw this.invalidBody('/status', 'must be one of available, pending, sold');
   }
@@ -504,7 +555,8 @@ class ReferencePetstore {
   }
 
   contentType(reply: Reply): string {
-    if (reply.kind === 'text' || (this.fault === 'text-plain-json' && reply.status < 300)) return 'text/plain; charset=utf-8';
+    if (reply.kind === 'text' || (this.fault === 'text-plain-json' && reply.status < 300))
+      return 'text/plain; charset=utf-8';
     return this.variant.charset ? 'application/json; charset=utf-8' : 'application/json';
   }
 }
@@ -543,7 +595,8 @@ export async function startReferencePetstore(
   options: { apiKey?: string; fault?: Fault; variant?: Partial<Variant>; seedPets?: number } = {},
 ): Promise<{ url: string; apiKey: string; close(): Promise<void> }> {
   const { apiKey = 'ref-key', fault, variant = {}, seedPets: seedCount = 3 } = options;
-  if (fault !== undefined && !FAULTS.some((known) => known.name === fault)) throw new Error(`Unknown fault ${String(fault)}`);
+  if (fault !== undefined && !FAULTS.some((known) => known.name === fault))
+    throw new Error(`Unknown fault ${String(fault)}`);
   const store = new ReferencePetstore(apiKey, fault, { ...DEFAULT_VARIANT, ...variant }, seedCount);
   const server = createServer((req, res) => {
     store.handle(req).then(

@@ -7,7 +7,12 @@ import type { Exchange } from '../../src/contract/types.js';
 
 const exchange = {
   purpose: 'a body where <weird> & "quoted"',
-  request: { method: 'POST', url: 'http://x/v1/pets', headers: { authorization: 'Bearer secret-key' }, body: '{"categoryId":9223372036854775807}' },
+  request: {
+    method: 'POST',
+    url: 'http://x/v1/pets',
+    headers: { authorization: 'Bearer secret-key' },
+    body: '{"categoryId":9223372036854775807}',
+  },
   response: { status: 500, headers: {}, text: 'boom\u0001', json: undefined },
 } as unknown as Exchange;
 
@@ -27,13 +32,53 @@ const summary: RunSummary = {
   strict: false,
   exitCode: 1,
   cases: [
-    { operationId: 'createPet', method: 'POST', path: '/pets', check: 'not-a-server-error', description: '', status: 'failed', failures: [{ check: 'not-a-server-error', operationId: 'createPet', severity: 'error', title: 'server error 500 for <weird> & "quoted"', expected: 'below 500', actual: '500', exchange }] },
-    { operationId: 'getPet', method: 'GET', path: '/pets/{petId}', check: 'deprecation-signalled', description: '', status: 'warned', failures: [{ check: 'deprecation-signalled', operationId: 'getPet', severity: 'warning', title: 'no Sunset header' }] },
-    { operationId: 'getPet', method: 'GET', path: '/pets/{petId}', check: 'not-a-server-error', description: '', status: 'skipped', failures: [], skipReason: 'nothing sent' },
+    {
+      operationId: 'createPet',
+      method: 'POST',
+      path: '/pets',
+      check: 'not-a-server-error',
+      description: '',
+      status: 'failed',
+      failures: [
+        {
+          check: 'not-a-server-error',
+          operationId: 'createPet',
+          severity: 'error',
+          title: 'server error 500 for <weird> & "quoted"',
+          expected: 'below 500',
+          actual: '500',
+          exchange,
+        },
+      ],
+    },
+    {
+      operationId: 'getPet',
+      method: 'GET',
+      path: '/pets/{petId}',
+      check: 'deprecation-signalled',
+      description: '',
+      status: 'warned',
+      failures: [
+        { check: 'deprecation-signalled', operationId: 'getPet', severity: 'warning', title: 'no Sunset header' },
+      ],
+    },
+    {
+      operationId: 'getPet',
+      method: 'GET',
+      path: '/pets/{petId}',
+      check: 'not-a-server-error',
+      description: '',
+      status: 'skipped',
+      failures: [],
+      skipReason: 'nothing sent',
+    },
   ],
 };
 
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['testsuite', 'testcase', 'failure'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => ['testsuite', 'testcase', 'failure'].includes(name),
+});
 
 describe('JUnit report', () => {
   it('is valid XML with one suite per operation and one case per check, escaped', () => {
@@ -64,7 +109,10 @@ describe('JSON report', () => {
     const text = jsonReport(summary, 'secret-key');
     const report = JSON.parse(text);
     expect(report.seed).toBe(7);
-    expect(report.cases[0].failures[0]).toMatchObject({ request: { method: 'POST', url: 'http://x/v1/pets' }, response: { status: 500 } });
+    expect(report.cases[0].failures[0]).toMatchObject({
+      request: { method: 'POST', url: 'http://x/v1/pets' },
+      response: { status: 500 },
+    });
     expect(report.cases[0].failures[0].curl).toContain('$KENNEL_API_KEY');
     expect(text).not.toContain('secret-key');
     expect(text).toContain('9223372036854775807');

@@ -34,7 +34,11 @@ describe('parseJson / stringifyJson', () => {
 
 describe('exactNumbers', () => {
   it('maps in-range bigints to numbers and out-of-int64 ones beyond ±2^63', () => {
-    expect(exactNumbers({ a: 9223372036854775807n, b: [-9223372036854775809n], c: 'x' })).toEqual({ a: 2 ** 63, b: [-(2 ** 64)], c: 'x' });
+    expect(exactNumbers({ a: 9223372036854775807n, b: [-9223372036854775809n], c: 'x' })).toEqual({
+      a: 2 ** 63,
+      b: [-(2 ** 64)],
+      c: 'x',
+    });
     expect(exactNumbers(9223372036854775808n)).toBe(2 ** 64);
   });
 });

@@ -52,10 +52,17 @@ const MOCK: World = {
   'present-http-only-incorrect-accounturi.com': {
     caa: [issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/321; validationmethods=http-01')],
   },
-  'present-correct-accounturi.com': { caa: [issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/123')] },
-  'present-incorrect-accounturi.com': { caa: [issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/321')] },
+  'present-correct-accounturi.com': {
+    caa: [issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/123')],
+  },
+  'present-incorrect-accounturi.com': {
+    caa: [issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/321')],
+  },
   'present-multiple-accounturi.com': {
-    caa: [issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/321'), issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/123')],
+    caa: [
+      issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/321'),
+      issue('letsencrypt.org; accounturi=https://letsencrypt.org/acct/reg/123'),
+    ],
   },
   'unsatisfiable.com': { caa: [issue(';')] },
   'unsatisfiable-wildcard.com': { caa: [issuewild(';')] },
@@ -163,30 +170,151 @@ describe('evaluateCaa: Boulder TestCAAChecking (account .../reg/123, http-01)', 
     { title: 'Good (example.co.uk, absent)', domain: 'example.co.uk', reason: 'no_caa_records', foundAt: undefined },
     { title: 'Good (present and valid)', domain: 'present.com', reason: GOOD, foundAt: 'present.com' },
     { title: 'Good (present on parent)', domain: 'child.present.com', reason: GOOD, foundAt: 'present.com' },
-    { title: 'Good (present w/ servfail exception?)', domain: 'present.servfail.com', reason: GOOD, foundAt: 'present.servfail.com', queried: ['present.servfail.com'] },
-    { title: 'Good (multiple critical, one matching)', domain: 'multi-crit-present.com', reason: GOOD, foundAt: 'multi-crit-present.com' },
-    { title: 'Bad (unknown critical)', domain: 'unknown-critical.com', reason: 'caa_unknown_critical_tag', foundAt: 'unknown-critical.com' },
-    { title: 'Bad (unknown critical 2)', domain: 'unknown-critical2.com', reason: 'caa_unknown_critical_tag', foundAt: 'unknown-critical2.com' },
-    { title: 'Good (unknown non-critical, no issue/issuewild)', domain: 'unknown-noncritical.com', reason: GOOD, foundAt: 'unknown-noncritical.com' },
-    { title: 'Good (issue rec with unknown params)', domain: 'present-with-parameter.com', reason: GOOD, foundAt: 'present-with-parameter.com' },
-    { title: 'Bad (issue rec with invalid tag)', domain: 'present-with-invalid-tag.com', reason: BAD, foundAt: 'present-with-invalid-tag.com' },
-    { title: 'Bad (issue rec with invalid value)', domain: 'present-with-invalid-value.com', reason: BAD, foundAt: 'present-with-invalid-value.com' },
-    { title: 'Bad (restricts to dns-01, but tested with http-01)', domain: 'present-dns-only.com', reason: BAD, foundAt: 'present-dns-only.com' },
-    { title: 'Good (restricts to http-01, tested with http-01)', domain: 'present-http-only.com', reason: GOOD, foundAt: 'present-http-only.com' },
-    { title: 'Good (restricts to http-01 or dns-01, tested with http-01)', domain: 'present-http-or-dns.com', reason: GOOD, foundAt: 'present-http-or-dns.com' },
-    { title: 'Good (restricts to accounturi, tested with correct account)', domain: 'present-correct-accounturi.com', reason: GOOD, foundAt: 'present-correct-accounturi.com' },
-    { title: 'Good (restricts to http-01 and accounturi, tested with correct account)', domain: 'present-http-only-correct-accounturi.com', reason: GOOD, foundAt: 'present-http-only-correct-accounturi.com' },
-    { title: 'Bad (restricts to dns-01 and accounturi, tested with http-01)', domain: 'present-dns-only-correct-accounturi.com', reason: BAD, foundAt: 'present-dns-only-correct-accounturi.com' },
-    { title: 'Bad (restricts to http-01 and accounturi, tested with incorrect account)', domain: 'present-http-only-incorrect-accounturi.com', reason: BAD, foundAt: 'present-http-only-incorrect-accounturi.com' },
-    { title: 'Bad (restricts to accounturi, tested with incorrect account)', domain: 'present-incorrect-accounturi.com', reason: BAD, foundAt: 'present-incorrect-accounturi.com' },
-    { title: 'Good (restricts to multiple accounturi, tested with a correct account)', domain: 'present-multiple-accounturi.com', reason: GOOD, foundAt: 'present-multiple-accounturi.com' },
-    { title: 'Bad (unsatisfiable issue record)', domain: 'unsatisfiable.com', reason: BAD, foundAt: 'unsatisfiable.com' },
-    { title: 'Bad (unsatisfiable issue, wildcard)', domain: '*.unsatisfiable.com', reason: BAD, foundAt: 'unsatisfiable.com' },
-    { title: 'Bad (unsatisfiable wildcard)', domain: '*.unsatisfiable-wildcard.com', reason: BAD, foundAt: 'unsatisfiable-wildcard.com' },
-    { title: 'Bad (unsatisfiable wildcard override)', domain: '*.unsatisfiable-wildcard-override.com', reason: BAD, foundAt: 'unsatisfiable-wildcard-override.com' },
-    { title: 'Good (satisfiable wildcard)', domain: '*.satisfiable-wildcard.com', reason: GOOD, foundAt: 'satisfiable-wildcard.com' },
-    { title: 'Good (multiple issuewild, one satisfiable)', domain: '*.satisfiable-multi-wildcard.com', reason: GOOD, foundAt: 'satisfiable-multi-wildcard.com' },
-    { title: 'Good (satisfiable wildcard override)', domain: '*.satisfiable-wildcard-override.com', reason: GOOD, foundAt: 'satisfiable-wildcard-override.com' },
+    {
+      title: 'Good (present w/ servfail exception?)',
+      domain: 'present.servfail.com',
+      reason: GOOD,
+      foundAt: 'present.servfail.com',
+      queried: ['present.servfail.com'],
+    },
+    {
+      title: 'Good (multiple critical, one matching)',
+      domain: 'multi-crit-present.com',
+      reason: GOOD,
+      foundAt: 'multi-crit-present.com',
+    },
+    {
+      title: 'Bad (unknown critical)',
+      domain: 'unknown-critical.com',
+      reason: 'caa_unknown_critical_tag',
+      foundAt: 'unknown-critical.com',
+    },
+    {
+      title: 'Bad (unknown critical 2)',
+      domain: 'unknown-critical2.com',
+      reason: 'caa_unknown_critical_tag',
+      foundAt: 'unknown-critical2.com',
+    },
+    {
+      title: 'Good (unknown non-critical, no issue/issuewild)',
+      domain: 'unknown-noncritical.com',
+      reason: GOOD,
+      foundAt: 'unknown-noncritical.com',
+    },
+    {
+      title: 'Good (issue rec with unknown params)',
+      domain: 'present-with-parameter.com',
+      reason: GOOD,
+      foundAt: 'present-with-parameter.com',
+    },
+    {
+      title: 'Bad (issue rec with invalid tag)',
+      domain: 'present-with-invalid-tag.com',
+      reason: BAD,
+      foundAt: 'present-with-invalid-tag.com',
+    },
+    {
+      title: 'Bad (issue rec with invalid value)',
+      domain: 'present-with-invalid-value.com',
+      reason: BAD,
+      foundAt: 'present-with-invalid-value.com',
+    },
+    {
+      title: 'Bad (restricts to dns-01, but tested with http-01)',
+      domain: 'present-dns-only.com',
+      reason: BAD,
+      foundAt: 'present-dns-only.com',
+    },
+    {
+      title: 'Good (restricts to http-01, tested with http-01)',
+      domain: 'present-http-only.com',
+      reason: GOOD,
+      foundAt: 'present-http-only.com',
+    },
+    {
+      title: 'Good (restricts to http-01 or dns-01, tested with http-01)',
+      domain: 'present-http-or-dns.com',
+      reason: GOOD,
+      foundAt: 'present-http-or-dns.com',
+    },
+    {
+      title: 'Good (restricts to accounturi, tested with correct account)',
+      domain: 'present-correct-accounturi.com',
+      reason: GOOD,
+      foundAt: 'present-correct-accounturi.com',
+    },
+    {
+      title: 'Good (restricts to http-01 and accounturi, tested with correct account)',
+      domain: 'present-http-only-correct-accounturi.com',
+      reason: GOOD,
+      foundAt: 'present-http-only-correct-accounturi.com',
+    },
+    {
+      title: 'Bad (restricts to dns-01 and accounturi, tested with http-01)',
+      domain: 'present-dns-only-correct-accounturi.com',
+      reason: BAD,
+      foundAt: 'present-dns-only-correct-accounturi.com',
+    },
+    {
+      title: 'Bad (restricts to http-01 and accounturi, tested with incorrect account)',
+      domain: 'present-http-only-incorrect-accounturi.com',
+      reason: BAD,
+      foundAt: 'present-http-only-incorrect-accounturi.com',
+    },
+    {
+      title: 'Bad (restricts to accounturi, tested with incorrect account)',
+      domain: 'present-incorrect-accounturi.com',
+      reason: BAD,
+      foundAt: 'present-incorrect-accounturi.com',
+    },
+    {
+      title: 'Good (restricts to multiple accounturi, tested with a correct account)',
+      domain: 'present-multiple-accounturi.com',
+      reason: GOOD,
+      foundAt: 'present-multiple-accounturi.com',
+    },
+    {
+      title: 'Bad (unsatisfiable issue record)',
+      domain: 'unsatisfiable.com',
+      reason: BAD,
+      foundAt: 'unsatisfiable.com',
+    },
+    {
+      title: 'Bad (unsatisfiable issue, wildcard)',
+      domain: '*.unsatisfiable.com',
+      reason: BAD,
+      foundAt: 'unsatisfiable.com',
+    },
+    {
+      title: 'Bad (unsatisfiable wildcard)',
+      domain: '*.unsatisfiable-wildcard.com',
+      reason: BAD,
+      foundAt: 'unsatisfiable-wildcard.com',
+    },
+    {
+      title: 'Bad (unsatisfiable wildcard override)',
+      domain: '*.unsatisfiable-wildcard-override.com',
+      reason: BAD,
+      foundAt: 'unsatisfiable-wildcard-override.com',
+    },
+    {
+      title: 'Good (satisfiable wildcard)',
+      domain: '*.satisfiable-wildcard.com',
+      reason: GOOD,
+      foundAt: 'satisfiable-wildcard.com',
+    },
+    {
+      title: 'Good (multiple issuewild, one satisfiable)',
+      domain: '*.satisfiable-multi-wildcard.com',
+      reason: GOOD,
+      foundAt: 'satisfiable-multi-wildcard.com',
+    },
+    {
+      title: 'Good (satisfiable wildcard override)',
+      domain: '*.satisfiable-wildcard-override.com',
+      reason: GOOD,
+      foundAt: 'satisfiable-wildcard-override.com',
+    },
   ];
   it.each(cases)('$title: $domain', (testCase) => check(testCase));
 });
@@ -194,7 +322,13 @@ describe('evaluateCaa: Boulder TestCAAChecking (account .../reg/123, http-01)', 
 describe('evaluateCaa: Boulder TestCAALogging, TestCAATimeout, TestCAAFailure, TestMultiCAARechecking, TestSelectCAA', () => {
   const cases: Case[] = [
     { title: 'TestCAALogging reserved.com, http-01', domain: 'reserved.com', reason: BAD, foundAt: 'reserved.com' },
-    { title: 'TestCAALogging reserved.com, dns-01', domain: 'reserved.com', method: 'dns-01', reason: BAD, foundAt: 'reserved.com' },
+    {
+      title: 'TestCAALogging reserved.com, dns-01',
+      domain: 'reserved.com',
+      method: 'dns-01',
+      reason: BAD,
+      foundAt: 'reserved.com',
+    },
     { title: 'TestCAALogging mixedcase.com', domain: 'mixedcase.com', reason: BAD, foundAt: 'mixedcase.com' },
     { title: 'TestCAALogging critical.com', domain: 'critical.com', reason: BAD, foundAt: 'critical.com' },
     { title: 'TestCAALogging present.com', domain: 'present.com', reason: GOOD, foundAt: 'present.com' },
@@ -203,65 +337,326 @@ describe('evaluateCaa: Boulder TestCAALogging, TestCAATimeout, TestCAAFailure, T
       domain: 'not.here.but.still.present.com',
       reason: GOOD,
       foundAt: 'present.com',
-      queried: ['not.here.but.still.present.com', 'here.but.still.present.com', 'but.still.present.com', 'still.present.com', 'present.com'],
+      queried: [
+        'not.here.but.still.present.com',
+        'here.but.still.present.com',
+        'but.still.present.com',
+        'still.present.com',
+        'present.com',
+      ],
     },
-    { title: 'TestCAALogging multi-crit-present.com', domain: 'multi-crit-present.com', reason: GOOD, foundAt: 'multi-crit-present.com' },
-    { title: 'TestCAALogging present-with-parameter.com', domain: 'present-with-parameter.com', reason: GOOD, foundAt: 'present-with-parameter.com' },
-    { title: 'TestCAALogging satisfiable-wildcard-override.com (not a wildcard: issue governs)', domain: 'satisfiable-wildcard-override.com', reason: BAD, foundAt: 'satisfiable-wildcard-override.com' },
-    { title: 'TestCAATimeout caa-timeout.com fails closed', domain: 'caa-timeout.com', reason: 'caa_lookup_failed', foundAt: undefined },
+    {
+      title: 'TestCAALogging multi-crit-present.com',
+      domain: 'multi-crit-present.com',
+      reason: GOOD,
+      foundAt: 'multi-crit-present.com',
+    },
+    {
+      title: 'TestCAALogging present-with-parameter.com',
+      domain: 'present-with-parameter.com',
+      reason: GOOD,
+      foundAt: 'present-with-parameter.com',
+    },
+    {
+      title: 'TestCAALogging satisfiable-wildcard-override.com (not a wildcard: issue governs)',
+      domain: 'satisfiable-wildcard-override.com',
+      reason: BAD,
+      foundAt: 'satisfiable-wildcard-override.com',
+    },
+    {
+      title: 'TestCAATimeout caa-timeout.com fails closed',
+      domain: 'caa-timeout.com',
+      reason: 'caa_lookup_failed',
+      foundAt: undefined,
+    },
     { title: 'TestCAAFailure reserved.com', domain: 'reserved.com', reason: BAD, foundAt: 'reserved.com' },
-    { title: 'TestCAAFailure example.gonetld (the TLD lookup fails)', domain: 'example.gonetld', reason: 'caa_lookup_failed', foundAt: undefined, queried: ['example.gonetld', 'gonetld'] },
-    { title: 'TestMultiCAARechecking present-dns-only.com, dns-01', domain: 'present-dns-only.com', method: 'dns-01', reason: GOOD, foundAt: 'present-dns-only.com' },
-    { title: 'TestMultiCAARechecking present.com, dns-01', domain: 'present.com', method: 'dns-01', reason: GOOD, foundAt: 'present.com' },
-    { title: 'TestMultiCAARechecking unsatisfiable.com forbids', domain: 'unsatisfiable.com', method: 'dns-01', reason: BAD, foundAt: 'unsatisfiable.com' },
-    { title: 'TestMultiCAARechecking satisfiable-wildcard.com (issuewild only, not a wildcard)', domain: 'satisfiable-wildcard.com', method: 'dns-01', reason: GOOD, foundAt: 'satisfiable-wildcard.com' },
-    { title: 'TestMultiCAARechecking hijacked present.com', domain: 'present.com', method: 'dns-01', world: HIJACKED, reason: BAD, foundAt: 'present.com' },
-    { title: 'TestMultiCAARechecking hijacked present-dns-only.com (SERVFAIL)', domain: 'present-dns-only.com', method: 'dns-01', world: HIJACKED, reason: 'caa_lookup_failed', foundAt: undefined },
-    { title: 'TestMultiCAARechecking hijacked satisfiable-wildcard.com', domain: 'satisfiable-wildcard.com', method: 'dns-01', world: HIJACKED, reason: BAD, foundAt: 'satisfiable-wildcard.com' },
-    { title: 'caaHijackedDNS present.servfail.com', domain: 'present.servfail.com', world: HIJACKED, reason: BAD, foundAt: 'present.servfail.com' },
-    { title: 'TestSelectCAA only empty answers: no set', domain: 'absent.com', reason: 'no_caa_records', foundAt: undefined, queried: ['absent.com', 'com'] },
-    { title: 'TestSelectCAA an error before a set is returned', domain: 'servfail.present.com', reason: 'caa_lookup_failed', foundAt: undefined, queried: ['servfail.present.com'] },
-    { title: 'TestSelectCAA a set before an error wins', domain: 'present.servfail.com', reason: GOOD, foundAt: 'present.servfail.com', queried: ['present.servfail.com'] },
-    { title: 'TestSelectCAA the first non-empty set wins over the TLD', domain: 'bar.foo.test', reason: GOOD, foundAt: 'foo.test', queried: ['bar.foo.test', 'foo.test'] },
+    {
+      title: 'TestCAAFailure example.gonetld (the TLD lookup fails)',
+      domain: 'example.gonetld',
+      reason: 'caa_lookup_failed',
+      foundAt: undefined,
+      queried: ['example.gonetld', 'gonetld'],
+    },
+    {
+      title: 'TestMultiCAARechecking present-dns-only.com, dns-01',
+      domain: 'present-dns-only.com',
+      method: 'dns-01',
+      reason: GOOD,
+      foundAt: 'present-dns-only.com',
+    },
+    {
+      title: 'TestMultiCAARechecking present.com, dns-01',
+      domain: 'present.com',
+      method: 'dns-01',
+      reason: GOOD,
+      foundAt: 'present.com',
+    },
+    {
+      title: 'TestMultiCAARechecking unsatisfiable.com forbids',
+      domain: 'unsatisfiable.com',
+      method: 'dns-01',
+      reason: BAD,
+      foundAt: 'unsatisfiable.com',
+    },
+    {
+      title: 'TestMultiCAARechecking satisfiable-wildcard.com (issuewild only, not a wildcard)',
+      domain: 'satisfiable-wildcard.com',
+      method: 'dns-01',
+      reason: GOOD,
+      foundAt: 'satisfiable-wildcard.com',
+    },
+    {
+      title: 'TestMultiCAARechecking hijacked present.com',
+      domain: 'present.com',
+      method: 'dns-01',
+      world: HIJACKED,
+      reason: BAD,
+      foundAt: 'present.com',
+    },
+    {
+      title: 'TestMultiCAARechecking hijacked present-dns-only.com (SERVFAIL)',
+      domain: 'present-dns-only.com',
+      method: 'dns-01',
+      world: HIJACKED,
+      reason: 'caa_lookup_failed',
+      foundAt: undefined,
+    },
+    {
+      title: 'TestMultiCAARechecking hijacked satisfiable-wildcard.com',
+      domain: 'satisfiable-wildcard.com',
+      method: 'dns-01',
+      world: HIJACKED,
+      reason: BAD,
+      foundAt: 'satisfiable-wildcard.com',
+    },
+    {
+      title: 'caaHijackedDNS present.servfail.com',
+      domain: 'present.servfail.com',
+      world: HIJACKED,
+      reason: BAD,
+      foundAt: 'present.servfail.com',
+    },
+    {
+      title: 'TestSelectCAA only empty answers: no set',
+      domain: 'absent.com',
+      reason: 'no_caa_records',
+      foundAt: undefined,
+      queried: ['absent.com', 'com'],
+    },
+    {
+      title: 'TestSelectCAA an error before a set is returned',
+      domain: 'servfail.present.com',
+      reason: 'caa_lookup_failed',
+      foundAt: undefined,
+      queried: ['servfail.present.com'],
+    },
+    {
+      title: 'TestSelectCAA a set before an error wins',
+      domain: 'present.servfail.com',
+      reason: GOOD,
+      foundAt: 'present.servfail.com',
+      queried: ['present.servfail.com'],
+    },
+    {
+      title: 'TestSelectCAA the first non-empty set wins over the TLD',
+      domain: 'bar.foo.test',
+      reason: GOOD,
+      foundAt: 'foo.test',
+      queried: ['bar.foo.test', 'foo.test'],
+    },
   ];
   it.each(cases)('$title', (testCase) => check(testCase));
 });
 
-describe('evaluateCaa: rules beyond Boulder\'s table', () => {
+describe("evaluateCaa: rules beyond Boulder's table", () => {
   const cases: Case[] = [
-    { title: 'the climb includes the TLD', domain: 'other.test', reason: BAD, foundAt: 'test', queried: ['other.test', 'test'] },
-    { title: 'SERVFAIL at a parent before any set fails closed', domain: 'child.servfail.com', reason: 'caa_lookup_failed', foundAt: undefined, queried: ['child.servfail.com', 'servfail.com'] },
-    { title: 'a wildcard starts the lookup at its base name', domain: '*.present.com', reason: GOOD, foundAt: 'present.com', queried: ['present.com'] },
-    { title: 'a wildcard climbs from its base name', domain: '*.child.present.com', reason: GOOD, foundAt: 'present.com', queried: ['child.present.com', 'present.com'] },
-    { title: 'a wildcard without issuewild is governed by issue', domain: '*.reserved.com', reason: BAD, foundAt: 'reserved.com' },
-    { title: 'issuewild is ignored for a non-wildcard name', domain: 'issuewild-only-forbids.com', reason: GOOD, foundAt: 'issuewild-only-forbids.com' },
-    { title: 'issuewild is ignored for a non-wildcard name even if issue exists', domain: 'mixedcase-issuewild.com', reason: GOOD, foundAt: 'mixedcase-issuewild.com' },
-    { title: 'issuewild tag is case-insensitive', domain: '*.mixedcase-issuewild.com', reason: BAD, foundAt: 'mixedcase-issuewild.com' },
-    { title: 'a wildcard with only unknown non-critical tags is allowed (RFC 8659 §4; Boulder denies)', domain: '*.unknown-noncritical.com', reason: GOOD, foundAt: 'unknown-noncritical.com' },
-    { title: 'iodef alone restricts nothing', domain: 'iodef-only.com', reason: GOOD, foundAt: 'iodef-only.com' },
-    { title: 'iodef alone restricts nothing for a wildcard', domain: '*.iodef-only.com', reason: GOOD, foundAt: 'iodef-only.com' },
-    { title: 'a critical iodef is a known tag', domain: 'critical-iodef.com', reason: GOOD, foundAt: 'critical-iodef.com' },
-    { title: 'a critical issuemail is a known tag', domain: 'critical-issuemail.com', reason: GOOD, foundAt: 'critical-issuemail.com' },
-    { title: 'an unknown critical tag denies even next to a permitting issue', domain: 'unknown-critical-with-issue.com', reason: 'caa_unknown_critical_tag', foundAt: 'unknown-critical-with-issue.com' },
-    { title: 'an unknown critical tag denies wildcards too', domain: '*.unknown-critical.com', reason: 'caa_unknown_critical_tag', foundAt: 'unknown-critical.com' },
-    { title: 'the issuer domain is compared case-insensitively', domain: 'mixedcase-issuer.com', reason: GOOD, foundAt: 'mixedcase-issuer.com' },
-    { title: 'an empty issuer with parameters permits no CA', domain: 'empty-issuer-with-parameters.com', reason: BAD, foundAt: 'empty-issuer-with-parameters.com' },
-    { title: 'an empty value permits no CA', domain: 'empty-value.com', reason: BAD, foundAt: 'empty-value.com' },
-    { title: 'a trailing semicolon without parameters is fine', domain: 'trailing-semicolon.com', reason: GOOD, foundAt: 'trailing-semicolon.com' },
-    { title: 'an empty parameter voids the record', domain: 'double-semicolon.com', reason: BAD, foundAt: 'double-semicolon.com' },
-    { title: 'a hyphen in a parameter key voids the record', domain: 'hyphen-key.com', reason: BAD, foundAt: 'hyphen-key.com' },
-    { title: 'parameter keys are case-sensitive as in Boulder: AccountURI is an unknown parameter', domain: 'uppercase-parameter-key.com', reason: GOOD, foundAt: 'uppercase-parameter-key.com' },
-    { title: 'a malformed record voids only itself', domain: 'malformed-then-good.com', reason: GOOD, foundAt: 'malformed-then-good.com' },
-    { title: 'an empty validationmethods label voids the record', domain: 'http-or-dns-with-empty-label.com', reason: BAD, foundAt: 'http-or-dns-with-empty-label.com' },
-    { title: 'validationmethods without the method used forbids (tls-alpn-01)', domain: 'present-http-or-dns.com', method: 'tls-alpn-01', reason: BAD, foundAt: 'present-http-or-dns.com' },
-    { title: 'an empty account URI on the request matches no accounturi', domain: 'present-correct-accounturi.com', accountUri: '', reason: BAD, foundAt: 'present-correct-accounturi.com' },
-    { title: 'a CNAME is followed at the queried name', domain: 'cname-to-present.com', reason: GOOD, foundAt: 'cname-to-present.com', queried: ['cname-to-present.com'] },
-    { title: 'a CNAME chain is followed', domain: 'cname-chain.com', reason: GOOD, foundAt: 'cname-chain.com', queried: ['cname-chain.com'] },
-    { title: 'the CNAME target\'s records govern', domain: 'cname-to-reserved.com', reason: BAD, foundAt: 'cname-to-reserved.com' },
-    { title: 'a CNAME to a failing name fails closed', domain: 'cname-to-servfail.com', reason: 'caa_lookup_failed', foundAt: undefined },
-    { title: 'an empty CNAME target climbs the queried name\'s parents', domain: 'www.present.com', reason: GOOD, foundAt: 'present.com', queried: ['www.present.com', 'present.com'] },
     {
-      title: 'the CNAME target\'s parents are not consulted (RFC 8659)',
+      title: 'the climb includes the TLD',
+      domain: 'other.test',
+      reason: BAD,
+      foundAt: 'test',
+      queried: ['other.test', 'test'],
+    },
+    {
+      title: 'SERVFAIL at a parent before any set fails closed',
+      domain: 'child.servfail.com',
+      reason: 'caa_lookup_failed',
+      foundAt: undefined,
+      queried: ['child.servfail.com', 'servfail.com'],
+    },
+    {
+      title: 'a wildcard starts the lookup at its base name',
+      domain: '*.present.com',
+      reason: GOOD,
+      foundAt: 'present.com',
+      queried: ['present.com'],
+    },
+    {
+      title: 'a wildcard climbs from its base name',
+      domain: '*.child.present.com',
+      reason: GOOD,
+      foundAt: 'present.com',
+      queried: ['child.present.com', 'present.com'],
+    },
+    {
+      title: 'a wildcard without issuewild is governed by issue',
+      domain: '*.reserved.com',
+      reason: BAD,
+      foundAt: 'reserved.com',
+    },
+    {
+      title: 'issuewild is ignored for a non-wildcard name',
+      domain: 'issuewild-only-forbids.com',
+      reason: GOOD,
+      foundAt: 'issuewild-only-forbids.com',
+    },
+    {
+      title: 'issuewild is ignored for a non-wildcard name even if issue exists',
+      domain: 'mixedcase-issuewild.com',
+      reason: GOOD,
+      foundAt: 'mixedcase-issuewild.com',
+    },
+    {
+      title: 'issuewild tag is case-insensitive',
+      domain: '*.mixedcase-issuewild.com',
+      reason: BAD,
+      foundAt: 'mixedcase-issuewild.com',
+    },
+    {
+      title: 'a wildcard with only unknown non-critical tags is allowed (RFC 8659 §4; Boulder denies)',
+      domain: '*.unknown-noncritical.com',
+      reason: GOOD,
+      foundAt: 'unknown-noncritical.com',
+    },
+    { title: 'iodef alone restricts nothing', domain: 'iodef-only.com', reason: GOOD, foundAt: 'iodef-only.com' },
+    {
+      title: 'iodef alone restricts nothing for a wildcard',
+      domain: '*.iodef-only.com',
+      reason: GOOD,
+      foundAt: 'iodef-only.com',
+    },
+    {
+      title: 'a critical iodef is a known tag',
+      domain: 'critical-iodef.com',
+      reason: GOOD,
+      foundAt: 'critical-iodef.com',
+    },
+    {
+      title: 'a critical issuemail is a known tag',
+      domain: 'critical-issuemail.com',
+      reason: GOOD,
+      foundAt: 'critical-issuemail.com',
+    },
+    {
+      title: 'an unknown critical tag denies even next to a permitting issue',
+      domain: 'unknown-critical-with-issue.com',
+      reason: 'caa_unknown_critical_tag',
+      foundAt: 'unknown-critical-with-issue.com',
+    },
+    {
+      title: 'an unknown critical tag denies wildcards too',
+      domain: '*.unknown-critical.com',
+      reason: 'caa_unknown_critical_tag',
+      foundAt: 'unknown-critical.com',
+    },
+    {
+      title: 'the issuer domain is compared case-insensitively',
+      domain: 'mixedcase-issuer.com',
+      reason: GOOD,
+      foundAt: 'mixedcase-issuer.com',
+    },
+    {
+      title: 'an empty issuer with parameters permits no CA',
+      domain: 'empty-issuer-with-parameters.com',
+      reason: BAD,
+      foundAt: 'empty-issuer-with-parameters.com',
+    },
+    { title: 'an empty value permits no CA', domain: 'empty-value.com', reason: BAD, foundAt: 'empty-value.com' },
+    {
+      title: 'a trailing semicolon without parameters is fine',
+      domain: 'trailing-semicolon.com',
+      reason: GOOD,
+      foundAt: 'trailing-semicolon.com',
+    },
+    {
+      title: 'an empty parameter voids the record',
+      domain: 'double-semicolon.com',
+      reason: BAD,
+      foundAt: 'double-semicolon.com',
+    },
+    {
+      title: 'a hyphen in a parameter key voids the record',
+      domain: 'hyphen-key.com',
+      reason: BAD,
+      foundAt: 'hyphen-key.com',
+    },
+    {
+      title: 'parameter keys are case-sensitive as in Boulder: AccountURI is an unknown parameter',
+      domain: 'uppercase-parameter-key.com',
+      reason: GOOD,
+      foundAt: 'uppercase-parameter-key.com',
+    },
+    {
+      title: 'a malformed record voids only itself',
+      domain: 'malformed-then-good.com',
+      reason: GOOD,
+      foundAt: 'malformed-then-good.com',
+    },
+    {
+      title: 'an empty validationmethods label voids the record',
+      domain: 'http-or-dns-with-empty-label.com',
+      reason: BAD,
+      foundAt: 'http-or-dns-with-empty-label.com',
+    },
+    {
+      title: 'validationmethods without the method used forbids (tls-alpn-01)',
+      domain: 'present-http-or-dns.com',
+      method: 'tls-alpn-01',
+      reason: BAD,
+      foundAt: 'present-http-or-dns.com',
+    },
+    {
+      title: 'an empty account URI on the request matches no accounturi',
+      domain: 'present-correct-accounturi.com',
+      accountUri: '',
+      reason: BAD,
+      foundAt: 'present-correct-accounturi.com',
+    },
+    {
+      title: 'a CNAME is followed at the queried name',
+      domain: 'cname-to-present.com',
+      reason: GOOD,
+      foundAt: 'cname-to-present.com',
+      queried: ['cname-to-present.com'],
+    },
+    {
+      title: 'a CNAME chain is followed',
+      domain: 'cname-chain.com',
+      reason: GOOD,
+      foundAt: 'cname-chain.com',
+      queried: ['cname-chain.com'],
+    },
+    {
+      title: "the CNAME target's records govern",
+      domain: 'cname-to-reserved.com',
+      reason: BAD,
+      foundAt: 'cname-to-reserved.com',
+    },
+    {
+      title: 'a CNAME to a failing name fails closed',
+      domain: 'cname-to-servfail.com',
+      reason: 'caa_lookup_failed',
+      foundAt: undefined,
+    },
+    {
+      title: "an empty CNAME target climbs the queried name's parents",
+      domain: 'www.present.com',
+      reason: GOOD,
+      foundAt: 'present.com',
+      queried: ['www.present.com', 'present.com'],
+    },
+    {
+      title: "the CNAME target's parents are not consulted (RFC 8659)",
       domain: 'alias.example.net',
       reason: 'no_caa_records',
       foundAt: undefined,
@@ -276,22 +671,41 @@ describe('evaluateCaa: rules beyond Boulder\'s table', () => {
   });
 
   it('an omitted accountUri fails an accounturi parameter but not a record without one', () => {
-    const bound = evaluateCaa(lookupIn(MOCK), { name: 'present-correct-accounturi.com', caIdentity: 'letsencrypt.org', validationMethod: 'http-01' });
-    const unbound = evaluateCaa(lookupIn(MOCK), { name: 'present.com', caIdentity: 'letsencrypt.org', validationMethod: 'http-01' });
+    const bound = evaluateCaa(lookupIn(MOCK), {
+      name: 'present-correct-accounturi.com',
+      caIdentity: 'letsencrypt.org',
+      validationMethod: 'http-01',
+    });
+    const unbound = evaluateCaa(lookupIn(MOCK), {
+      name: 'present.com',
+      caIdentity: 'letsencrypt.org',
+      validationMethod: 'http-01',
+    });
     expect([bound.reason, unbound.reason]).toEqual(['caa_forbids', 'caa_permits']);
   });
 });
 
 describe('evaluateCaa: record sets as Boulder TestFilterCAA sorts them (CA identity "a")', () => {
   it.each([
-    ['recognized non-critical', [issue('a'), issuewild('b'), caa(0, 'iodef', 'c'), caa(0, 'issuemail', 'c')], 'caa_permits'],
-    ['recognized critical', [caa(128, 'issue', 'a'), caa(128, 'issuewild', 'b'), caa(128, 'iodef', 'c'), caa(128, 'issuemail', 'c')], 'caa_permits'],
+    [
+      'recognized non-critical',
+      [issue('a'), issuewild('b'), caa(0, 'iodef', 'c'), caa(0, 'issuemail', 'c')],
+      'caa_permits',
+    ],
+    [
+      'recognized critical',
+      [caa(128, 'issue', 'a'), caa(128, 'issuewild', 'b'), caa(128, 'iodef', 'c'), caa(128, 'issuemail', 'c')],
+      'caa_permits',
+    ],
     ['unrecognized non-critical', [caa(2, 'unknown', '')], 'caa_permits'],
     ['unrecognized critical', [caa(128, 'unknown', '')], 'caa_unknown_critical_tag'],
     ['unrecognized improper critical', [caa(1, 'unknown', '')], 'caa_unknown_critical_tag'],
     ['unrecognized very improper critical', [caa(9, 'unknown', '')], 'caa_unknown_critical_tag'],
   ] as const)('%s', (_title, records, reason) => {
-    const decision = evaluateCaa(lookupIn({ 'set.example': { caa: [...records] } }), request('set.example', { caIdentity: 'a' }));
+    const decision = evaluateCaa(
+      lookupIn({ 'set.example': { caa: [...records] } }),
+      request('set.example', { caIdentity: 'a' }),
+    );
     expect(decision.reason).toBe(reason);
   });
 });
@@ -308,18 +722,60 @@ describe('evaluateCaa: Boulder TestAccountURIMatches (the request carries one ex
   const v02 = 'https://acme-v02.api.letsencrypt.org/acme/reg/';
   it.each([
     ['empty accounturi', [], `${v01}123456`, 'http-01', true],
-    ['no accounturi in rr, but other parameters exist', ['validationmethods=tls-alpn-01'], `${v02}123456`, 'tls-alpn-01', true],
+    [
+      'no accounturi in rr, but other parameters exist',
+      ['validationmethods=tls-alpn-01'],
+      `${v02}123456`,
+      'tls-alpn-01',
+      true,
+    ],
     ['non-uri accounturi', ['accounturi=\\invalid 😎/123456'], '\\invalid 😎/123456', 'http-01', false],
     ['simple match', [`accounturi=${v01}123456`], `${v01}123456`, 'http-01', true],
-    ['simple match, but has a friend', ['validationmethods=dns-01', `accounturi=${v01}123456`], `${v01}123456`, 'dns-01', true],
+    [
+      'simple match, but has a friend',
+      ['validationmethods=dns-01', `accounturi=${v01}123456`],
+      `${v01}123456`,
+      'dns-01',
+      true,
+    ],
     ['accountid mismatch', [`accounturi=${v01}123456`], `${v01}123457`, 'http-01', false],
     ['single parameter, no value', ['accounturi='], `${v02}123456`, 'http-01', false],
     ['multiple parameters, each with no value', ['accounturi=', 'accounturi='], `${v02}123456`, 'http-01', false],
-    ['multiple parameters, one with no value', ['accounturi=', `accounturi=${v02}123456`], `${v02}123456`, 'http-01', false],
-    ['multiple parameters, each with an identical value', [`accounturi=${v02}123456`, `accounturi=${v02}123456`], `${v02}123456`, 'http-01', false],
-    ['multiple parameters, each with a different value', [`accounturi=${v02}69`, `accounturi=${v02}420`], `${v02}69`, 'http-01', false],
-    ['multiple prefixes, match second (here: the v02 URI itself)', ['accounturi=https://acme-v02.api.letsencrypt.org/acme/acct/123456'], 'https://acme-v02.api.letsencrypt.org/acme/acct/123456', 'http-01', true],
-    ['multiple prefixes, wrong accountid', ['accounturi=https://acme-v02.api.letsencrypt.org/acme/acct/123456'], 'https://acme-v02.api.letsencrypt.org/acme/acct/654321', 'http-01', false],
+    [
+      'multiple parameters, one with no value',
+      ['accounturi=', `accounturi=${v02}123456`],
+      `${v02}123456`,
+      'http-01',
+      false,
+    ],
+    [
+      'multiple parameters, each with an identical value',
+      [`accounturi=${v02}123456`, `accounturi=${v02}123456`],
+      `${v02}123456`,
+      'http-01',
+      false,
+    ],
+    [
+      'multiple parameters, each with a different value',
+      [`accounturi=${v02}69`, `accounturi=${v02}420`],
+      `${v02}69`,
+      'http-01',
+      false,
+    ],
+    [
+      'multiple prefixes, match second (here: the v02 URI itself)',
+      ['accounturi=https://acme-v02.api.letsencrypt.org/acme/acct/123456'],
+      'https://acme-v02.api.letsencrypt.org/acme/acct/123456',
+      'http-01',
+      true,
+    ],
+    [
+      'multiple prefixes, wrong accountid',
+      ['accounturi=https://acme-v02.api.letsencrypt.org/acme/acct/123456'],
+      'https://acme-v02.api.letsencrypt.org/acme/acct/654321',
+      'http-01',
+      false,
+    ],
     ['accounturi, but the request has no account', [`accounturi=${v01}123456`], undefined, 'http-01', false],
   ] as const)('%s', (_title, parameters, accountUri, validationMethod, permits) => {
     expect(permitsWith([...parameters], { accountUri, validationMethod })).toBe(permits);
@@ -329,17 +785,42 @@ describe('evaluateCaa: Boulder TestAccountURIMatches (the request carries one ex
 describe('evaluateCaa: Boulder TestValidationMethodMatches', () => {
   it.each([
     ['empty validationmethods', [], 'http-01', true],
-    ['no validationmethods in rr, but other parameters exist (an unknown one here)', ['foo=ph1LwuzHere'], 'http-01', true],
+    [
+      'no validationmethods in rr, but other parameters exist (an unknown one here)',
+      ['foo=ph1LwuzHere'],
+      'http-01',
+      true,
+    ],
     ['no value', ['validationmethods='], 'http-01', false],
     ['only comma', ['validationmethods=,'], 'http-01', false],
     ['malformed method', ['validationmethods=howdy !'], 'http-01', false],
     ['invalid method', ['validationmethods=tls-sni-01'], 'http-01', false],
     ['simple match', ['validationmethods=http-01'], 'http-01', true],
-    ['simple match, but has a friend (an unknown one here)', ['foo=https://example.org', 'validationmethods=http-01'], 'http-01', true],
+    [
+      'simple match, but has a friend (an unknown one here)',
+      ['foo=https://example.org', 'validationmethods=http-01'],
+      'http-01',
+      true,
+    ],
     ['multiple validationmethods, each with no value', ['validationmethods=', 'validationmethods='], 'http-01', false],
-    ['multiple validationmethods, one with no value', ['validationmethods=', 'validationmethods=http-01'], 'http-01', false],
-    ['multiple validationmethods, each with an identical value', ['validationmethods=http-01', 'validationmethods=http-01'], 'http-01', false],
-    ['multiple validationmethods, each with a different value', ['validationmethods=http-01', 'validationmethods=dns-01'], 'http-01', false],
+    [
+      'multiple validationmethods, one with no value',
+      ['validationmethods=', 'validationmethods=http-01'],
+      'http-01',
+      false,
+    ],
+    [
+      'multiple validationmethods, each with an identical value',
+      ['validationmethods=http-01', 'validationmethods=http-01'],
+      'http-01',
+      false,
+    ],
+    [
+      'multiple validationmethods, each with a different value',
+      ['validationmethods=http-01', 'validationmethods=dns-01'],
+      'http-01',
+      false,
+    ],
     ['simple mismatch', ['validationmethods=dns-01'], 'http-01', false],
     ['multiple choices, match first', ['validationmethods=http-01,dns-01'], 'http-01', true],
     ['multiple choices, match second', ['validationmethods=http-01,dns-01'], 'dns-01', true],
@@ -350,7 +831,10 @@ describe('evaluateCaa: Boulder TestValidationMethodMatches', () => {
 });
 
 describe('parseIssuerValue: Boulder TestExtractIssuerDomainAndParameters', () => {
-  const le = (...pairs: [string, string][]): IssuerValue => ({ issuer: 'letsencrypt.org', parameters: pairs.map(([key, value]) => ({ key, value })) });
+  const le = (...pairs: [string, string][]): IssuerValue => ({
+    issuer: 'letsencrypt.org',
+    parameters: pairs.map(([key, value]) => ({ key, value })),
+  });
   it.each<[string, string, IssuerValue | undefined]>([
     ['empty record is valid', '', { issuer: '', parameters: [] }],
     ['only semicolon is valid', ';', { issuer: '', parameters: [] }],
@@ -358,12 +842,28 @@ describe('parseIssuerValue: Boulder TestExtractIssuerDomainAndParameters', () =>
     ['only domain is valid', 'letsencrypt.org', le()],
     ['only domain with trailing semicolon is valid', 'letsencrypt.org;', le()],
     ['only domain with semicolon and trailing whitespace is valid', 'letsencrypt.org;   ', le()],
-    ['domain with params and whitespace is valid', '  letsencrypt.org\t;foo=bar;baz=bar', le(['foo', 'bar'], ['baz', 'bar'])],
-    ['domain with params and different whitespace is valid', '\tletsencrypt.org ;foo=bar;baz=bar', le(['foo', 'bar'], ['baz', 'bar'])],
+    [
+      'domain with params and whitespace is valid',
+      '  letsencrypt.org\t;foo=bar;baz=bar',
+      le(['foo', 'bar'], ['baz', 'bar']),
+    ],
+    [
+      'domain with params and different whitespace is valid',
+      '\tletsencrypt.org ;foo=bar;baz=bar',
+      le(['foo', 'bar'], ['baz', 'bar']),
+    ],
     ['empty params are valid', 'letsencrypt.org; foo=; baz =\tbar', le(['foo', ''], ['baz', 'bar'])],
     ['whitespace around params is valid', 'letsencrypt.org; foo=\t; baz =\tbar', le(['foo', ''], ['baz', 'bar'])],
-    ['comma-separated param values are valid', 'letsencrypt.org; foo=b1,b2,b3\t; baz =\t\ta=b\t', le(['foo', 'b1,b2,b3'], ['baz', 'a=b'])],
-    ['duplicate tags are valid', 'letsencrypt.org; foo=b1,b2,b3\t; foo= b1,b2,b3\t', le(['foo', 'b1,b2,b3'], ['foo', 'b1,b2,b3'])],
+    [
+      'comma-separated param values are valid',
+      'letsencrypt.org; foo=b1,b2,b3\t; baz =\t\ta=b\t',
+      le(['foo', 'b1,b2,b3'], ['baz', 'a=b']),
+    ],
+    [
+      'duplicate tags are valid',
+      'letsencrypt.org; foo=b1,b2,b3\t; foo= b1,b2,b3\t',
+      le(['foo', 'b1,b2,b3'], ['foo', 'b1,b2,b3']),
+    ],
     ['spaces in param values are invalid', 'letsencrypt.org; foo=b1,b2,b3\t; baz =\t\ta = b\t', undefined],
     ['spaces in param values are still invalid', 'letsencrypt.org; foo=b1,b2,b3\t; baz=a=\tb', undefined],
     ['param without equals sign is invalid', 'letsencrypt.org; foo=b1,b2,b3\t; baz =\t\ta;b\t', undefined],
@@ -393,14 +893,19 @@ describe('evaluateCaa: evidence', () => {
           { name: 'nx.critical.com', rcode: 'NXDOMAIN' },
           { name: 'critical.com', rcode: 'NOERROR' },
         ],
-        explanation: 'No issue record at critical.com authorises letsencrypt.org for http-01: "ca.com" names another CA.',
+        explanation:
+          'No issue record at critical.com authorises letsencrypt.org for http-01: "ca.com" names another CA.',
       },
     });
   });
 
-  it('records the CNAME target\'s CAA records as the set of the queried name', () => {
+  it("records the CNAME target's CAA records as the set of the queried name", () => {
     const { evidence } = evaluateCaa(lookupIn(MOCK), request('cname-to-present.com'));
-    expect(evidence).toMatchObject({ foundAt: 'cname-to-present.com', records: ['0 issue "letsencrypt.org"'], queries: [{ name: 'cname-to-present.com', rcode: 'NOERROR' }] });
+    expect(evidence).toMatchObject({
+      foundAt: 'cname-to-present.com',
+      records: ['0 issue "letsencrypt.org"'],
+      queries: [{ name: 'cname-to-present.com', rcode: 'NOERROR' }],
+    });
   });
 
   it('a lookup failure names the failing name and keeps no records', () => {
@@ -415,7 +920,14 @@ describe('evaluateCaa: evidence', () => {
 
   it('explains each refusal reason of the governing records', () => {
     const world: World = {
-      'why.example': { caa: [issue('letsencrypt.org; a_b=1'), issue(';'), issue('letsencrypt.org; accounturi=x'), issue('letsencrypt.org; validationmethods=dns-01')] },
+      'why.example': {
+        caa: [
+          issue('letsencrypt.org; a_b=1'),
+          issue(';'),
+          issue('letsencrypt.org; accounturi=x'),
+          issue('letsencrypt.org; validationmethods=dns-01'),
+        ],
+      },
     };
     const { explanation } = evaluateCaa(lookupIn(world), request('why.example')).evidence;
     expect(explanation).toMatch(/malformed.*names no CA.*another account.*validation method/);

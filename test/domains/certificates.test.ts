@@ -2,7 +2,12 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import * as tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CertificateRequestError, createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from '../../src/domains/certificates.js';
+import {
+  CertificateRequestError,
+  createCertificateAuthority,
+  type CertificateAuthority,
+  type IssuedCertificate,
+} from '../../src/domains/certificates.js';
 
 const DAY = 86_400_000;
 // Real time here, because the TLS handshake checks validity against the machine's clock.
@@ -79,7 +84,9 @@ describe('issue', () => {
 
   it('issues wildcard and punycode names', async () => {
     const issued = await ca.issue(['*.example.net', 'xn--bcher-kva.example'], validity);
-    expect(new X509Certificate(issued.certificatePem).subjectAltName).toBe('DNS:*.example.net, DNS:xn--bcher-kva.example');
+    expect(new X509Certificate(issued.certificatePem).subjectAltName).toBe(
+      'DNS:*.example.net, DNS:xn--bcher-kva.example',
+    );
   });
 
   it.each([
@@ -94,7 +101,9 @@ describe('issue', () => {
   });
 
   it('refuses an empty validity window', async () => {
-    await expect(ca.issue(['docs.example.com'], { notBefore: now, notAfter: now })).rejects.toThrow(/notBefore must be earlier/);
+    await expect(ca.issue(['docs.example.com'], { notBefore: now, notAfter: now })).rejects.toThrow(
+      /notBefore must be earlier/,
+    );
   });
 });
 
@@ -154,7 +163,12 @@ describe('a real TLS handshake', () => {
   it('fails verification against a different root', async () => {
     const other = await createCertificateAuthority({ now });
     const result = await new Promise<NodeJS.ErrnoException>((resolve) => {
-      const socket = tls.connect({ host: '127.0.0.1', port, servername: 'docs.example.com', ca: other.rootCertificatePem });
+      const socket = tls.connect({
+        host: '127.0.0.1',
+        port,
+        servername: 'docs.example.com',
+        ca: other.rootCertificatePem,
+      });
       socket.on('error', (error) => {
         socket.destroy();
         resolve(error);

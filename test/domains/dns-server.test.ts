@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsBindError, startDnsServer, type DnsServerHandle } from '../../src/domains/dns-server.js';
 import type { DnsLookup, QueryType, ResourceRecord, SoaData } from '../../src/domains/dns-types.js';
 
-const SOA: SoaData = { mname: 'ns1.example.com', rname: 'hostmaster.example.com', serial: 2025010101, refresh: 3600, retry: 600, expire: 604800, minimum: 300 };
+const SOA: SoaData = {
+  mname: 'ns1.example.com',
+  rname: 'hostmaster.example.com',
+  serial: 2025010101,
+  refresh: 3600,
+  retry: 600,
+  expire: 604800,
+  minimum: 300,
+};
 const LONG_TXT = `kennel-verification=${'x'.repeat(280)}`;
 const BIG_TXT = Array.from({ length: 12 }, (_, i) => `chunk-${i}-${'y'.repeat(180)}`);
 
@@ -16,7 +24,12 @@ const ZONE: ResourceRecord[] = [
   { name: 'example.com', type: 'TXT', ttl: 300, data: 'v=spf1 -all' },
   { name: 'example.com', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' } },
   { name: 'example.com', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'issuewild', value: ';' } },
-  { name: 'example.com', type: 'CAA', ttl: 300, data: { flags: 0, tag: 'iodef', value: 'mailto:security@example.com' } },
+  {
+    name: 'example.com',
+    type: 'CAA',
+    ttl: 300,
+    data: { flags: 0, tag: 'iodef', value: 'mailto:security@example.com' },
+  },
   { name: 'critical.example.com', type: 'CAA', ttl: 300, data: { flags: 128, tag: 'tbs', value: 'unknown' } },
   { name: 'docs.example.com', type: 'A', ttl: 60, data: '192.0.2.10' },
   { name: 'docs.example.com', type: 'AAAA', ttl: 60, data: '2001:db8::10' },
@@ -135,12 +148,18 @@ describe('answers Node dns.Resolver over UDP', () => {
   it('answers SERVFAIL when the lookup throws or a record cannot be encoded, and keeps serving', async () => {
     await expect(resolver.resolve4('throws.example.com')).rejects.toMatchObject({ code: 'ESERVFAIL' });
     await expect(resolver.resolve4('bad-address.example.com')).rejects.toMatchObject({ code: 'ESERVFAIL' });
-    expect(errors.map((error) => (error as Error).message)).toEqual(['lookup exploded', expect.stringMatching(/invalid address "not-an-address"/)]);
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      'lookup exploded',
+      expect.stringMatching(/invalid address "not-an-address"/),
+    ]);
     expect(await resolver.resolve4('docs.example.com')).toEqual(['192.0.2.10']);
   });
 
   it('sets TC on a UDP answer too big to fit, and Node retries over TCP on the same port', async () => {
-    const truncated = await UDPClient({ dns: server.host, port: server.port, retryOverTCP: false })('big.example.com', 'TXT');
+    const truncated = await UDPClient({ dns: server.host, port: server.port, retryOverTCP: false })(
+      'big.example.com',
+      'TXT',
+    );
     expect(truncated.header.tc).toBe(1);
     expect(truncated.answers).toEqual([]);
     const strings = (await resolver.resolveTxt('big.example.com')).map((chunks) => chunks.join(''));
@@ -149,8 +168,10 @@ describe('answers Node dns.Resolver over UDP', () => {
 });
 
 describe('raw responses', () => {
-  const udp = (name: string, type: string): Promise<Packet> => UDPClient({ dns: '127.0.0.1', port: server.port })(name, type);
-  const tcp = (name: string, type: string): Promise<Packet> => TCPClient({ dns: '127.0.0.1', port: server.port })(name, type);
+  const udp = (name: string, type: string): Promise<Packet> =>
+    UDPClient({ dns: '127.0.0.1', port: server.port })(name, type);
+  const tcp = (name: string, type: string): Promise<Packet> =>
+    TCPClient({ dns: '127.0.0.1', port: server.port })(name, type);
 
   it.each([
     { what: 'NXDOMAIN', name: 'nope.example.com', rcode: Packet.RCODE.NXDOMAIN },
@@ -172,7 +193,10 @@ describe('raw responses', () => {
 
   it('answer a CNAME chain before the records', async () => {
     const response = await udp('www.example.com', 'AAAA');
-    expect(response.answers.map(summary)).toEqual(['www.example.com CNAME docs.example.com', 'docs.example.com AAAA 2001:db8::10']);
+    expect(response.answers.map(summary)).toEqual([
+      'www.example.com CNAME docs.example.com',
+      'docs.example.com AAAA 2001:db8::10',
+    ]);
   });
 
   const QUESTIONS: Array<[string, string, string[]]> = [
@@ -281,4 +305,3 @@ function rawUdp(message: Buffer, timeoutMs = 1000): Promise<Packet> {
     socket.send(message, server.port, '127.0.0.1');
   }).finally(() => socket.close());
 }
-

@@ -22,10 +22,22 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; text: string }> {
-  const response = await fetch(`${world}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; text: string }> {
+  const response = await fetch(`${world}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
-  return { status: response.status, text, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    text,
+    body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined,
+  };
 }
 
 const advance = (by: string) => call('POST', '/clock/advance', { by });
@@ -35,13 +47,20 @@ const tcp = (name: string, type: string) => TCPClient({ dns: '127.0.0.1', port: 
 describe('real DNS from the live world', () => {
   it('answers a record added through the control API once propagated, and not before (UDP and TCP)', async () => {
     expect((await call('POST', '/reset')).status).toBe(200);
-    const added = await call('POST', '/records', { name: 'docs.example.org', type: 'A', value: '203.0.113.80', ttl: 600 });
+    const added = await call('POST', '/records', {
+      name: 'docs.example.org',
+      type: 'A',
+      value: '203.0.113.80',
+      ttl: 600,
+    });
     expect(added.status).toBe(201);
     const early = await udp('docs.example.org', 'A');
     expect(early.header.rcode).toBe(Packet.RCODE.NXDOMAIN);
     await advance('6m');
     const cached = await tcp('docs.example.org', 'A');
-    expect(cached.header.rcode, 'the NXDOMAIN stays cached for the SOA minimum (1 h at ClassicDNS)').toBe(Packet.RCODE.NXDOMAIN);
+    expect(cached.header.rcode, 'the NXDOMAIN stays cached for the SOA minimum (1 h at ClassicDNS)').toBe(
+      Packet.RCODE.NXDOMAIN,
+    );
     await advance('1h');
     const [overUdp, overTcp] = await Promise.all([udp('docs.example.org', 'A'), tcp('docs.example.org', 'A')]);
     for (const answer of [overUdp, overTcp]) {
@@ -58,7 +77,7 @@ describe('real DNS from the live world', () => {
     await expect(resolver.resolve4('missing.example.com')).rejects.toMatchObject({ code: 'ENOTFOUND' });
   });
 
-  it('CAA, TXT, CNAME and ALIAS-flattened A answers parse in Node\'s resolver', async () => {
+  it("CAA, TXT, CNAME and ALIAS-flattened A answers parse in Node's resolver", async () => {
     await call('POST', '/reset');
     for (const record of [
       { name: 'example.com', type: 'CAA', value: { flags: 128, tag: 'issue', value: 'letsencrypt.org' } },
@@ -69,7 +88,9 @@ describe('real DNS from the live world', () => {
       expect((await call('POST', '/records', record)).status).toBe(201);
     }
     await advance('1m');
-    expect(await resolver.resolveCaa('example.com')).toEqual([expect.objectContaining({ critical: 128, issue: 'letsencrypt.org' })]);
+    expect(await resolver.resolveCaa('example.com')).toEqual([
+      expect.objectContaining({ critical: 128, issue: 'letsencrypt.org' }),
+    ]);
     expect(await resolver.resolveTxt('example.com')).toEqual([['v=spf1 -all']]);
     expect(await resolver.resolveCname('www.example.com')).toEqual(['petstore-docs.kennel-pages.dev']);
     expect((await resolver.resolve4('example.com')).sort()).toEqual(['198.51.100.10', '198.51.100.11']);
@@ -82,7 +103,12 @@ describe('real certificates and the HTTPS site', () => {
   it('issues an X.509 certificate for a verified domain that verifies against the exported root, and serves it over TLS', async () => {
     await call('POST', '/reset');
     expect((await call('POST', '/domains', { name: 'docs.example.com' })).status).toBe(201);
-    await call('POST', '/records', { name: 'docs.example.com', type: 'CNAME', value: 'petstore-docs.kennel-pages.dev', ttl: 3600 });
+    await call('POST', '/records', {
+      name: 'docs.example.com',
+      type: 'CNAME',
+      value: 'petstore-docs.kennel-pages.dev',
+      ttl: 3600,
+    });
     await advance('1m');
     const verified = await call('POST', '/domains/docs.example.com/verify');
     expect(verified.body.dns).toMatchObject({ state: 'verified', reason: 'verified' });
@@ -96,12 +122,17 @@ describe('real certificates and the HTTPS site', () => {
     expect(leaf.subjectAltName).toBe('DNS:docs.example.com');
 
     const tls = await new Promise<{ authorized: boolean; subjectaltname?: string; body: string }>((resolve, reject) => {
-      const socket = connect({ host: '127.0.0.1', port: mock.site!.port, servername: 'docs.example.com', ca: rootPem }, () => {
-        socket.write('GET /guide HTTP/1.1\r\nHost: docs.example.com\r\nConnection: close\r\n\r\n');
-      });
+      const socket = connect(
+        { host: '127.0.0.1', port: mock.site!.port, servername: 'docs.example.com', ca: rootPem },
+        () => {
+          socket.write('GET /guide HTTP/1.1\r\nHost: docs.example.com\r\nConnection: close\r\n\r\n');
+        },
+      );
       let body = '';
       socket.on('data', (chunk) => (body += chunk));
-      socket.on('end', () => resolve({ authorized: socket.authorized, subjectaltname: socket.getPeerCertificate().subjectaltname, body }));
+      socket.on('end', () =>
+        resolve({ authorized: socket.authorized, subjectaltname: socket.getPeerCertificate().subjectaltname, body }),
+      );
       socket.on('error', reject);
     });
     expect(tls.authorized).toBe(true);
@@ -114,7 +145,10 @@ describe('real certificates and the HTTPS site', () => {
     expect(served.body).toMatchObject({ kind: 'not-found', status: 404, reason: 'unknown_domain' });
     await expect(
       new Promise((resolve, reject) => {
-        const socket = connect({ host: '127.0.0.1', port: mock.site!.port, servername: 'docs.example.com', ca: rootPem }, () => resolve(socket.authorized));
+        const socket = connect(
+          { host: '127.0.0.1', port: mock.site!.port, servername: 'docs.example.com', ca: rootPem },
+          () => resolve(socket.authorized),
+        );
         socket.on('error', reject);
       }),
     ).rejects.toThrow();
@@ -137,7 +171,9 @@ describe('the control API', () => {
     const history = (await call('GET', '/history?subject=docs.example.com&kind=certificate')).body;
     expect(history.map((event: { kind: string }) => event.kind)).toContain('certificate.timed_out');
     expect((await call('POST', '/scenario', { name: 'nope' })).body.code).toBe('scenario_not_found');
-    expect((await call('POST', '/scenario', { name: 'caa-blocks-issuance', upTo: 'nowhere' })).body.code).toBe('step_not_found');
+    expect((await call('POST', '/scenario', { name: 'caa-blocks-issuance', upTo: 'nowhere' })).body.code).toBe(
+      'step_not_found',
+    );
   });
 
   it.each([
@@ -159,8 +195,17 @@ describe('the control API', () => {
   });
 
   it('conforms to its own spec: kennel check --spec spec/domains.yaml exits 0', async () => {
-    const summary = await runContract({ baseUrl: world, apiKey: 'unused', specPath: packageFile('spec/domains.yaml'), seed: 21 });
-    const errors = summary.cases.flatMap((result) => result.failures.filter((failure) => failure.severity === 'error').map((failure) => `${result.operationId} ${result.check}: ${failure.title}`));
+    const summary = await runContract({
+      baseUrl: world,
+      apiKey: 'unused',
+      specPath: packageFile('spec/domains.yaml'),
+      seed: 21,
+    });
+    const errors = summary.cases.flatMap((result) =>
+      result.failures
+        .filter((failure) => failure.severity === 'error')
+        .map((failure) => `${result.operationId} ${result.check}: ${failure.title}`),
+    );
     expect(errors).toEqual([]);
     expect(summary.exitCode).toBe(0);
   });

@@ -56,7 +56,16 @@ describe('durations', () => {
 });
 
 describe('caching resolver', () => {
-  const provider: ProviderProfile = { id: 'p', name: 'P', supportsAlias: false, cnameWithOtherData: 'reject', publishDelayMs: 60_000, negativeTtl: 600, defaultTtl: 3600, caaQueries: 'answered' };
+  const provider: ProviderProfile = {
+    id: 'p',
+    name: 'P',
+    supportsAlias: false,
+    cnameWithOtherData: 'reject',
+    publishDelayMs: 60_000,
+    negativeTtl: 600,
+    defaultTtl: 3600,
+    caaQueries: 'answered',
+  };
 
   it('caches NXDOMAIN for min(SOA TTL, SOA MINIMUM), hiding a record published meanwhile (RFC 2308)', () => {
     const world = new DnsWorld();

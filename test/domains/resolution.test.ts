@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const RCODES: Record<string, number> = { NOERROR: Packet.RCODE.NOERROR, NXDOMAIN: Packet.RCODE.NXDOMAIN, SERVFAIL: Packet.RCODE.SERVFAIL };
+const RCODES: Record<string, number> = {
+  NOERROR: Packet.RCODE.NOERROR,
+  NXDOMAIN: Packet.RCODE.NXDOMAIN,
+  SERVFAIL: Packet.RCODE.SERVFAIL,
+};
 
 function wireText(record: Record<string, any>): string {
   const type = Object.entries(Packet.TYPE).find(([, code]) => code === record.type)?.[0] ?? String(record.type);
@@ -26,7 +30,7 @@ function wireText(record: Record<string, any>): string {
     case 'CNAME':
       return `${record.name} CNAME ${record.domain}`;
     case 'TXT':
-      return `${record.name} TXT ${JSON.stringify([record.data].flat().join(""))}`;
+      return `${record.name} TXT ${JSON.stringify([record.data].flat().join(''))}`;
     case 'MX':
       return `${record.name} MX ${record.priority} ${record.exchange}`;
     case 'CAA':
@@ -47,11 +51,16 @@ describe.each([
     if (transport === 'memory') {
       const answer = inProcess.lookup(name, type, simulator.now);
       expect(answer.rcode).toBe(rcode);
-      expect(answer.answers.map((record) => `${record.name} ${record.type} ${dataText(record.type, record.data)}`)).toEqual(answers);
+      expect(
+        answer.answers.map((record) => `${record.name} ${record.type} ${dataText(record.type, record.data)}`),
+      ).toEqual(answers);
       expect(answer.authority.find((record) => record.type === 'SOA')?.name).toBe(soa);
       return;
     }
-    const ask = transport === 'udp' ? UDPClient({ dns: '127.0.0.1', port: server.port }) : TCPClient({ dns: '127.0.0.1', port: server.port });
+    const ask =
+      transport === 'udp'
+        ? UDPClient({ dns: '127.0.0.1', port: server.port })
+        : TCPClient({ dns: '127.0.0.1', port: server.port });
     const packet = await ask(name, type);
     expect(packet.header.rcode).toBe(RCODES[rcode]);
     expect(packet.answers.map((record) => wireText(record as Record<string, any>))).toEqual(answers);

@@ -24,14 +24,42 @@ given:
 describe('kennel scenario run: broken files are tool errors naming file:line (exit 2)', () => {
   it.each([
     ['bad-yaml', 'description: x\nsteps: [\n', /bad-yaml\.yaml:3:1: invalid YAML/],
-    ['misspelt', 'description: x\nsteps:\n  - verfy: docs.example.com\n', /misspelt\.yaml:3: unknown key "verfy"; a step has name, expect and one action of: add-domain, verify/],
-    ['two-actions', 'description: x\nsteps:\n  - verify: a.example.com\n    advance: 1m\n', /two-actions\.yaml:3: step 1 has 2 actions \(verify, advance\)/],
+    [
+      'misspelt',
+      'description: x\nsteps:\n  - verfy: docs.example.com\n',
+      /misspelt\.yaml:3: unknown key "verfy"; a step has name, expect and one action of: add-domain, verify/,
+    ],
+    [
+      'two-actions',
+      'description: x\nsteps:\n  - verify: a.example.com\n    advance: 1m\n',
+      /two-actions\.yaml:3: step 1 has 2 actions \(verify, advance\)/,
+    ],
     ['no-action', 'description: x\nsteps:\n  - name: lonely\n', /no-action\.yaml:3: step 1 has no action/],
-    ['bad-duration', 'description: x\nsteps:\n  - verify: a.example.com\n  - advance: 2 days\n', /bad-duration\.yaml:4: .*must match pattern/],
-    ['wrong-enum', 'description: x\ngiven:\n  plan: gold\nsteps:\n  - verify: a.example.com\n', /wrong-enum\.yaml:3: must be one of: "free", "pro", "enterprise"/],
-    ['no-description', 'steps:\n  - verify: a.example.com\n', /no-description\.yaml:1: missing required key "description"/],
-    ['expect-typo', 'description: x\nsteps:\n  - verify: a.example.com\n    expect:\n      domain: { dsn: verified }\n', /expect-typo\.yaml:5: unknown key "dsn"/],
-    ['duplicate-names', 'description: x\nsteps:\n  - name: a\n    verify: a.example.com\n  - name: a\n    verify: a.example.com\n', /duplicate-names\.yaml:5: step name "a" is used twice/],
+    [
+      'bad-duration',
+      'description: x\nsteps:\n  - verify: a.example.com\n  - advance: 2 days\n',
+      /bad-duration\.yaml:4: .*must match pattern/,
+    ],
+    [
+      'wrong-enum',
+      'description: x\ngiven:\n  plan: gold\nsteps:\n  - verify: a.example.com\n',
+      /wrong-enum\.yaml:3: must be one of: "free", "pro", "enterprise"/,
+    ],
+    [
+      'no-description',
+      'steps:\n  - verify: a.example.com\n',
+      /no-description\.yaml:1: missing required key "description"/,
+    ],
+    [
+      'expect-typo',
+      'description: x\nsteps:\n  - verify: a.example.com\n    expect:\n      domain: { dsn: verified }\n',
+      /expect-typo\.yaml:5: unknown key "dsn"/,
+    ],
+    [
+      'duplicate-names',
+      'description: x\nsteps:\n  - name: a\n    verify: a.example.com\n  - name: a\n    verify: a.example.com\n',
+      /duplicate-names\.yaml:5: step name "a" is used twice/,
+    ],
   ])('%s', async (name, text, message) => {
     const file = scenario(`${name}.yaml`, text);
     const cli = runCli(['scenario', 'run', file]);
@@ -53,13 +81,18 @@ describe('kennel scenario run and list', () => {
     const junit = path.join(dir, 'scenarios.xml');
     const cli = runCli(['scenario', 'run', file, '--junit', junit]);
     expect(await cli.code).toBe(0);
-    expect(cli.stdout()).toMatch(/^PASS {2}free-plan: ok\n {2}T\+00:00:00 +add-domain docs\.example\.com {2}→ {2}refused: plan_required/);
+    expect(cli.stdout()).toMatch(
+      /^PASS {2}free-plan: ok\n {2}T\+00:00:00 +add-domain docs\.example\.com {2}→ {2}refused: plan_required/,
+    );
     expect(cli.stdout()).toContain('1 of 1 scenarios passed');
     expect(XMLValidator.validate(readFileSync(junit, 'utf8'))).toBe(true);
   });
 
   it('exits 1 when an expectation fails, naming the file and line of the step', async () => {
-    const file = scenario('failing.yaml', 'description: wrong on purpose\nsteps:\n  - add-domain: docs.example.com\n    expect: { outcome: ok }\ngiven:\n  plan: free\n');
+    const file = scenario(
+      'failing.yaml',
+      'description: wrong on purpose\nsteps:\n  - add-domain: docs.example.com\n    expect: { outcome: ok }\ngiven:\n  plan: free\n',
+    );
     const cli = runCli(['scenario', 'run', file]);
     expect(await cli.code).toBe(1);
     expect(cli.stdout()).toContain(`${file}:3: outcome: expected "ok", got "plan_required"`);

@@ -6,7 +6,9 @@ import { timeline } from '../../src/domains/scenario-report.js';
 
 // Every file in scenarios/ is a test: adding a QA case needs no code.
 const world = await loadWorld();
-const files = readdirSync(SCENARIO_DIR).filter((name) => name.endsWith('.yaml')).sort();
+const files = readdirSync(SCENARIO_DIR)
+  .filter((name) => name.endsWith('.yaml'))
+  .sort();
 
 describe('scenarios/', () => {
   it('holds at least 20 scenarios', () => {

@@ -18,7 +18,11 @@ export interface TestMock {
   url: string;
   key: string;
   /** A request with the test key unless `headers.authorization` says otherwise (null removes it). */
-  request(method: string, path: string, options?: { headers?: Record<string, string | null>; body?: string | object }): Promise<Exchange>;
+  request(
+    method: string,
+    path: string,
+    options?: { headers?: Record<string, string | null>; body?: string | object },
+  ): Promise<Exchange>;
   close(): Promise<void>;
 }
 
@@ -41,7 +45,11 @@ export async function startTestMock(options: MockServerOptions = {}): Promise<Te
         else merged[name.toLowerCase()] = value;
       }
       const target = path.startsWith('/__kennel') ? running.origin + path : running.url + path;
-      const response = await fetch(target, { method, headers: merged, body: typeof body === 'object' ? JSON.stringify(body) : body });
+      const response = await fetch(target, {
+        method,
+        headers: merged,
+        body: typeof body === 'object' ? JSON.stringify(body) : body,
+      });
       const text = await response.text();
       const parsed = text === '' ? undefined : parseJson(text);
       return { status: response.status, headers: response.headers, text, body: parsed?.ok ? parsed.value : undefined };
@@ -69,7 +77,10 @@ export function expectConforms(mock: TestMock, operationId: string, exchange: Ex
   const response = responseFor(operation!, exchange.status);
   const media = response && jsonMediaType(response.content);
   if (!response) {
-    expect(DECIDED_UNDOCUMENTED[operationId] ?? [], `undocumented status ${exchange.status} for ${operationId}: ${exchange.text}`).toContain(exchange.status);
+    expect(
+      DECIDED_UNDOCUMENTED[operationId] ?? [],
+      `undocumented status ${exchange.status} for ${operationId}: ${exchange.text}`,
+    ).toContain(exchange.status);
     expectErrorBody(exchange);
     return;
   }

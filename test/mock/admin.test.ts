@@ -86,7 +86,9 @@ describe('admin API under /__kennel', () => {
       const limited = await mock.request('GET', '/__kennel/journal?limit=1');
       expect(limited.body.entries).toHaveLength(1);
       expect((await mock.request('DELETE', '/__kennel/journal')).status).toBe(204);
-      expect((await mock.request('GET', '/__kennel/journal')).body.entries.map((entry: { url: string }) => entry.url)).toEqual(['/__kennel/journal']);
+      expect(
+        (await mock.request('GET', '/__kennel/journal')).body.entries.map((entry: { url: string }) => entry.url),
+      ).toEqual(['/__kennel/journal']);
     } finally {
       await mock.close();
     }
@@ -98,8 +100,12 @@ describe('admin API under /__kennel', () => {
       const denied = await mock.request('POST', '/__kennel/reset');
       expect(denied.status).toBe(401);
       expectErrorBody(denied);
-      expect((await mock.request('GET', '/__kennel/journal', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
-      expect((await mock.request('POST', '/__kennel/reset', { headers: { authorization: 'Bearer sesame' } })).status).toBe(200);
+      expect(
+        (await mock.request('GET', '/__kennel/journal', { headers: { authorization: 'Bearer wrong' } })).status,
+      ).toBe(401);
+      expect(
+        (await mock.request('POST', '/__kennel/reset', { headers: { authorization: 'Bearer sesame' } })).status,
+      ).toBe(200);
       expect((await mock.request('GET', '/__kennel/health', { headers: { authorization: null } })).status).toBe(200);
     } finally {
       await mock.close();

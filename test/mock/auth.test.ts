@@ -56,7 +56,10 @@ describe('authentication comes first', () => {
 
   it('does not create anything for an unauthorised POST', async () => {
     const before = await mock.request('GET', '/pets?limit=100');
-    await mock.request('POST', '/pets', { headers: { authorization: 'Bearer wrong' }, body: { name: 'Sneaky', categoryId: 1 } });
+    await mock.request('POST', '/pets', {
+      headers: { authorization: 'Bearer wrong' },
+      body: { name: 'Sneaky', categoryId: 1 },
+    });
     const after = await mock.request('GET', '/pets?limit=100');
     expect(after.text).toBe(before.text);
   });

@@ -9,7 +9,9 @@ afterAll(() => mock.close());
 
 describe('POST /pets (createPet)', () => {
   it('answers 201 with the stored pet, a Location, and keeps it', async () => {
-    const created = await mock.request('POST', '/pets', { body: { name: 'Biscuit', categoryId: 2, status: 'pending' } });
+    const created = await mock.request('POST', '/pets', {
+      body: { name: 'Biscuit', categoryId: 2, status: 'pending' },
+    });
     expect(created.status).toBe(201);
     expectConforms(mock, 'createPet', created);
     expect(created.body).toEqual({ id: 6, name: 'Biscuit', categoryId: 2, status: 'pending' });
@@ -29,7 +31,9 @@ describe('POST /pets (createPet)', () => {
   });
 
   it('ignores a client-sent id and unknown fields: the service assigns ids', async () => {
-    const created = await mock.request('POST', '/pets', { body: { id: 1, name: 'Copycat', categoryId: 2, colour: 'black' } });
+    const created = await mock.request('POST', '/pets', {
+      body: { id: 1, name: 'Copycat', categoryId: 2, colour: 'black' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.id).not.toBe(1);
     expect(created.body).not.toHaveProperty('colour');
@@ -50,20 +54,31 @@ describe('POST /pets (createPet)', () => {
   });
 
   it('assigns distinct increasing ids to concurrent creates', async () => {
-    const results = await Promise.all(Array.from({ length: 40 }, (_, index) => mock.request('POST', '/pets', { body: { name: `Pup ${index}`, categoryId: 1 } })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        mock.request('POST', '/pets', { body: { name: `Pup ${index}`, categoryId: 1 } }),
+      ),
+    );
     for (const result of results) expect(result.status).toBe(201);
     const ids = results.map((result) => result.body.id as number);
     expect(new Set(ids).size).toBe(40);
     const sorted = [...ids].sort((a, b) => a - b);
     expect(sorted.at(-1)! - sorted[0]!).toBe(39);
-    for (const result of results) expect((await mock.request('GET', `/pets/${result.body.id}`)).body).toEqual(result.body);
+    for (const result of results)
+      expect((await mock.request('GET', `/pets/${result.body.id}`)).body).toEqual(result.body);
   });
 
   it('accepts a charset parameter and vendor +json types', async () => {
-    const utf8 = await mock.request('POST', '/pets', { headers: { 'content-type': 'application/json; charset=UTF-8' }, body: { name: 'Zoë 🐾', categoryId: 3 } });
+    const utf8 = await mock.request('POST', '/pets', {
+      headers: { 'content-type': 'application/json; charset=UTF-8' },
+      body: { name: 'Zoë 🐾', categoryId: 3 },
+    });
     expect(utf8.status).toBe(201);
     expect(utf8.body.name).toBe('Zoë 🐾');
-    const vendor = await mock.request('POST', '/pets', { headers: { 'content-type': 'application/vnd.kennel+json' }, body: { name: 'Vendor', categoryId: 3 } });
+    const vendor = await mock.request('POST', '/pets', {
+      headers: { 'content-type': 'application/vnd.kennel+json' },
+      body: { name: 'Vendor', categoryId: 3 },
+    });
     expect(vendor.status).toBe(201);
   });
 });
@@ -79,14 +94,17 @@ describe('GET /pets/{petId} (getPet, deprecated)', () => {
     expect(exchange.headers.get('link')).toBe('</v1/pets>; rel="successor-version"');
   });
 
-  it.each(['999999', '0', '-1', 'abc', '1.5', '1e3', '9223372036854775807', '9223372036854775808', '%20', 'null'])('404 Error for petId %s', async (petId) => {
-    const exchange = await mock.request('GET', `/pets/${petId}`);
-    expect(exchange.status).toBe(404);
-    expectErrorBody(exchange);
-    expect(exchange.body.code).toBe('not_found');
-    expectConforms(mock, 'getPet', exchange);
-    expect(exchange.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
-  });
+  it.each(['999999', '0', '-1', 'abc', '1.5', '1e3', '9223372036854775807', '9223372036854775808', '%20', 'null'])(
+    '404 Error for petId %s',
+    async (petId) => {
+      const exchange = await mock.request('GET', `/pets/${petId}`);
+      expect(exchange.status).toBe(404);
+      expectErrorBody(exchange);
+      expect(exchange.body.code).toBe('not_found');
+      expectConforms(mock, 'getPet', exchange);
+      expect(exchange.headers.get('sunset')).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+    },
+  );
 
   it('names the missing id in the message', async () => {
     const exchange = await mock.request('GET', '/pets/424242');

@@ -19,13 +19,21 @@ describe('Journal', () => {
   it('keeps the last N, oldest first, with increasing ids', () => {
     const journal = new Journal(2);
     for (const url of ['/a', '/b', '/c']) journal.record(record(url));
-    expect(journal.recent().map((entry) => [entry.id, entry.url])).toEqual([[2, '/b'], [3, '/c']]);
+    expect(journal.recent().map((entry) => [entry.id, entry.url])).toEqual([
+      [2, '/b'],
+      [3, '/c'],
+    ]);
     expect(journal.recent(1).map((entry) => entry.url)).toEqual(['/c']);
   });
 
   it('redacts credentials and truncates long bodies', () => {
     const journal = new Journal(1);
-    journal.record(record('/a', { requestHeaders: { authorization: 'Bearer supersecretkey', cookie: 'session=abcdefghijk' }, responseBody: 'x'.repeat(10_000) }));
+    journal.record(
+      record('/a', {
+        requestHeaders: { authorization: 'Bearer supersecretkey', cookie: 'session=abcdefghijk' },
+        responseBody: 'x'.repeat(10_000),
+      }),
+    );
     const [entry] = journal.recent();
     expect(entry!.request.headers).toEqual({ authorization: 'Bearer supe…', cookie: 'sess…' });
     expect(entry!.response.body.length).toBeLessThan(8300);

@@ -89,7 +89,10 @@ describe('GET /pets (listPets)', () => {
   });
 
   it('answers HEAD like GET without a body', async () => {
-    const response = await fetch(`${mock.url}/pets`, { method: 'HEAD', headers: { authorization: `Bearer ${mock.key}` } });
+    const response = await fetch(`${mock.url}/pets`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${mock.key}` },
+    });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
   });

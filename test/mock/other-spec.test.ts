@@ -56,7 +56,11 @@ describe('--stateless: the Pet Store answered from its examples, Prism-style', (
         { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
         { id: 2, name: 'Tom', categoryId: 2, status: 'sold' },
       ]);
-      const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: '{"name":"Ignored","categoryId":5}' });
+      const created = await fetch(`${mock.url}/pets`, {
+        method: 'POST',
+        headers,
+        body: '{"name":"Ignored","categoryId":5}',
+      });
       expect(created.status).toBe(201);
       expect(await created.json()).toEqual({ id: 3, name: 'Bella', categoryId: 1, status: 'available' });
       const invalid = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: '{"name":1}' });

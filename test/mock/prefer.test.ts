@@ -16,7 +16,10 @@ describe('Prefer: code= returns a documented response', () => {
     ['getPet', 'GET', '/pets/1', 404],
   ] as const)('%s %s %s with code=%i', async (operationId, method, path, code) => {
     const before = await mock.request('GET', '/pets?limit=100');
-    const exchange = await mock.request(method, path, { headers: { prefer: `code=${code}` }, body: method === 'POST' ? { name: 'Forced', categoryId: 1 } : undefined });
+    const exchange = await mock.request(method, path, {
+      headers: { prefer: `code=${code}` },
+      body: method === 'POST' ? { name: 'Forced', categoryId: 1 } : undefined,
+    });
     expect(exchange.status).toBe(code);
     expectErrorBody(exchange);
     expectConforms(mock, operationId, exchange);
@@ -31,7 +34,10 @@ describe('Prefer: code= returns a documented response', () => {
   });
 
   it('a 2xx preference runs the real handler (state kept)', async () => {
-    const created = await mock.request('POST', '/pets', { headers: { prefer: 'code=201' }, body: { name: 'Real', categoryId: 1 } });
+    const created = await mock.request('POST', '/pets', {
+      headers: { prefer: 'code=201' },
+      body: { name: 'Real', categoryId: 1 },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('preference-applied')).toBe('code=201');
     expect((await mock.request('GET', `/pets/${created.body.id}`)).body).toEqual(created.body);
@@ -47,7 +53,15 @@ describe('Prefer: code= returns a documented response', () => {
 describe('Prefer: example= returns a named example', () => {
   it.each([
     ['listPets', '/pets', 'empty', []],
-    ['listPets', '/pets', 'two-pets', [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }, { id: 2, name: 'Tom', categoryId: 2, status: 'sold' }]],
+    [
+      'listPets',
+      '/pets',
+      'two-pets',
+      [
+        { id: 1, name: 'Rex', categoryId: 1, status: 'available' },
+        { id: 2, name: 'Tom', categoryId: 2, status: 'sold' },
+      ],
+    ],
     ['getPet', '/pets/1', 'rex', { id: 1, name: 'Rex', categoryId: 1, status: 'available' }],
   ] as const)('%s %s example=%s', async (operationId, path, example, expected) => {
     const exchange = await mock.request('GET', path, { headers: { prefer: `example=${example}` } });

@@ -5,7 +5,10 @@ describe('seeded data', () => {
   it('two fresh servers with the same seed answer byte-identical lists', async () => {
     const [a, b] = await Promise.all([startTestMock({ seed: 7, pets: 120 }), startTestMock({ seed: 7, pets: 120 })]);
     try {
-      const [first, second] = await Promise.all([a.request('GET', '/pets?limit=100'), b.request('GET', '/pets?limit=100')]);
+      const [first, second] = await Promise.all([
+        a.request('GET', '/pets?limit=100'),
+        b.request('GET', '/pets?limit=100'),
+      ]);
       expect(first.status).toBe(200);
       expect(first.body).toHaveLength(100);
       expect(second.text).toBe(first.text);
@@ -19,7 +22,10 @@ describe('seeded data', () => {
   it('another seed gives other data', async () => {
     const [a, b] = await Promise.all([startTestMock({ seed: 1 }), startTestMock({ seed: 2 })]);
     try {
-      const [first, second] = await Promise.all([a.request('GET', '/pets?limit=100'), b.request('GET', '/pets?limit=100')]);
+      const [first, second] = await Promise.all([
+        a.request('GET', '/pets?limit=100'),
+        b.request('GET', '/pets?limit=100'),
+      ]);
       expect(second.text).not.toBe(first.text);
       expect(second.body.map((pet: { id: number }) => pet.id)).toEqual(first.body.map((pet: { id: number }) => pet.id));
     } finally {
@@ -53,7 +59,10 @@ describe('tenants', () => {
       const otherList = await mock.request('GET', '/pets?limit=100', { headers: other });
       expect(otherList.body).toHaveLength(5);
       expect(otherList.body).not.toContainEqual(created.body);
-      const otherCreated = await mock.request('POST', '/pets', { body: { name: 'Theirs', categoryId: 1 }, headers: other });
+      const otherCreated = await mock.request('POST', '/pets', {
+        body: { name: 'Theirs', categoryId: 1 },
+        headers: other,
+      });
       expect(otherCreated.body.id).toBe(created.body.id);
     } finally {
       await mock.close();
@@ -64,7 +73,9 @@ describe('tenants', () => {
     const mock = await startTestMock({ pets: 5, tenancy: 'shared' });
     try {
       const created = await mock.request('POST', '/pets', { body: { name: 'Ours', categoryId: 1 } });
-      const seen = await mock.request('GET', `/pets/${created.body.id}`, { headers: { authorization: `Bearer ${OTHER_KEY}` } });
+      const seen = await mock.request('GET', `/pets/${created.body.id}`, {
+        headers: { authorization: `Bearer ${OTHER_KEY}` },
+      });
       expect(seen.status).toBe(200);
       expect(seen.body).toEqual(created.body);
     } finally {

@@ -73,6 +73,11 @@ describe('PetStore', () => {
     expect(pets.tenant('b').size).toBe(4);
     pets.reset({ seed: 2 });
     expect(pets.seed).toBe(2);
-    expect(pets.tenant('b').list(3, undefined, 'oldest-first').map((stored) => stored.pet)).toEqual(seed(2, 3));
+    expect(
+      pets
+        .tenant('b')
+        .list(3, undefined, 'oldest-first')
+        .map((stored) => stored.pet),
+    ).toEqual(seed(2, 3));
   });
 });

@@ -30,8 +30,21 @@ export const contentTypeConformance: ResponseCheck = {
     if (expected.length === 0 || (actual && expected.includes(actual))) return [];
     const shown = actual ?? '(none)';
     if (actual && isJsonMediaType(actual) && expected.some(isJsonMediaType)) {
-      return [failure(this.name, 'warning', exchange, `Content-Type ${shown} instead of ${expected.join(' or ')} for ${exchange.purpose}`, { expected: expected.join(' or '), actual: shown })];
+      return [
+        failure(
+          this.name,
+          'warning',
+          exchange,
+          `Content-Type ${shown} instead of ${expected.join(' or ')} for ${exchange.purpose}`,
+          { expected: expected.join(' or '), actual: shown },
+        ),
+      ];
     }
-    return [failure(this.name, this.severity, exchange, `Content-Type ${shown} for ${exchange.purpose}`, { expected: expected.join(' or '), actual: shown })];
+    return [
+      failure(this.name, this.severity, exchange, `Content-Type ${shown} for ${exchange.purpose}`, {
+        expected: expected.join(' or '),
+        actual: shown,
+      }),
+    ];
   },
 };

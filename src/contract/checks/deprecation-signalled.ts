@@ -11,6 +11,14 @@ export const deprecationSignalled: ResponseCheck = {
     if (!exchange.operation.deprecated || !isSuccess(exchange)) return [];
     const headers = exchange.response!.headers;
     if (headers.deprecation !== undefined || headers.sunset !== undefined) return [];
-    return [failure(this.name, this.severity, exchange, `deprecated ${exchange.operation.id} answered without a Deprecation or Sunset header`, { expected: 'Deprecation and/or Sunset header', actual: '(neither)' })];
+    return [
+      failure(
+        this.name,
+        this.severity,
+        exchange,
+        `deprecated ${exchange.operation.id} answered without a Deprecation or Sunset header`,
+        { expected: 'Deprecation and/or Sunset header', actual: '(neither)' },
+      ),
+    ];
   },
 };

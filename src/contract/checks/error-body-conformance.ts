@@ -14,15 +14,34 @@ export const errorBodyConformance: ResponseCheck = {
     const response = exchange.response;
     if (!response || response.status < 400 || !plan.errorSchema || exchange.request.method === 'HEAD') return [];
     if (!response.json?.ok) {
-      return [failure(this.name, this.severity, exchange, `${response.status} body is not a JSON error body`, { expected: `JSON valid against ${plan.errorSchema}`, actual: show(response.text) || '(empty)' })];
+      return [
+        failure(this.name, this.severity, exchange, `${response.status} body is not a JSON error body`, {
+          expected: `JSON valid against ${plan.errorSchema}`,
+          actual: show(response.text) || '(empty)',
+        }),
+      ];
     }
     const body = response.json.value;
     const failures = schemaIssues(plan, plan.errorSchema, body).map((issue) =>
-      failure(this.name, this.severity, exchange, `${response.status} error body: ${issue.pointer || '(root)'} ${issue.message}`, { expected: `valid against ${plan.errorSchema}`, actual: show(body), pointer: issue.pointer }),
+      failure(
+        this.name,
+        this.severity,
+        exchange,
+        `${response.status} error body: ${issue.pointer || '(root)'} ${issue.message}`,
+        { expected: `valid against ${plan.errorSchema}`, actual: show(body), pointer: issue.pointer },
+      ),
     );
     const status = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).status : undefined;
     if ((typeof status === 'number' || typeof status === 'bigint') && Number(status) !== response.status) {
-      failures.push(failure(this.name, this.severity, exchange, `error body says status ${String(status)} but the HTTP status is ${response.status}`, { expected: `status: ${response.status}`, actual: show(body), pointer: '/status' }));
+      failures.push(
+        failure(
+          this.name,
+          this.severity,
+          exchange,
+          `error body says status ${String(status)} but the HTTP status is ${response.status}`,
+          { expected: `status: ${response.status}`, actual: show(body), pointer: '/status' },
+        ),
+      );
     }
     return failures;
   },

@@ -12,7 +12,9 @@ export const filterHonoured: ScenarioCheck = {
   severity: 'error',
   description: 'an enum filter named after an item property returns exactly the matching items',
   skipReason(operation) {
-    return operation.role === 'list' && operation.filters.length > 0 ? undefined : 'no enum query parameter names a property of the listed items';
+    return operation.role === 'list' && operation.filters.length > 0
+      ? undefined
+      : 'no enum query parameter names a property of the listed items';
   },
   async run(context) {
     const { operation } = context;
@@ -21,22 +23,49 @@ export const filterHonoured: ScenarioCheck = {
     for (const filter of operation.filters) {
       for (const value of filter.values.slice(0, context.settings.maxExamples)) {
         const created = context.state.created.get(operation.collection ?? '') ?? [];
-        if (!created.some((resource) => resource.returned[filter.property] === value)) await createInCollection(context, 1, { [filter.property]: value });
+        if (!created.some((resource) => resource.returned[filter.property] === value))
+          await createInCollection(context, 1, { [filter.property]: value });
         const query: Record<string, string> = { [filter.name]: value };
         if (cap !== undefined) query[operation.limit!.name] = String(cap);
         const { exchange, items } = await list(context, query, `${operation.id} with ${filter.name}=${value}`);
         if (!items) continue;
-        const strays = items.filter((item) => item === null || typeof item !== 'object' || (item as Record<string, unknown>)[filter.property] !== value);
+        const strays = items.filter(
+          (item) =>
+            item === null || typeof item !== 'object' || (item as Record<string, unknown>)[filter.property] !== value,
+        );
         if (strays.length > 0) {
-          failures.push(failure(this.name, this.severity, exchange, `${filter.name}=${value} returned ${strays.length} of ${items.length} items with another ${filter.property}`, { expected: `every item with ${filter.property} "${value}"`, actual: show(strays.slice(0, 3)) }));
+          failures.push(
+            failure(
+              this.name,
+              this.severity,
+              exchange,
+              `${filter.name}=${value} returned ${strays.length} of ${items.length} items with another ${filter.property}`,
+              { expected: `every item with ${filter.property} "${value}"`, actual: show(strays.slice(0, 3)) },
+            ),
+          );
           continue;
         }
         const idProperty = operation.idProperty;
-        const mine = (context.state.created.get(operation.collection ?? '') ?? []).filter((resource) => resource.returned[filter.property] === value && resource.id !== undefined);
+        const mine = (context.state.created.get(operation.collection ?? '') ?? []).filter(
+          (resource) => resource.returned[filter.property] === value && resource.id !== undefined,
+        );
         if (!idProperty || mine.length === 0 || (cap !== undefined && items.length >= cap)) continue;
-        const missing = mine.filter((resource) => !items.some((item) => sameJson((item as Record<string, unknown>)[idProperty], resource.id)));
+        const missing = mine.filter(
+          (resource) => !items.some((item) => sameJson((item as Record<string, unknown>)[idProperty], resource.id)),
+        );
         if (missing.length > 0) {
-          failures.push(failure(this.name, this.severity, exchange, `${filter.name}=${value} misses ${missing.length} resource(s) created with it (first: ${show(missing[0]!.id)})`, { expected: `items including ${idProperty} ${show(missing[0]!.id)}`, actual: `${items.length} items without it` }));
+          failures.push(
+            failure(
+              this.name,
+              this.severity,
+              exchange,
+              `${filter.name}=${value} misses ${missing.length} resource(s) created with it (first: ${show(missing[0]!.id)})`,
+              {
+                expected: `items including ${idProperty} ${show(missing[0]!.id)}`,
+                actual: `${items.length} items without it`,
+              },
+            ),
+          );
         }
       }
     }

@@ -1,6 +1,15 @@
 import { validObject } from '../generate.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { createsIdentifiedResources, failure, generation, isSuccess, jsonBody, rememberCreated, show, validRequest } from './support.js';
+import {
+  createsIdentifiedResources,
+  failure,
+  generation,
+  isSuccess,
+  jsonBody,
+  rememberCreated,
+  show,
+  validRequest,
+} from './support.js';
 
 /** Concurrent creates get distinct ids, distinct from every id this run has seen created. */
 export const idUniqueness: ScenarioCheck = {
@@ -17,8 +26,14 @@ export const idUniqueness: ScenarioCheck = {
     const count = Math.max(2, Math.min(10, context.settings.maxExamples));
     const base = validRequest(context, operation, 'a create');
     const bodies = Array.from({ length: count }, () => validObject(operation.body!.schema, generation(context), 'all'));
-    const earlier = new Map((context.state.created.get(operation.collection!) ?? []).map((resource) => [show(resource.id), resource]));
-    const exchanges = await Promise.all(bodies.map((value, index) => context.send({ ...base, body: { value }, purpose: `concurrent create ${index + 1} of ${count}` })));
+    const earlier = new Map(
+      (context.state.created.get(operation.collection!) ?? []).map((resource) => [show(resource.id), resource]),
+    );
+    const exchanges = await Promise.all(
+      bodies.map((value, index) =>
+        context.send({ ...base, body: { value }, purpose: `concurrent create ${index + 1} of ${count}` }),
+      ),
+    );
     const failures: CheckFailure[] = [];
     const seen = new Map<string, number>();
     exchanges.forEach((exchange, index) => {
@@ -27,7 +42,12 @@ export const idUniqueness: ScenarioCheck = {
       if (!body || typeof body !== 'object' || !(idProperty in body)) return;
       const key = show(body[idProperty]);
       if (seen.has(key) || earlier.has(key)) {
-        failures.push(failure(this.name, this.severity, exchange, `${idProperty} ${key} was given to more than one resource`, { expected: `a new ${idProperty}`, actual: key }));
+        failures.push(
+          failure(this.name, this.severity, exchange, `${idProperty} ${key} was given to more than one resource`, {
+            expected: `a new ${idProperty}`,
+            actual: key,
+          }),
+        );
       }
       seen.set(key, index);
       rememberCreated(context, bodies[index]!, exchange);

@@ -2,13 +2,23 @@ import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../typ
 import { failure } from './support.js';
 import { createInCollection, list } from './list-support.js';
 
-function lengthFailure(check: string, exchange: Exchange, what: string, expected: string, actual: number): CheckFailure {
+function lengthFailure(
+  check: string,
+  exchange: Exchange,
+  what: string,
+  expected: string,
+  actual: number,
+): CheckFailure {
   return failure(check, 'error', exchange, `${what}: ${actual} items`, { expected, actual: `${actual} items` });
 }
 
 /** How many items exist, up to `cap` (the answer to the largest allowed limit); undefined if unknown. */
 async function countUpTo(context: CheckContext, cap: number): Promise<number | undefined> {
-  const { items } = await list(context, { [context.operation.limit!.name]: String(cap) }, `${context.operation.id} with the largest limit`);
+  const { items } = await list(
+    context,
+    { [context.operation.limit!.name]: String(cap) },
+    `${context.operation.id} with the largest limit`,
+  );
   return items?.length;
 }
 
@@ -38,33 +48,87 @@ export const limitHonoured: ScenarioCheck = {
     if (limit.default !== undefined) {
       const { exchange, items } = await list(context, {}, `${context.operation.id} without ${limit.name}`);
       const expected = Math.min(limit.default, total);
-      if (items && items.length !== expected) failures.push(lengthFailure(this.name, exchange, `without ${limit.name} (default ${limit.default})`, `${expected} items`, items.length));
+      if (items && items.length !== expected)
+        failures.push(
+          lengthFailure(
+            this.name,
+            exchange,
+            `without ${limit.name} (default ${limit.default})`,
+            `${expected} items`,
+            items.length,
+          ),
+        );
     }
     const sizes = [...new Set([limit.minimum, Math.min(limit.minimum + 6, cap), cap])];
     for (const size of sizes) {
-      const { exchange, items } = await list(context, { [limit.name]: String(size) }, `${context.operation.id} with ${limit.name}=${size}`);
+      const { exchange, items } = await list(
+        context,
+        { [limit.name]: String(size) },
+        `${context.operation.id} with ${limit.name}=${size}`,
+      );
       const expected = Math.min(size, total);
-      if (items && items.length !== expected) failures.push(lengthFailure(this.name, exchange, `${limit.name}=${size}`, `${expected} items`, items.length));
+      if (items && items.length !== expected)
+        failures.push(lengthFailure(this.name, exchange, `${limit.name}=${size}`, `${expected} items`, items.length));
     }
     const filter = context.operation.filters[0];
     if (filter) {
-      const { exchange, items } = await list(context, { [filter.name]: filter.values[0]!, [limit.name]: String(limit.minimum) }, `${context.operation.id} with ${filter.name} and ${limit.name}=${limit.minimum}`);
-      if (items && items.length > limit.minimum) failures.push(lengthFailure(this.name, exchange, `${limit.name}=${limit.minimum} with ${filter.name}`, `at most ${limit.minimum} items`, items.length));
+      const { exchange, items } = await list(
+        context,
+        { [filter.name]: filter.values[0]!, [limit.name]: String(limit.minimum) },
+        `${context.operation.id} with ${filter.name} and ${limit.name}=${limit.minimum}`,
+      );
+      if (items && items.length > limit.minimum)
+        failures.push(
+          lengthFailure(
+            this.name,
+            exchange,
+            `${limit.name}=${limit.minimum} with ${filter.name}`,
+            `at most ${limit.minimum} items`,
+            items.length,
+          ),
+        );
     }
     if (limit.maximum !== undefined) {
       for (const size of [limit.maximum + 1, limit.maximum * 10]) {
-        const { exchange, items } = await list(context, { [limit.name]: String(size) }, `${context.operation.id} with ${limit.name}=${size} (above the maximum ${limit.maximum})`, 'invalid');
-        if (items && items.length > limit.maximum) failures.push(lengthFailure(this.name, exchange, `${limit.name}=${size} was honoured beyond the maximum ${limit.maximum}`, `a 4xx, or at most ${limit.maximum} items`, items.length));
+        const { exchange, items } = await list(
+          context,
+          { [limit.name]: String(size) },
+          `${context.operation.id} with ${limit.name}=${size} (above the maximum ${limit.maximum})`,
+          'invalid',
+        );
+        if (items && items.length > limit.maximum)
+          failures.push(
+            lengthFailure(
+              this.name,
+              exchange,
+              `${limit.name}=${size} was honoured beyond the maximum ${limit.maximum}`,
+              `a 4xx, or at most ${limit.maximum} items`,
+              items.length,
+            ),
+          );
       }
     }
     const below = limit.minimum - 1;
-    const { exchange, items } = await list(context, { [limit.name]: String(below) }, `${context.operation.id} with ${limit.name}=${below} (below the minimum ${limit.minimum})`, 'invalid');
+    const { exchange, items } = await list(
+      context,
+      { [limit.name]: String(below) },
+      `${context.operation.id} with ${limit.name}=${below} (below the minimum ${limit.minimum})`,
+      'invalid',
+    );
     // Rejected (4xx), clamped to the minimum, or treated as the default: all fair. Honoured (fewer
     // items than the minimum allows) or unbounded is not.
     const floor = Math.min(limit.minimum, total);
     const ceiling = limit.default ?? cap;
     if (items && (items.length < floor || items.length > ceiling)) {
-      failures.push(lengthFailure(this.name, exchange, `${limit.name}=${below} (below the minimum ${limit.minimum}) was not rejected or clamped`, `a 4xx, or ${floor} to ${ceiling} items`, items.length));
+      failures.push(
+        lengthFailure(
+          this.name,
+          exchange,
+          `${limit.name}=${below} (below the minimum ${limit.minimum}) was not rejected or clamped`,
+          `a 4xx, or ${floor} to ${ceiling} items`,
+          items.length,
+        ),
+      );
     }
     return { failures };
   },

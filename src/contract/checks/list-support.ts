@@ -4,7 +4,12 @@ import { validObject } from '../generate.js';
 import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
-export async function list(context: CheckContext, query: Record<string, string>, purpose: string, intent: Exchange['intent'] = 'valid'): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
+export async function list(
+  context: CheckContext,
+  query: Record<string, string>,
+  purpose: string,
+  intent: Exchange['intent'] = 'valid',
+): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
   const operation = context.operation;
   const exchange = await context.send({ operation, intent, purpose, query });
   const body = jsonBody(exchange);
@@ -14,14 +19,32 @@ export async function list(context: CheckContext, query: Record<string, string>,
 }
 
 /** Creates resources in `operation`'s collection through its create operation; returns how many succeeded. */
-export async function createInCollection(context: CheckContext, count: number, overrides: Record<string, unknown> = {}): Promise<number> {
-  const create: PlannedOperation | undefined = context.operation.collection ? context.plan.collection(context.operation.collection).create : undefined;
+export async function createInCollection(
+  context: CheckContext,
+  count: number,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
+  const create: PlannedOperation | undefined = context.operation.collection
+    ? context.plan.collection(context.operation.collection).create
+    : undefined;
   if (!create || context.settings.readOnly || count <= 0) return 0;
   const createContext = { ...context, operation: create };
   let made = 0;
   for (let start = 0; start < count; start += context.settings.concurrency) {
-    const batch = Array.from({ length: Math.min(context.settings.concurrency, count - start) }, () => ({ ...validObject(create.body!.schema, generation(context), 'required'), ...overrides }));
-    const results = await Promise.all(batch.map((value) => context.send({ operation: create, intent: 'valid', purpose: `creating test data in ${create.collection}`, body: { value } })));
+    const batch = Array.from({ length: Math.min(context.settings.concurrency, count - start) }, () => ({
+      ...validObject(create.body!.schema, generation(context), 'required'),
+      ...overrides,
+    }));
+    const results = await Promise.all(
+      batch.map((value) =>
+        context.send({
+          operation: create,
+          intent: 'valid',
+          purpose: `creating test data in ${create.collection}`,
+          body: { value },
+        }),
+      ),
+    );
     results.forEach((exchange, index) => {
       if (!isSuccess(exchange)) return;
       made += 1;

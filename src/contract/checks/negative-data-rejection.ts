@@ -5,7 +5,12 @@ import { failure, isSuccess, show, statusText, validRequest } from './support.js
 
 function accepted(check: string, severity: Severity, exchange: Exchange): CheckFailure[] {
   if (!isSuccess(exchange)) return [];
-  return [failure(check, severity, exchange, `accepted ${exchange.purpose} (status ${exchange.response!.status})`, { expected: 'a 4xx rejection', actual: `${statusText(exchange)} ${show(exchange.response!.text, 200)}` })];
+  return [
+    failure(check, severity, exchange, `accepted ${exchange.purpose} (status ${exchange.response!.status})`, {
+      expected: 'a 4xx rejection',
+      actual: `${statusText(exchange)} ${show(exchange.response!.text, 200)}`,
+    }),
+  ];
 }
 
 /**
@@ -20,7 +25,9 @@ export const negativeDataRejection: ScenarioCheck = {
   skipReason(operation, _plan, settings) {
     if (operation.successStatuses.length === 0) return 'the operation documents no successful response';
     if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
-    const hasInput = operation.body !== undefined || operation.parameters.some((parameter) => parameter.in === 'query' || parameter.in === 'path');
+    const hasInput =
+      operation.body !== undefined ||
+      operation.parameters.some((parameter) => parameter.in === 'query' || parameter.in === 'path');
     return hasInput ? undefined : 'the operation takes no input';
   },
   async run(context) {
@@ -34,21 +41,45 @@ export const negativeDataRejection: ScenarioCheck = {
         const parsed = parseJson(text);
         return parsed.ok ? parsed.value : undefined;
       };
-      const cases = invalidBodies(operation.body.schema, base.body.value as Record<string, unknown>, validate, parse).slice(0, context.settings.maxExamples);
+      const cases = invalidBodies(
+        operation.body.schema,
+        base.body.value as Record<string, unknown>,
+        validate,
+        parse,
+      ).slice(0, context.settings.maxExamples);
       for (const item of cases) {
-        const exchange = await context.send({ ...base, intent: 'invalid', strictStatus: item.schemaViolation && documentsRejection, body: item.body, contentType: item.contentType, purpose: `a body where ${item.label}` });
+        const exchange = await context.send({
+          ...base,
+          intent: 'invalid',
+          strictStatus: item.schemaViolation && documentsRejection,
+          body: item.body,
+          contentType: item.contentType,
+          purpose: `a body where ${item.label}`,
+        });
         failures.push(...accepted(this.name, item.severity, exchange));
       }
     }
     const parameterCases = operation.parameters
       .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
-      .flatMap((parameter) => invalidParameterValues(parameter, parameter.schema && plan.validators.at(parameter.schema.pointer)).map((item) => ({ parameter, ...item })))
+      .flatMap((parameter) =>
+        invalidParameterValues(parameter, parameter.schema && plan.validators.at(parameter.schema.pointer)).map(
+          (item) => ({ parameter, ...item }),
+        ),
+      )
       .slice(0, context.settings.maxExamples);
     for (const { parameter, label, value } of parameterCases) {
       const inPath = parameter.in === 'path';
-      const where = inPath ? { pathParams: { ...base.pathParams, [parameter.name]: value } } : { query: { ...base.query, [parameter.name]: value } };
+      const where = inPath
+        ? { pathParams: { ...base.pathParams, [parameter.name]: value } }
+        : { query: { ...base.query, [parameter.name]: value } };
       // A bad path parameter may fairly be "not found" (404) or "bad request" (400): never strict.
-      const exchange = await context.send({ ...base, ...where, intent: 'invalid', strictStatus: !inPath && documentsRejection, purpose: `${parameter.in} parameter ${parameter.name}=${value} (${label})` });
+      const exchange = await context.send({
+        ...base,
+        ...where,
+        intent: 'invalid',
+        strictStatus: !inPath && documentsRejection,
+        purpose: `${parameter.in} parameter ${parameter.name}=${value} (${label})`,
+      });
       const mayClampOrIgnore = !inPath && !documentsRejection;
       if (!mayClampOrIgnore) failures.push(...accepted(this.name, this.severity, exchange));
     }

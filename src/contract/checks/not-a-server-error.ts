@@ -8,9 +8,20 @@ export const notAServerError: ResponseCheck = {
   severity: 'error',
   description: 'no request gets a 5xx status or no response',
   inspect(_plan, exchange) {
-    if (exchange.error) return [failure(this.name, this.severity, exchange, `no response: ${exchange.error}`, { expected: 'an HTTP response', actual: exchange.error })];
+    if (exchange.error)
+      return [
+        failure(this.name, this.severity, exchange, `no response: ${exchange.error}`, {
+          expected: 'an HTTP response',
+          actual: exchange.error,
+        }),
+      ];
     const status = exchange.response!.status;
     if (status < 500) return [];
-    return [failure(this.name, this.severity, exchange, `server error ${status} for ${exchange.purpose}`, { expected: 'a status below 500', actual: statusText(exchange) })];
+    return [
+      failure(this.name, this.severity, exchange, `server error ${status} for ${exchange.purpose}`, {
+        expected: 'a status below 500',
+        actual: statusText(exchange),
+      }),
+    ];
   },
 };

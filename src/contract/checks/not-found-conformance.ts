@@ -9,18 +9,34 @@ export const notFoundConformance: ScenarioCheck = {
   description: 'unknown ids get the documented 404',
   skipReason(operation) {
     if (operation.role !== 'read') return 'not an operation that reads one resource by id';
-    return operation.operation.responses.some((response) => response.status === '404') ? undefined : 'the operation documents no 404';
+    return operation.operation.responses.some((response) => response.status === '404')
+      ? undefined
+      : 'the operation documents no 404';
   },
   async run(context) {
     const { operation } = context;
-    const known = [...(context.state.knownIds.get(operation.collection!) ?? []), ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id)];
+    const known = [
+      ...(context.state.knownIds.get(operation.collection!) ?? []),
+      ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id),
+    ];
     let absent = 800_000_000 + context.random.int(0, 99_999_999);
     while (known.some((id) => sameJson(id, absent))) absent += 1;
-    const exchange = await readById(context, operation, absent, `${operation.id} for id ${absent}, which does not exist`, 'absent');
+    const exchange = await readById(
+      context,
+      operation,
+      absent,
+      `${operation.id} for id ${absent}, which does not exist`,
+      'absent',
+    );
     const failures: CheckFailure[] = [];
     const status = exchange.response?.status;
     if (status !== undefined && status < 500 && status !== 404) {
-      failures.push(failure(this.name, this.severity, exchange, `answered ${status} for id ${absent}, which does not exist`, { expected: '404', actual: statusText(exchange) }));
+      failures.push(
+        failure(this.name, this.severity, exchange, `answered ${status} for id ${absent}, which does not exist`, {
+          expected: '404',
+          actual: statusText(exchange),
+        }),
+      );
     }
     return { failures };
   },

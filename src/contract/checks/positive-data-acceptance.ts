@@ -12,7 +12,12 @@ function rejected(check: string, exchange: Exchange, severity: Severity = 'error
   const status = exchange.response.status;
   const documented = exchange.operation.operation.responses.some((response) => response.status === String(status));
   if (exchange.request.body !== undefined && documented && (status === 404 || status === 409)) return [];
-  return [failure(check, severity, exchange, `rejected ${exchange.purpose} with ${exchange.response.status}`, { expected: `a documented 2xx (${exchange.operation.successStatuses.join(', ')})`, actual: statusText(exchange) })];
+  return [
+    failure(check, severity, exchange, `rejected ${exchange.purpose} with ${exchange.response.status}`, {
+      expected: `a documented 2xx (${exchange.operation.successStatuses.join(', ')})`,
+      actual: statusText(exchange),
+    }),
+  ];
 }
 
 /** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */
@@ -28,20 +33,31 @@ export const positiveDataAcceptance: ScenarioCheck = {
   },
   async run(context) {
     const { operation } = context;
-    if (operation.parameters.some((parameter) => parameter.in === 'path') && knownId(context, operation.collection) === undefined) {
+    if (
+      operation.parameters.some((parameter) => parameter.in === 'path') &&
+      knownId(context, operation.collection) === undefined
+    ) {
       return { failures: [], skipped: 'no resource id is known to put in the path' };
     }
     const failures: CheckFailure[] = [];
     const base = validRequest(context, operation, `a valid ${operation.id} request`);
     if (operation.body) {
-      for (const { label, value, severity } of validBodies(operation.body.schema, generation(context)).slice(0, context.settings.maxExamples)) {
+      for (const { label, value, severity } of validBodies(operation.body.schema, generation(context)).slice(
+        0,
+        context.settings.maxExamples,
+      )) {
         const exchange = await context.send({ ...base, body: { value }, purpose: `a valid body (${label})` });
         failures.push(...rejected(this.name, exchange, severity));
         rememberCreated(context, value, exchange);
       }
       // The charset parameter is part of the JSON media type's grammar; a server must not refuse it.
       const value = validObject(operation.body.schema, generation(context), 'required');
-      const withCharset = await context.send({ ...base, body: { value }, contentType: 'application/json; charset=utf-8', purpose: 'a valid body sent as application/json; charset=utf-8' });
+      const withCharset = await context.send({
+        ...base,
+        body: { value },
+        contentType: 'application/json; charset=utf-8',
+        purpose: 'a valid body sent as application/json; charset=utf-8',
+      });
       failures.push(...rejected(this.name, withCharset));
       rememberCreated(context, value, withCharset);
     }
@@ -50,7 +66,11 @@ export const positiveDataAcceptance: ScenarioCheck = {
       .flatMap((parameter) => validParameterValues(parameter).map((value) => ({ name: parameter.name, value })))
       .slice(0, context.settings.maxExamples);
     for (const { name, value } of queryCases) {
-      const exchange = await context.send({ ...base, query: { ...base.query, [name]: value }, purpose: `${operation.id} with ${name}=${value}` });
+      const exchange = await context.send({
+        ...base,
+        query: { ...base.query, [name]: value },
+        purpose: `${operation.id} with ${name}=${value}`,
+      });
       failures.push(...rejected(this.name, exchange));
     }
     if (!operation.body && queryCases.length === 0) failures.push(...rejected(this.name, await context.send(base)));

@@ -1,27 +1,67 @@
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { failure, generation, isSuccess, jsonBody, readById, rememberCreated, sameJson, show, statusText, validRequest } from './support.js';
+import {
+  failure,
+  generation,
+  isSuccess,
+  jsonBody,
+  readById,
+  rememberCreated,
+  sameJson,
+  show,
+  statusText,
+  validRequest,
+} from './support.js';
 
 /** Properties sent that came back different (or not at all). */
 function differences(sent: Record<string, unknown>, returned: unknown): string[] {
-  if (returned === null || typeof returned !== 'object' || Array.isArray(returned)) return ['the body is not an object'];
+  if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
+    return ['the body is not an object'];
   const body = returned as Record<string, unknown>;
   return Object.entries(sent)
     .filter(([name, value]) => !sameJson(body[name], value))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 
-async function readBack(context: CheckContext, id: unknown, sent: Record<string, unknown>, check: string): Promise<CheckFailure[]> {
+async function readBack(
+  context: CheckContext,
+  id: unknown,
+  sent: Record<string, unknown>,
+  check: string,
+): Promise<CheckFailure[]> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
   const exchange = await readById(context, read, id, `reading back created ${String(id)}`);
-  if (!isSuccess(exchange)) return [failure(check, 'error', exchange, `created resource ${String(id)} cannot be read back`, { operationId: context.operation.id, expected: 'a 2xx with the created resource', actual: statusText(exchange) })];
+  if (!isSuccess(exchange))
+    return [
+      failure(check, 'error', exchange, `created resource ${String(id)} cannot be read back`, {
+        operationId: context.operation.id,
+        expected: 'a 2xx with the created resource',
+        actual: statusText(exchange),
+      }),
+    ];
   const body = jsonBody(exchange);
-  const wrong = differences({ ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) }, body);
-  return wrong.length === 0 ? [] : [failure(check, 'error', exchange, `resource ${String(id)} read back differs: ${wrong.join('; ')}`, { operationId: context.operation.id, expected: show(sent), actual: show(body) })];
+  const wrong = differences(
+    { ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) },
+    body,
+  );
+  return wrong.length === 0
+    ? []
+    : [
+        failure(check, 'error', exchange, `resource ${String(id)} read back differs: ${wrong.join('; ')}`, {
+          operationId: context.operation.id,
+          expected: show(sent),
+          actual: show(body),
+        }),
+      ];
 }
 
-async function findInList(context: CheckContext, id: unknown, sent: Record<string, unknown>, check: string): Promise<CheckFailure[]> {
+async function findInList(
+  context: CheckContext,
+  id: unknown,
+  sent: Record<string, unknown>,
+  check: string,
+): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const idProperty = context.operation.idProperty;
   if (!list || !idProperty) return [];
@@ -29,13 +69,32 @@ async function findInList(context: CheckContext, id: unknown, sent: Record<strin
   const query: Record<string, string> = {};
   if (filter) query[filter.name] = String(sent[filter.property]);
   if (list.limit?.maximum !== undefined) query[list.limit.name] = String(list.limit.maximum);
-  const exchange = await context.send({ operation: list, intent: 'valid', purpose: `listing to find created ${String(id)}`, query });
+  const exchange = await context.send({
+    operation: list,
+    intent: 'valid',
+    purpose: `listing to find created ${String(id)}`,
+    query,
+  });
   const items = jsonBody(exchange);
   const cap = list.limit?.maximum ?? list.limit?.default;
   if (!isSuccess(exchange) || !Array.isArray(items) || cap === undefined || items.length >= cap) return [];
-  const found = items.some((item) => item !== null && typeof item === 'object' && sameJson((item as Record<string, unknown>)[idProperty], id));
+  const found = items.some(
+    (item) => item !== null && typeof item === 'object' && sameJson((item as Record<string, unknown>)[idProperty], id),
+  );
   if (found) return [];
-  return [failure(check, 'error', exchange, `created resource ${String(id)} is missing from ${list.id}${filter ? ` filtered by ${filter.name}` : ''}`, { operationId: context.operation.id, expected: `an item with ${idProperty} ${String(id)}`, actual: `${items.length} items without it` })];
+  return [
+    failure(
+      check,
+      'error',
+      exchange,
+      `created resource ${String(id)} is missing from ${list.id}${filter ? ` filtered by ${filter.name}` : ''}`,
+      {
+        operationId: context.operation.id,
+        expected: `an item with ${idProperty} ${String(id)}`,
+        actual: `${items.length} items without it`,
+      },
+    ),
+  ];
 }
 
 /** A created resource comes back as sent: in the create response, when read by id and in the list. */
@@ -53,16 +112,34 @@ export const resourceRoundTrip: ScenarioCheck = {
   async run(context) {
     const base = validRequest(context, context.operation, 'a create');
     const failures: CheckFailure[] = [];
-    for (const { label, value } of validBodies(context.operation.body!.schema, generation(context)).slice(0, context.settings.maxExamples)) {
+    for (const { label, value } of validBodies(context.operation.body!.schema, generation(context)).slice(
+      0,
+      context.settings.maxExamples,
+    )) {
       const created: Exchange = await context.send({ ...base, body: { value }, purpose: `creating (${label})` });
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);
       const body = jsonBody(created);
       const wrong = differences(value, body);
-      if (wrong.length > 0) failures.push(failure(this.name, this.severity, created, `create response differs from what was sent: ${wrong.join('; ')}`, { expected: show(value), actual: show(body) }));
-      const id = context.operation.idProperty && body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[context.operation.idProperty] : undefined;
+      if (wrong.length > 0)
+        failures.push(
+          failure(
+            this.name,
+            this.severity,
+            created,
+            `create response differs from what was sent: ${wrong.join('; ')}`,
+            { expected: show(value), actual: show(body) },
+          ),
+        );
+      const id =
+        context.operation.idProperty && body !== null && typeof body === 'object'
+          ? (body as Record<string, unknown>)[context.operation.idProperty]
+          : undefined;
       if (id === undefined) continue;
-      failures.push(...(await readBack(context, id, value, this.name)), ...(await findInList(context, id, value, this.name)));
+      failures.push(
+        ...(await readBack(context, id, value, this.name)),
+        ...(await findInList(context, id, value, this.name)),
+      );
     }
     return { failures };
   },

@@ -18,13 +18,31 @@ export const responseHeadersConformance: ResponseCheck = {
       if (name === 'content-type') continue;
       const value = exchange.response.headers[name];
       if (value === undefined) {
-        if (header.required) failures.push(failure(this.name, this.severity, exchange, `required header ${name} is missing`, { expected: `a ${name} header`, actual: '(absent)' }));
+        if (header.required)
+          failures.push(
+            failure(this.name, this.severity, exchange, `required header ${name} is missing`, {
+              expected: `a ${name} header`,
+              actual: '(absent)',
+            }),
+          );
         continue;
       }
       if (!header.schema) continue;
-      const coerced = coerceParameter(value, valueAt(plan.spec.dereferenced, header.schema.pointer) as JsonSchema | undefined, false);
-      const issues = coerced.ok ? schemaIssues(plan, header.schema.pointer, coerced.value) : [{ pointer: '', message: coerced.message }];
-      for (const issue of issues) failures.push(failure(this.name, this.severity, exchange, `header ${name} ${issue.message}`, { expected: `valid against ${header.schema.pointer}`, actual: value }));
+      const coerced = coerceParameter(
+        value,
+        valueAt(plan.spec.dereferenced, header.schema.pointer) as JsonSchema | undefined,
+        false,
+      );
+      const issues = coerced.ok
+        ? schemaIssues(plan, header.schema.pointer, coerced.value)
+        : [{ pointer: '', message: coerced.message }];
+      for (const issue of issues)
+        failures.push(
+          failure(this.name, this.severity, exchange, `header ${name} ${issue.message}`, {
+            expected: `valid against ${header.schema.pointer}`,
+            actual: value,
+          }),
+        );
     }
     return failures;
   },

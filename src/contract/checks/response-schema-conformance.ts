@@ -14,15 +14,26 @@ export const responseSchemaConformance: ResponseCheck = {
     if (!response || !media?.schema || exchange.request.method === 'HEAD') return [];
     if (!response.json?.ok) {
       const why = response.json ? `not valid JSON (${response.json.message})` : 'empty';
-      return [failure(this.name, this.severity, exchange, `${response.status} body is ${why} for ${exchange.purpose}`, { expected: `JSON valid against ${media.schema.pointer}`, actual: show(response.text) })];
+      return [
+        failure(this.name, this.severity, exchange, `${response.status} body is ${why} for ${exchange.purpose}`, {
+          expected: `JSON valid against ${media.schema.pointer}`,
+          actual: show(response.text),
+        }),
+      ];
     }
     const body = response.json.value;
     return schemaIssues(plan, media.schema.pointer, body).map((issue) =>
-      failure(this.name, this.severity, exchange, `${response.status} body: ${issue.pointer || '(root)'} ${issue.message}`, {
-        expected: `valid against ${media.schema!.pointer}`,
-        actual: show(body),
-        pointer: issue.pointer,
-      }),
+      failure(
+        this.name,
+        this.severity,
+        exchange,
+        `${response.status} body: ${issue.pointer || '(root)'} ${issue.message}`,
+        {
+          expected: `valid against ${media.schema!.pointer}`,
+          actual: show(body),
+          pointer: issue.pointer,
+        },
+      ),
     );
   },
 };

@@ -19,6 +19,11 @@ export const statusCodeConformance: ResponseCheck = {
     const title = clientMistake
       ? `rejects ${exchange.purpose} with undocumented status ${response.status}`
       : `undocumented status ${response.status} for ${exchange.purpose}`;
-    return [failure(this.name, severity, exchange, title, { expected: `one of ${documentedStatuses(exchange.operation)}`, actual: statusText(exchange) })];
+    return [
+      failure(this.name, severity, exchange, title, {
+        expected: `one of ${documentedStatuses(exchange.operation)}`,
+        actual: statusText(exchange),
+      }),
+    ];
   },
 };

@@ -2,11 +2,33 @@ import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { responseFor, type OperationResponse } from '../../spec/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
 import { validObject, validValue, type GenerationContext } from '../generate.js';
-import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, RunSettings, RunState, Severity } from '../types.js';
+import type {
+  CheckContext,
+  CheckFailure,
+  Exchange,
+  Intent,
+  RequestSpec,
+  RunSettings,
+  RunState,
+  Severity,
+} from '../types.js';
 
 /** A failure of `check` about `exchange`'s operation. */
-export function failure(check: string, severity: Severity, exchange: Exchange | undefined, title: string, details: Partial<CheckFailure> = {}): CheckFailure {
-  return { check, severity, operationId: exchange?.operation.id ?? details.operationId ?? '?', title, exchange, ...details };
+export function failure(
+  check: string,
+  severity: Severity,
+  exchange: Exchange | undefined,
+  title: string,
+  details: Partial<CheckFailure> = {},
+): CheckFailure {
+  return {
+    check,
+    severity,
+    operationId: exchange?.operation.id ?? details.operationId ?? '?',
+    title,
+    exchange,
+    ...details,
+  };
 }
 
 /** `201`, or `no response (connection refused)`. */
@@ -43,10 +65,14 @@ export function sameJson(a: unknown, b: unknown): boolean {
     const x = exactInteger(a);
     return x !== undefined && x === exactInteger(b);
   }
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+    return (
+      keys.length === Object.keys(b).length &&
+      keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+    );
   }
   return a === b;
 }
@@ -80,7 +106,8 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   const query: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in === 'path') pathParams[parameter.name] = String(knownId(context, operation.collection) ?? 1);
-    else if (parameter.in === 'query' && parameter.required) query[parameter.name] = String(validValue(parameter.resolved, parameter.name, generation(context)));
+    else if (parameter.in === 'query' && parameter.required)
+      query[parameter.name] = String(validValue(parameter.resolved, parameter.name, generation(context)));
   }
   const body = operation.body ? { value: validObject(operation.body.schema, generation(context), 'all') } : undefined;
   return { operation, intent: 'valid', purpose, pathParams, query, body };
@@ -92,7 +119,12 @@ export function generation(context: CheckContext): GenerationContext {
 }
 
 /** Remembers the properties of resources the deployment returned (ids, foreign keys). */
-export function learn(state: RunState, collection: string | undefined, idProperty: string | undefined, items: readonly unknown[]): void {
+export function learn(
+  state: RunState,
+  collection: string | undefined,
+  idProperty: string | undefined,
+  items: readonly unknown[],
+): void {
   for (const item of items) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
     for (const [name, value] of Object.entries(item)) {
@@ -115,7 +147,13 @@ export function createsIdentifiedResources(operation: PlannedOperation, settings
 }
 
 /** Reads one resource through a read operation (`GET /pets/{petId}`), `id` in its path parameter. */
-export function readById(context: CheckContext, read: PlannedOperation, id: unknown, purpose: string, intent: Intent = 'valid'): Promise<Exchange> {
+export function readById(
+  context: CheckContext,
+  read: PlannedOperation,
+  id: unknown,
+  purpose: string,
+  intent: Intent = 'valid',
+): Promise<Exchange> {
   const pathName = read.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
   return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
 }
@@ -124,8 +162,19 @@ export function readById(context: CheckContext, read: PlannedOperation, id: unkn
 export function rememberCreated(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): void {
   const operation = context.operation;
   const returned = jsonBody(exchange);
-  if (!isSuccess(exchange) || !operation.collection || returned === null || typeof returned !== 'object' || Array.isArray(returned)) return;
-  const resource = { sent, returned: returned as Record<string, unknown>, id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined };
+  if (
+    !isSuccess(exchange) ||
+    !operation.collection ||
+    returned === null ||
+    typeof returned !== 'object' ||
+    Array.isArray(returned)
+  )
+    return;
+  const resource = {
+    sent,
+    returned: returned as Record<string, unknown>,
+    id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined,
+  };
   const list = context.state.created.get(operation.collection) ?? [];
   list.push(resource);
   context.state.created.set(operation.collection, list);

@@ -9,7 +9,9 @@ export function consoleReporter(write: (text: string) => void, apiKey: string): 
   return {
     runStart(info: RunInfo) {
       write(`kennel check: ${info.baseUrl} against ${info.specFile}\n`);
-      write(`  seed ${info.seed} · run ${info.runId}${info.readOnly ? ' · read-only' : ''} · ${info.checks.length} checks × ${info.operations.length} operations\n\n`);
+      write(
+        `  seed ${info.seed} · run ${info.runId}${info.readOnly ? ' · read-only' : ''} · ${info.checks.length} checks × ${info.operations.length} operations\n\n`,
+      );
     },
     caseResult(result) {
       if (result.status === 'skipped' || result.check === lastCheck) return;
@@ -33,7 +35,9 @@ function summaryTable(summary: RunSummary): string {
     const cases = summary.cases.filter((result) => result.operationId === operationId);
     lines.push(`${operationId} (${cases[0]!.method} ${cases[0]!.path})`);
     for (const result of cases.filter((item) => item.status !== 'skipped')) {
-      lines.push(`  ${MARK[result.status]}  ${result.check}${result.failures.length > 0 ? `  ${countText(result)}` : ''}`);
+      lines.push(
+        `  ${MARK[result.status]}  ${result.check}${result.failures.length > 0 ? `  ${countText(result)}` : ''}`,
+      );
     }
     const skipped = cases.filter((item) => item.status === 'skipped').map((item) => item.check);
     if (skipped.length > 0) lines.push(`  ${MARK.skipped}  ${skipped.join(', ')} (not applicable: see --json for why)`);
@@ -44,7 +48,12 @@ function summaryTable(summary: RunSummary): string {
 function countText(result: CaseResult): string {
   const errors = result.failures.filter((item) => item.severity === 'error').length;
   const warnings = result.failures.length - errors;
-  return [errors > 0 ? `${errors} error${errors > 1 ? 's' : ''}` : '', warnings > 0 ? `${warnings} warning${warnings > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
+  return [
+    errors > 0 ? `${errors} error${errors > 1 ? 's' : ''}` : '',
+    warnings > 0 ? `${warnings} warning${warnings > 1 ? 's' : ''}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function details(findings: readonly CaseResult[], apiKey: string): string {
