@@ -28,14 +28,17 @@ export interface LoadedSpec {
 export async function loadSpec(file: string): Promise<LoadedSpec> {
   const text = await readText(file);
   const parsed = parseYamlSource(text);
-  if (!parsed.ok) throw new ToolError(`invalid YAML/JSON: ${parsed.message}`, `${file}:${parsed.line}:${parsed.column}`);
+  if (!parsed.ok)
+    throw new ToolError(`invalid YAML/JSON: ${parsed.message}`, `${file}:${parsed.line}:${parsed.column}`);
   const locate = (pointer: string): string => `${file}:${parsed.source.lineOf(pointer) ?? 1}`;
   const raw = parsed.source.value;
   checkVersion(raw, file, locate);
   const absolute = path.resolve(file);
   const document = (await bundle(absolute, raw, file)) as OpenApiDocument;
   const trusted = (await validatedAtBuild()).has(documentDigest(document));
-  const dereferenced = trusted ? ((await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as OpenApiDocument) : await validate(structuredClone(document), locate);
+  const dereferenced = trusted
+    ? ((await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as OpenApiDocument)
+    : await validate(structuredClone(document), locate);
   return { file, document, dereferenced, operations: listOperations(document), basePath: basePathOf(document), locate };
 }
 
@@ -67,7 +70,8 @@ async function readText(file: string): Promise<string> {
     return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : (error as Error).message;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : (error as Error).message;
     throw new ToolError(`cannot read the OpenAPI document: ${reason}`, file);
   }
 }
@@ -110,9 +114,15 @@ function describeInvalid(error: unknown, locate: (pointer: string) => string): T
     const first = details[0]!;
     const pointer = `#${first.instancePath ?? ''}`;
     const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-    return new ToolError(`not a valid OpenAPI document: ${pointer} ${first.message ?? 'is invalid'}${more}`, locate(pointer));
+    return new ToolError(
+      `not a valid OpenAPI document: ${pointer} ${first.message ?? 'is invalid'}${more}`,
+      locate(pointer),
+    );
   }
   const message = (error as Error).message ?? String(error);
   const pointer = /"(#\/[^"]*)"/.exec(message)?.[1];
-  return new ToolError(`not a valid OpenAPI document: ${message.split('\n')[0]}`, pointer ? locate(pointer) : locate('#'));
+  return new ToolError(
+    `not a valid OpenAPI document: ${message.split('\n')[0]}`,
+    pointer ? locate(pointer) : locate('#'),
+  );
 }

@@ -104,14 +104,24 @@ function examplesOf(document: OpenApiDocument, media: MediaTypeObject, pointer: 
   return examples;
 }
 
-function mediaTypes(document: OpenApiDocument, content: Record<string, MediaTypeObject> | undefined, pointer: string): MediaType[] {
+function mediaTypes(
+  document: OpenApiDocument,
+  content: Record<string, MediaTypeObject> | undefined,
+  pointer: string,
+): MediaType[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
     const at = `${pointer}/content/${escapeToken(mediaType)}`;
     return { mediaType, schema: schemaRef(media.schema, `${at}/schema`), examples: examplesOf(document, media, at) };
   });
 }
 
-function parametersOf(document: OpenApiDocument, pathItem: Record<string, unknown>, operation: OperationObject, pathPointer: string, opPointer: string): OperationParameter[] {
+function parametersOf(
+  document: OpenApiDocument,
+  pathItem: Record<string, unknown>,
+  operation: OperationObject,
+  pathPointer: string,
+  opPointer: string,
+): OperationParameter[] {
   const byKey = new Map<string, OperationParameter>();
   const collect = (list: unknown, listPointer: string): void => {
     (Array.isArray(list) ? list : []).forEach((raw: ParameterObject | ReferenceObject, index) => {
@@ -136,9 +146,17 @@ function responsesOf(document: OpenApiDocument, operation: OperationObject, opPo
     const headers = new Map<string, { required: boolean; schema: SchemaRef | undefined }>();
     for (const [name, rawHeader] of Object.entries(value.headers ?? {})) {
       const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${escapeToken(name)}`);
-      headers.set(name.toLowerCase(), { required: header.value.required === true, schema: schemaRef(header.value.schema, `${header.pointer}/schema`) });
+      headers.set(name.toLowerCase(), {
+        required: header.value.required === true,
+        schema: schemaRef(header.value.schema, `${header.pointer}/schema`),
+      });
     }
-    return { status, description: value.description ?? '', headers, content: mediaTypes(document, value.content, pointer) };
+    return {
+      status,
+      description: value.description ?? '',
+      headers,
+      content: mediaTypes(document, value.content, pointer),
+    };
   });
 }
 
@@ -164,7 +182,9 @@ export function listOperations(document: OpenApiDocument): Operation[] {
       const operation = pathItem[method] as OperationObject | undefined;
       if (!operation) continue;
       const opPointer = `${pathPointer}/${method}`;
-      const body = operation.requestBody ? resolve<RequestBodyObject>(document, operation.requestBody, `${opPointer}/requestBody`) : undefined;
+      const body = operation.requestBody
+        ? resolve<RequestBodyObject>(document, operation.requestBody, `${opPointer}/requestBody`)
+        : undefined;
       operations.push({
         id: operation.operationId ?? `${method.toUpperCase()} ${path}`,
         operationId: operation.operationId,
@@ -175,7 +195,10 @@ export function listOperations(document: OpenApiDocument): Operation[] {
         tags: operation.tags ?? [],
         deprecated: operation.deprecated === true,
         parameters: parametersOf(document, pathItem, operation, pathPointer, opPointer),
-        requestBody: body && { required: body.value.required === true, content: mediaTypes(document, body.value.content, body.pointer) },
+        requestBody: body && {
+          required: body.value.required === true,
+          content: mediaTypes(document, body.value.content, body.pointer),
+        },
         responses: responsesOf(document, operation, opPointer),
         security: securityOf(document, operation),
         extensions: extensionsOf(operation),
@@ -189,7 +212,9 @@ export function listOperations(document: OpenApiDocument): Operation[] {
 export function responseFor(operation: Operation, status: number): OperationResponse | undefined {
   const exact = operation.responses.find((response) => response.status === String(status));
   if (exact) return exact;
-  const range = operation.responses.find((response) => response.status.toUpperCase() === `${Math.floor(status / 100)}XX`);
+  const range = operation.responses.find(
+    (response) => response.status.toUpperCase() === `${Math.floor(status / 100)}XX`,
+  );
   return range ?? operation.responses.find((response) => response.status === 'default');
 }
 

@@ -20,7 +20,10 @@ function scalar(text: string, schema: JsonSchema | undefined): Coerced {
   if (types.length === 0 || types.includes('string')) return { ok: true, value: text };
   if (types.includes('integer') && INTEGER.test(text)) {
     const big = BigInt(text);
-    return { ok: true, value: big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big };
+    return {
+      ok: true,
+      value: big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big,
+    };
   }
   if (types.includes('number') && NUMBER.test(text)) return { ok: true, value: Number(text) };
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
@@ -50,5 +53,7 @@ export function coerceParameter(raw: string | string[], schema: JsonSchema | und
 
 /** The schema's `default`, if it declares one. */
 export function defaultOf(schema: JsonSchema | undefined): { present: boolean; value?: unknown } {
-  return typeof schema === 'object' && 'default' in schema ? { present: true, value: schema.default } : { present: false };
+  return typeof schema === 'object' && 'default' in schema
+    ? { present: true, value: schema.default }
+    : { present: false };
 }

@@ -23,7 +23,8 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
   for (const key of ['const', 'example', 'default'] as const) if (key in schema) return schema[key];
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  if (Array.isArray(schema.allOf)) return mergeSamples((schema.allOf as JsonSchema[]).map((part) => sampleOf(part, depth + 1)));
+  if (Array.isArray(schema.allOf))
+    return mergeSamples((schema.allOf as JsonSchema[]).map((part) => sampleOf(part, depth + 1)));
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) return sampleOf(options[0] as JsonSchema, depth + 1);
@@ -33,10 +34,17 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
     case 'object':
       return sampleObject(schema, depth);
     case 'array':
-      return [sampleOf(schema.items as JsonSchema | undefined, depth + 1)].slice(0, Math.max(1, Number(schema.minItems ?? 1)));
+      return [sampleOf(schema.items as JsonSchema | undefined, depth + 1)].slice(
+        0,
+        Math.max(1, Number(schema.minItems ?? 1)),
+      );
     case 'integer':
     case 'number':
-      return typeof schema.minimum === 'number' ? schema.minimum : typeof schema.maximum === 'number' && schema.maximum < 1 ? schema.maximum : 1;
+      return typeof schema.minimum === 'number'
+        ? schema.minimum
+        : typeof schema.maximum === 'number' && schema.maximum < 1
+          ? schema.maximum
+          : 1;
     case 'boolean':
       return true;
     case 'string':
@@ -48,10 +56,13 @@ export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
 
 function sampleObject(schema: Record<string, unknown>, depth: number): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sampleOf(property, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, sampleOf(property, depth + 1)]),
+  );
 }
 
 function mergeSamples(parts: unknown[]): unknown {
-  if (parts.every((part) => typeof part === 'object' && part !== null && !Array.isArray(part))) return Object.assign({}, ...parts);
+  if (parts.every((part) => typeof part === 'object' && part !== null && !Array.isArray(part)))
+    return Object.assign({}, ...parts);
   return parts[0] ?? null;
 }

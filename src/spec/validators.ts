@@ -34,8 +34,14 @@ export class SchemaValidators {
     addFormats(this.#ajv);
     // JSON numbers cannot carry int64 exactly; `exactNumbers` (core/json) maps out-of-range
     // literals beyond ±2^63 so that this float comparison decides correctly.
-    this.#ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= INT64_BOUND });
-    this.#ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX });
+    this.#ajv.addFormat('int64', {
+      type: 'number',
+      validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= INT64_BOUND,
+    });
+    this.#ajv.addFormat('int32', {
+      type: 'number',
+      validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
+    });
     this.#ajv.addSchema(structuredClone(document) as object, DOCUMENT_ID);
   }
 
@@ -75,11 +81,20 @@ function describe(error: ErrorObject): ValidationIssue | undefined {
     case 'required':
       return { pointer: `${instancePath}/${escapeToken(String(params.missingProperty))}`, message: 'is required' };
     case 'additionalProperties':
-      return { pointer: `${instancePath}/${escapeToken(String(params.additionalProperty))}`, message: 'is not allowed' };
+      return {
+        pointer: `${instancePath}/${escapeToken(String(params.additionalProperty))}`,
+        message: 'is not allowed',
+      };
     case 'unevaluatedProperties':
-      return { pointer: `${instancePath}/${escapeToken(String(params.unevaluatedProperty))}`, message: 'is not allowed' };
+      return {
+        pointer: `${instancePath}/${escapeToken(String(params.unevaluatedProperty))}`,
+        message: 'is not allowed',
+      };
     case 'enum':
-      return { pointer: instancePath, message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        pointer: instancePath,
+        message: `must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'format':
       return { pointer: instancePath, message: formatMessage(String(params.format)) };
     case 'allOf':
@@ -95,7 +110,6 @@ function formatMessage(format: string): string {
   if (format === 'int32') return 'must be an integer within int32 (-2147483648 to 2147483647)';
   return `must match format "${format}"`;
 }
-
 
 /** `/name is required; /categoryId must be integer`: issues as one sentence, the root shown as `(root)`. */
 export function describeIssues(issues: readonly ValidationIssue[]): string {

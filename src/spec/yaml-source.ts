@@ -19,7 +19,10 @@ export function parseYamlSource(text: string): YamlParse {
     const { line, col } = lines.linePos(first.pos[0]);
     return { ok: false, line, column: col, message: first.message.split('\n')[0]! };
   }
-  return { ok: true, source: { value: document.toJS({ maxAliasCount: 100 }), lineOf: (pointer) => lineOf(document, lines, pointer) } };
+  return {
+    ok: true,
+    source: { value: document.toJS({ maxAliasCount: 100 }), lineOf: (pointer) => lineOf(document, lines, pointer) },
+  };
 }
 
 function lineOf(document: Document, lines: LineCounter, pointer: string): number | undefined {
@@ -30,7 +33,10 @@ function lineOf(document: Document, lines: LineCounter, pointer: string): number
     return undefined;
   }
   for (let depth = tokens.length; depth >= 0; depth -= 1) {
-    const node = document.getIn(tokens.slice(0, depth).map((token) => (/^\d+$/.test(token) ? Number(token) : token)), true) as { range?: [number, number, number] } | undefined;
+    const node = document.getIn(
+      tokens.slice(0, depth).map((token) => (/^\d+$/.test(token) ? Number(token) : token)),
+      true,
+    ) as { range?: [number, number, number] } | undefined;
     if (node?.range) return lines.linePos(node.range[0]).line;
   }
   return undefined;

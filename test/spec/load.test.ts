@@ -41,17 +41,27 @@ describe('loadSpec errors name the file and line', () => {
 
   it('not OpenAPI 3', async () => {
     const target = file('swagger.yaml', 'swagger: "2.0"\ninfo:\n  title: x\n  version: "1"\npaths: {}\n');
-    expect((await failure(target)).message).toMatch(/swagger\.yaml:1: kennel reads OpenAPI 3\.0 and 3\.1 documents; found no `openapi` field/);
+    expect((await failure(target)).message).toMatch(
+      /swagger\.yaml:1: kennel reads OpenAPI 3\.0 and 3\.1 documents; found no `openapi` field/,
+    );
   });
 
   it('schema violation points at the offending line', async () => {
-    const target = file('invalid.yaml', 'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          descriptionn: typo\n');
+    const target = file(
+      'invalid.yaml',
+      'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          descriptionn: typo\n',
+    );
     const error = await failure(target);
-    expect(error.message).toMatch(/invalid\.yaml:(9|10): not a valid OpenAPI document: #\/paths\/~1a\/get\/responses\/200/);
+    expect(error.message).toMatch(
+      /invalid\.yaml:(9|10): not a valid OpenAPI document: #\/paths\/~1a\/get\/responses\/200/,
+    );
   });
 
   it('dangling $ref', async () => {
-    const target = file('ref.yaml', 'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          $ref: "#/components/responses/Nope"\n');
+    const target = file(
+      'ref.yaml',
+      'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          $ref: "#/components/responses/Nope"\n',
+    );
     const error = await failure(target);
     expect(error.message).toMatch(/ref\.yaml: .*Nope/);
   });
@@ -68,8 +78,14 @@ describe('documents validated at build time', () => {
     const { PETSTORE_SPEC, packageFile } = await import('../../src/assets.js');
     const { documentDigest, VALIDATED_SPECS } = await import('../../src/spec/load.js');
     const recorded = JSON.parse(readFileSync(VALIDATED_SPECS, 'utf8')) as string[];
-    for (const file of [PETSTORE_SPEC, packageFile('spec/domains.yaml')]) expect(recorded).toContain(documentDigest((await loadSpec(file)).document));
-    const edited = file('edited.yaml', readFileSync(PETSTORE_SPEC, 'utf8').replace('operationId: listPets', 'operationIdd: listPets'));
-    expect((await failure(edited)).message).toMatch(/edited\.yaml:\d+: not a valid OpenAPI document: #\/paths\/~1pets\/get /);
+    for (const file of [PETSTORE_SPEC, packageFile('spec/domains.yaml')])
+      expect(recorded).toContain(documentDigest((await loadSpec(file)).document));
+    const edited = file(
+      'edited.yaml',
+      readFileSync(PETSTORE_SPEC, 'utf8').replace('operationId: listPets', 'operationIdd: listPets'),
+    );
+    expect((await failure(edited)).message).toMatch(
+      /edited\.yaml:\d+: not a valid OpenAPI document: #\/paths\/~1pets\/get /,
+    );
   });
 });

@@ -28,7 +28,10 @@ describe('coerceParameter', () => {
   });
 
   it('refuses repeated values for a scalar parameter and accepts them for an exploded array', () => {
-    expect(coerceParameter(['1', '2'], integer, true)).toEqual({ ok: false, message: 'must be given once (got 2 values)' });
+    expect(coerceParameter(['1', '2'], integer, true)).toEqual({
+      ok: false,
+      message: 'must be given once (got 2 values)',
+    });
     expect(coerceParameter(['1', '2'], { type: 'array', items: integer }, true)).toEqual({ ok: true, value: [1, 2] });
   });
 });

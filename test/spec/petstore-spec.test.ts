@@ -38,7 +38,9 @@ describe('spec/petstore.yaml', () => {
     for (const [path, item] of Object.entries<Doc>(doc.paths)) {
       for (const [method, operation] of Object.entries<Doc>(item)) {
         expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
-        expect(operation.responses['401'].content['application/json'].schema, `${method} ${path} 401`).toBe(doc.components.schemas.Error);
+        expect(operation.responses['401'].content['application/json'].schema, `${method} ${path} 401`).toBe(
+          doc.components.schemas.Error,
+        );
       }
     }
   });
@@ -75,14 +77,23 @@ describe('spec/petstore.yaml', () => {
     expect(Pets).toMatchObject({ type: 'array' });
     expect(Pets.items).toBe(Pet);
     expect(Error.required).toEqual(['code', 'message', 'status']);
-    expect(Error.properties).toMatchObject({ code: { type: 'string' }, message: { type: 'string' }, status: { type: 'integer' } });
+    expect(Error.properties).toMatchObject({
+      code: { type: 'string' },
+      message: { type: 'string' },
+      status: { type: 'integer' },
+    });
   });
 
   it('listPets: optional limit 1..100 default 20 and status filter; 200 Pets, 401', () => {
     const operation = doc.paths['/pets'].get;
     expect(operation.parameters).toHaveLength(2);
     const [limit, status] = operation.parameters;
-    expect(limit).toMatchObject({ name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } });
+    expect(limit).toMatchObject({
+      name: 'limit',
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    });
     expect(status).toMatchObject({ name: 'status', in: 'query', required: false });
     expect(status.schema).toBe(doc.components.schemas.PetStatus);
     expect(operation.requestBody).toBeUndefined();
@@ -103,13 +114,23 @@ describe('spec/petstore.yaml', () => {
 
   it('getPet: required int64 petId; 200 Pet, 401, 404; deprecated until 5 December 2030, replaced by listPets with status', () => {
     const operation = doc.paths['/pets/{petId}'].get;
-    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } })]);
+    expect(operation.parameters).toEqual([
+      expect.objectContaining({
+        name: 'petId',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', format: 'int64' },
+      }),
+    ]);
     expect(Object.keys(operation.responses)).toEqual(['200', '401', '404']);
     expect(operation.responses['200'].content['application/json'].schema).toBe(doc.components.schemas.Pet);
     expect(operation.responses['404'].content['application/json'].schema).toBe(doc.components.schemas.Error);
     expect(operation.deprecated).toBe(true);
     expect(operation['x-sunset']).toBe('2030-12-05');
-    expect(operation['x-replaced-by']).toEqual({ operationId: 'listPets', description: 'GET /pets with a status filter' });
+    expect(operation['x-replaced-by']).toEqual({
+      operationId: 'listPets',
+      description: 'GET /pets with a status filter',
+    });
     expect(operation.description).toMatch(/5 December 2030/);
   });
 
@@ -144,7 +165,9 @@ describe('spec/petstore.yaml examples', () => {
       for (const response of operation.responses) {
         for (const media of response.content) {
           for (const [name, example] of media.examples) {
-            expect(validators.at(media.schema!.pointer)(example), `${operation.id} ${response.status} ${name}`).toEqual([]);
+            expect(validators.at(media.schema!.pointer)(example), `${operation.id} ${response.status} ${name}`).toEqual(
+              [],
+            );
             checked += 1;
           }
         }
