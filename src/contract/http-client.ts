@@ -13,7 +13,14 @@ export interface ClientOptions extends Credentials {
   maxRetries: number;
   /** Longest Retry-After honoured, in ms. */
   maxRetryAfterMs: number;
+  /** Largest response body read; a larger one is reported as an error instead of filling memory. */
+  maxResponseBytes?: number;
 }
+
+/** Response bodies beyond this are not read (a Pet Store page of 100 pets is a few kilobytes). */
+export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+
+class ResponseTooLarge extends Error {}
 
 /** Sends check requests over real HTTP (fetch), politely: bounded concurrency, rate and retries. */
 export class HttpClient {
@@ -73,12 +80,13 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.#options.timeoutMs),
         redirect: 'manual',
       });
-      const text = await response.text();
+      const text = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       const json = text.trim() === '' ? undefined : parseJson(text);
       return { response: { status: response.status, headers, text, json } };
     } catch (error) {
+      if (error instanceof ResponseTooLarge) return { error: error.message };
       return { error: describeNetworkError(error, this.#options.timeoutMs) };
     }
   }
@@ -104,6 +112,24 @@ export class HttpClient {
     this.#inFlight -= 1;
     this.#waiting.shift()?.();
   }
+}
+
+/** The body as UTF-8 text, refusing (and cancelling) one larger than `limit` bytes. */
+async function readBounded(response: Response, limit: number): Promise<string> {
+  const tooLarge = () => new ResponseTooLarge(`response body larger than ${limit} bytes: kennel stopped reading it`);
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge(); // leaving the loop cancels the stream
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function sleep(ms: number): Promise<void> {

@@ -15,6 +15,9 @@ declare global {
 
 export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string };
 
+/** How deeply JSON may nest before it is refused: deeper text would overflow the stack of any recursive walk. */
+export const MAX_JSON_DEPTH = 100;
+
 interface SourceContext {
   source?: string;
 }
@@ -25,13 +28,79 @@ function reviveExactInteger(this: unknown, _key: string, value: unknown, context
   return source !== undefined && /^-?\d+$/.test(source) ? BigInt(source) : BigInt(value);
 }
 
-/** Parses JSON text; a syntax error becomes a message naming what is wrong and where (line, column, offset). */
-export function parseJson(text: string): JsonParseResult {
+/**
+ * Parses JSON text; a syntax error, or nesting deeper than `maxDepth`, becomes a message naming
+ * what is wrong and where (line, column, offset).
+ */
+export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonParseResult {
+  const tooDeep = nestingBeyond(text, maxDepth);
+  if (tooDeep !== undefined) {
+    return { ok: false, message: `nesting deeper than ${maxDepth} levels at ${position(text, tooDeep)}` };
+  }
   try {
     return { ok: true, value: JSON.parse(text, reviveExactInteger as (key: string, value: unknown) => unknown) };
   } catch (error) {
     return { ok: false, message: locateSyntaxError(text) ?? (error as Error).message };
   }
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** The offset of the first bracket that opens level `maxDepth + 1`, outside strings; undefined if none. */
+function nestingBeyond(text: string, maxDepth: number): number | undefined {
+  if (text.length <= maxDepth) return undefined;
+  let depth = 0;
+  let inString = false;
+  for (let offset = 0; offset < text.length; offset += 1) {
+    const code = text.charCodeAt(offset);
+    if (inString) {
+      if (code === BACKSLASH) offset += 1;
+      else if (code === QUOTE) inString = false;
+    } else if (code === QUOTE) {
+      inString = true;
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > maxDepth) return offset;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      depth -= 1;
+    }
+  }
+  return undefined;
+}
+
+function position(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `line ${line}, column ${column} (offset ${offset})`;
+}
+
+/**
+ * The JSON pointer of the first `__proto__` key in a parsed value, or undefined. `JSON.parse` keeps
+ * such a key as an own property, but any later copy by assignment turns it into the object's
+ * prototype, so fields would appear that the client never sent at that place.
+ */
+export function findPrototypeKey(value: unknown, pointer = ''): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findPrototypeKey(value[index], `${pointer}/${index}`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const at = `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (key === '__proto__') return at;
+    const found = findPrototypeKey((value as Record<string, unknown>)[key], at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -43,13 +112,10 @@ function locateSyntaxError(text: string): string | undefined {
   parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];
   if (!first) return undefined;
-  const before = text.slice(0, first.offset);
-  const line = before.split('\n').length;
-  const column = first.offset - before.lastIndexOf('\n');
   const what = printParseErrorCode(first.error)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
-  return `${what} at line ${line}, column ${column} (offset ${first.offset})`;
+  return `${what} at ${position(text, first.offset)}`;
 }
 
 function writeBigInt(_key: string, value: unknown): unknown {
@@ -78,8 +144,21 @@ export function exactNumbers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(exactNumbers);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = exactNumbers(item);
+    for (const [key, item] of Object.entries(value)) {
+      // Defined, not assigned: assigning "__proto__" would replace the copy's prototype.
+      if (key === '__proto__') define(out, key, exactNumbers(item));
+      else out[key] = exactNumbers(item);
+    }
     return out;
   }
   return value;
+}
+
+function define(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** True when text may hold a `__proto__` key once parsed (plainly, or spelt with escapes). */
+export function mayHoldPrototypeKey(text: string): boolean {
+  return text.includes('__proto__') || text.includes('\\u');
 }

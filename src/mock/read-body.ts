@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseContentType, type ContentType } from 'content-type';
 import getRawBody from 'raw-body';
-import { parseJson } from '../core/json.js';
+import { findPrototypeKey, mayHoldPrototypeKey, parseJson } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
 import { isJsonMediaType } from '../spec/operations.js';
 
@@ -60,6 +60,13 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   if (text.trim() === '') return { text, value: undefined, present: false };
   const parsed = parseJson(text);
   if (!parsed.ok) throw badBody('malformed_json', `Request body is not valid JSON: ${parsed.message}`);
+  const prototypeKey = mayHoldPrototypeKey(text) ? findPrototypeKey(parsed.value) : undefined;
+  if (prototypeKey !== undefined) {
+    throw badBody(
+      'invalid_body',
+      `Request body is invalid: ${prototypeKey} is not allowed (a "__proto__" key would rewrite an object's prototype)`,
+    );
+  }
   return { text, value: parsed.value, present: true };
 }
 

@@ -42,6 +42,37 @@ function client(baseUrl: string, overrides: Partial<ConstructorParameters<typeof
 }
 
 describe('HttpClient', () => {
+  it.each([
+    ['with a Content-Length', true],
+    ['streamed without one', false],
+  ])('refuses a response body over the limit (%s) and says so; one at the limit is read', async (_label, declared) => {
+    const url = await serve((request, response) => {
+      const size = request.url?.endsWith('/at') ? 1000 : 1001;
+      if (declared) response.setHeader('content-length', size);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(`"${'x'.repeat(size - 2)}`);
+      response.end('"');
+    });
+    const http = client(url, { maxResponseBytes: 1000 });
+    const over = await http.send({
+      operation,
+      intent: 'positive',
+      purpose: 'too big',
+      pathParams: {},
+      query: {},
+    } as never);
+    expect(over.error).toBe('response body larger than 1000 bytes: kennel stopped reading it');
+    expect(over.response).toBeUndefined();
+    const at = await http.send({
+      operation: { ...operation, operation: { ...operation.operation, path: '/at' } },
+      intent: 'positive',
+      purpose: 'at the limit',
+      pathParams: {},
+      query: {},
+    } as never);
+    expect(at.response?.text.length).toBe(1000);
+  });
+
   it('sends the key as a Bearer token plus extra headers, and keeps the exchange', async () => {
     let seen: IncomingMessage['headers'] = {};
     const url = await serve((request, response) => {

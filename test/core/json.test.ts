@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactNumbers, parseJson, stringifyJson } from '../../src/core/json.js';
+import { exactNumbers, findPrototypeKey, mayHoldPrototypeKey, parseJson, stringifyJson } from '../../src/core/json.js';
 
 describe('parseJson / stringifyJson', () => {
   it.each([
@@ -40,5 +40,63 @@ describe('exactNumbers', () => {
       c: 'x',
     });
     expect(exactNumbers(9223372036854775808n)).toBe(2 ** 64);
+  });
+});
+
+describe('nesting depth', () => {
+  const objects = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+  const arrays = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+
+  it.each([
+    ['objects', objects],
+    ['arrays', arrays],
+  ])('accepts %s nested exactly to the limit and refuses one level more, saying where', (_kind, nest) => {
+    expect(parseJson(nest(100)).ok).toBe(true);
+    const refused = parseJson(nest(101));
+    expect(refused).toMatchObject({ ok: false });
+    expect(!refused.ok && refused.message).toMatch(
+      /^nesting deeper than 100 levels at line 1, column \d+ \(offset \d+\)$/,
+    );
+  });
+
+  it('refuses 100,000 levels without overflowing the stack', () => {
+    expect(parseJson(arrays(100_000))).toMatchObject({ ok: false });
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    const text = `{"a":"${'[{'.repeat(200)}\\"${'['.repeat(200)}"}`;
+    expect(parseJson(text)).toMatchObject({ ok: true });
+  });
+
+  it('takes a smaller limit', () => {
+    expect(parseJson('[[1]]', 1)).toMatchObject({ ok: false, message: expect.stringContaining('column 2') });
+  });
+});
+
+describe('__proto__ keys', () => {
+  it.each([
+    ['{"__proto__":{"name":"x"}}', '/__proto__'],
+    ['{"a":[1,{"b":{"__proto__":null}}]}', '/a/1/b/__proto__'],
+    ['{"__pro\\u0074o__":1}', '/__proto__'],
+    ['{"a/b":{"__proto__":1}}', '/a~1b/__proto__'],
+  ])('finds the one in %s at %s', (text, pointer) => {
+    const parsed = parseJson(text);
+    expect(mayHoldPrototypeKey(text)).toBe(true);
+    expect(parsed.ok && findPrototypeKey(parsed.value)).toBe(pointer);
+  });
+
+  it('finds none where there is none', () => {
+    const parsed = parseJson('{"proto":{"constructor":{"prototype":1}},"x":["__proto__"]}');
+    expect(parsed.ok && findPrototypeKey(parsed.value)).toBeUndefined();
+    expect(mayHoldPrototypeKey('{"name":"Rex"}')).toBe(false);
+  });
+
+  it('exactNumbers keeps a __proto__ key as an own field, never as the prototype', () => {
+    const parsed = parseJson('{"__proto__":{"name":"x","id":9007199254740993}}');
+    const copy = exactNumbers(parsed.ok && parsed.value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(copy.name).toBeUndefined();
+    expect(Object.keys(copy)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ name: 'x', id: 9007199254740992 });
   });
 });
