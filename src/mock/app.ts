@@ -13,6 +13,7 @@ import { Journal } from './journal.js';
 import { JSON_CONTENT_TYPE } from './mock-response.js';
 import { PET_HANDLERS, type StatefulHandler } from './pet-handlers.js';
 import { PrismFallback } from './prism-fallback.js';
+import { strictFraming } from './framing.js';
 import { errorJson, toProblem } from './problems.js';
 import { isUnder } from './route-table.js';
 import { specRouter, type Responder } from './spec-router.js';
@@ -56,6 +57,7 @@ export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }
   const keys: ReadonlySet<string> = new Set(acceptedKeys(config));
   const app = new Koa();
   app.use(observe(logger, journal));
+  app.use(strictFraming());
   if (config.cors) app.use(cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true }));
   app.use(adminRouter({ spec, config, store, journal }).routes());
   for (const extra of extraApis) app.use(extra.router);

@@ -27,22 +27,37 @@ export function errorJson(problem: ProblemError): string {
   return JSON.stringify(body);
 }
 
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/** The problem for a request Node's HTTP parser refused; the parser's own reason is a fixed text, safe to show. */
+function clientErrorProblem(error: Error & { code?: string; reason?: unknown }): ProblemError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    return new ProblemError(431, 'headers_too_large', 'Request headers are larger than the server accepts');
+  }
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ProblemError(408, 'request_timeout', 'The request did not arrive in time; send it whole, promptly');
+  }
+  const reason = typeof error.reason === 'string' && error.reason.length <= 120 ? `: ${error.reason}` : '';
+  return new ProblemError(400, 'bad_request', `The request is not valid HTTP${reason}`);
+}
+
 /**
  * Answers requests Node's HTTP parser rejects before Koa sees them (oversized headers, broken
- * request lines) with an `Error` body instead of a bare status line.
+ * request lines, bad framing, slow clients) with an `Error` body instead of a bare status line.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
+  if (!socket.writable || error.code === 'ECONNRESET') {
     socket.destroy();
     return;
   }
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const problem = tooLarge
-    ? new ProblemError(431, 'headers_too_large', 'Request headers are larger than the server accepts')
-    : new ProblemError(400, 'bad_request', 'The request is not valid HTTP');
+  const problem = clientErrorProblem(error);
   const body = errorJson(problem);
-  const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
   socket.end(
-    `HTTP/1.1 ${problem.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${problem.status} ${REASONS[problem.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -14,9 +14,14 @@ import { answerClientError } from './problems.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
 
+/** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
+const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
+
 export interface MockServerOptions extends Partial<MockConfig> {
   /** Where request log lines go; default: silent for embedded use. */
   logger?: Logger;
+  /** How long clients have to send request headers / whole requests (default 10 s / 30 s). */
+  httpTimeouts?: { headersMs: number; requestMs: number };
 }
 
 /** A running mock. */
@@ -72,7 +77,7 @@ function listen(server: Server, host: string, port: number): Promise<AddressInfo
 
 /** Starts the mock on a real HTTP listener; for embedding: `const mock = await startMock(); … await mock.close()`. */
 export async function startMock(options: MockServerOptions = {}): Promise<RunningMock> {
-  const { logger: givenLogger, ...overrides } = options;
+  const { logger: givenLogger, httpTimeouts = DEFAULT_HTTP_TIMEOUTS, ...overrides } = options;
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadSpec(config.specPath), loadFixtures()]);
@@ -86,9 +91,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     extraApis: world ? [{ router: world.router }] : [],
   });
   if (world && (config.dnsPort !== undefined || config.sitePort !== undefined)) await world.start();
-  const server = createServer(mock.app.callback());
-  server.on('clientError', answerClientError);
-  server.keepAliveTimeout = 5_000;
+  const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;
   try {
     address = await listen(server, config.host, config.port);
@@ -113,6 +116,30 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     dns: world?.dns(),
     site: world?.site(),
   };
+}
+
+/**
+ * The HTTP listener with bounds a hostile client cannot stretch (slow headers or bodies are cut
+ * off), and with every request Node would answer itself (missing Host, unknown Expect) handed to
+ * the app, so that its answer is an `Error` body too.
+ */
+function createHttpServer(
+  handle: ReturnType<MockApp['app']['callback']>,
+  timeouts: { headersMs: number; requestMs: number },
+): Server {
+  const server = createServer(
+    {
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+    handle,
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on('checkExpectation', handle);
+  server.on('clientError', answerClientError);
+  return server;
 }
 
 function closeServer(server: Server): Promise<void> {
