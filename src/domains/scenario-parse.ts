@@ -1,4 +1,4 @@
-import { parseDuration } from '../core/duration.js';
+import { MAX_DURATION_MS, readDuration } from '../core/duration.js';
 import type { QueryType, RecordType } from './dns-types.js';
 import type { Plan } from './model.js';
 import type { Action, Expectation, Scenario, Step } from './scenario.js';
@@ -42,10 +42,8 @@ function action(key: (typeof ACTIONS)[number], value: unknown): Action | string 
       return { kind: 'remove-record', name: match.name, type: match.type, value: match.value };
     }
     case 'advance': {
-      const ms = parseDuration(value as string);
-      return ms === undefined
-        ? `${JSON.stringify(value)} is not a duration such as 30s, 10m or 48h`
-        : { kind: 'advance', ms, text: value as string };
+      const duration = readDuration(value);
+      return duration.ok ? { kind: 'advance', ms: duration.ms, text: value as string } : duration.reason;
     }
     case 'dig': {
       const question = value as { name: string; type: QueryType; resolver?: string };
@@ -111,6 +109,22 @@ function step(
   return { name: raw.name, line: lineOf(pointer), action: built, expect: raw.expect };
 }
 
+/** A scenario covers at most MAX_DURATION_MS of virtual time, so its clock stays far from any date limit. */
+function spanProblem(raw: readonly RawStep[]): ScenarioProblem | undefined {
+  let span = 0;
+  for (const [index, step] of raw.entries()) {
+    const duration = Object.hasOwn(step, 'advance') ? readDuration(step.advance) : undefined;
+    if (!duration?.ok) continue;
+    span += duration.ms;
+    if (span > MAX_DURATION_MS)
+      return {
+        pointer: `#/steps/${index}/advance`,
+        message: `the steps advance the clock by more than ${MAX_DURATION_MS / 86_400_000}d (10 years) in all`,
+      };
+  }
+  return undefined;
+}
+
 /**
  * Turns a schema-valid scenario document into a Scenario, checking what the schema cannot say:
  * one action per step, durations, URLs, unique step names.
@@ -132,6 +146,8 @@ export function scenarioFrom(
   const steps = document.steps
     .map((raw, index) => step(raw, index, lineOf, problems))
     .filter((item): item is Step => item !== undefined);
+  const span = spanProblem(document.steps);
+  if (span) problems.push(span);
   const seen = new Set<string>();
   document.steps.forEach((raw, index) => {
     if (raw.name === undefined) return;

@@ -41,6 +41,16 @@ describe('kennel scenario run: broken files are tool errors naming file:line (ex
       /bad-duration\.yaml:4: .*must match pattern/,
     ],
     [
+      'huge-duration',
+      'description: x\nsteps:\n  - verify: a.example.com\n  - advance: 99999999999999999999d\n',
+      /huge-duration\.yaml:4: "99999999999999999999d" is longer than the 3650d \(10 years\) kennel accepts/,
+    ],
+    [
+      'long-span',
+      'description: x\nsteps:\n  - advance: 2000d\n  - verify: a.example.com\n  - advance: 1651d\n',
+      /long-span\.yaml:5: the steps advance the clock by more than 3650d \(10 years\) in all/,
+    ],
+    [
       'wrong-enum',
       'description: x\ngiven:\n  plan: gold\nsteps:\n  - verify: a.example.com\n',
       /wrong-enum\.yaml:3: must be one of: "free", "pro", "enterprise"/,
