@@ -34,7 +34,8 @@ export interface NewRecord {
 export type ZoneChange = { ok: true; record: ZoneRecord } | { ok: false; code: string; message: string };
 
 const MAX_CNAME_HOPS = 8;
-const MAX_TTL = 7 * 86_400;
+/** The longest TTL a provider accepts for a record (7 days). */
+export const MAX_TTL = 7 * 86_400;
 
 function soaFor(apex: string, provider: ProviderProfile): Zone['soa'] {
   return {
@@ -112,6 +113,13 @@ export class DnsWorld {
     return [...this.#zones.values()];
   }
 
+  /** How many records the zones keep. */
+  recordCount(): number {
+    let count = 0;
+    for (const zone of this.#zones.values()) count += zone.records.length;
+    return count;
+  }
+
   /** The zone that holds `name`: the longest apex it lies within. */
   zoneFor(name: string): Zone | undefined {
     let best: Zone | undefined;
@@ -182,7 +190,10 @@ export class DnsWorld {
     return undefined;
   }
 
-  /** Removes the saved records of `name` (of `type`, with `data` when given); they vanish at once. */
+  /**
+   * Removes the saved records of `name` (of `type`, with `data` when given); they vanish at once.
+   * The zone forgets them: time only moves forward, so a removed record is never answered again.
+   */
   removeRecords(match: { name: string; type?: RecordType; data?: unknown }, now: number): ZoneRecord[] {
     const zone = this.zoneFor(match.name);
     if (!zone) return [];
@@ -193,6 +204,7 @@ export class DnsWorld {
         (match.data === undefined || JSON.stringify(record.data) === JSON.stringify(match.data)),
     );
     for (const record of removed) record.goneAt = now;
+    zone.records = zone.records.filter((record) => record.goneAt === undefined);
     return removed;
   }
 

@@ -34,6 +34,22 @@ export interface SimulatorOptions {
 export const PLATFORM_RESOLVER = 'platform';
 export const PUBLIC_RESOLVER = 'public';
 
+/**
+ * The simulator's clock never passes this instant (9000-01-01): with every platform delay at most
+ * 10 years (MAX_DURATION_MS), each time it reports stays a four-digit-year ISO 8601 date.
+ */
+export const LATEST_INSTANT = Date.UTC(9000, 0, 1);
+
+/** What one world may hold, so that a long-running `kennel serve` keeps its memory bounded. */
+export const WORLD_LIMITS = {
+  /** Zones at the DNS providers (the platform's own zone not counted). */
+  zones: 100,
+  /** Saved DNS records across every zone, the platform's own included (removed ones are forgotten). */
+  records: 1_000,
+  /** Custom domains attached to one project. */
+  domainsPerProject: 100,
+} as const;
+
 const PLATFORM_PROVIDER: ProviderProfile = {
   id: 'platform',
   name: 'the platform',
@@ -91,13 +107,20 @@ export class DomainSimulator {
   // --- time -------------------------------------------------------------------------------------
 
   /** Moves virtual time forward, carrying out every certificate attempt and time-out due on the way. */
-  advance(ms: number): void {
+  advance(ms: number): Outcome<number> {
     const target = this.now + ms;
+    if (!Number.isFinite(ms) || ms < 0) return refuse('invalid_duration', `cannot advance the clock by ${ms} ms`);
+    if (target > LATEST_INSTANT)
+      return refuse(
+        'clock_limit',
+        `the clock cannot pass ${new Date(LATEST_INSTANT).toISOString()}; reset the world to start again`,
+      );
     for (let next = this.#nextDue(); next !== undefined && next <= target; next = this.#nextDue()) {
       this.clock.advance(next - this.now);
       this.#runDue();
     }
     this.clock.advance(target - this.now);
+    return { ok: true, value: this.now };
   }
 
   #domains(): DomainState[] {
@@ -178,6 +201,11 @@ export class DomainSimulator {
     const owner = this.#owner(name);
     if (owner === project) return refuse('already_added', `${name} is already attached to this project`);
     if (owner) return refuse('domain_taken', `${name} is already attached to another project`);
+    if (project.domains.size >= WORLD_LIMITS.domainsPerProject)
+      return refuse(
+        'domain_limit',
+        `a project holds at most ${WORLD_LIMITS.domainsPerProject} custom domains; remove one first`,
+      );
     const apex = isApex(name);
     const domain: DomainState = {
       name,
@@ -332,6 +360,9 @@ export class DomainSimulator {
     if (!checked.ok) return refuse('invalid_name', checked.reason);
     if (isWithin(checked.name, this.platform.domain))
       return refuse('platform_domain', `${checked.name} is the platform's own zone`);
+    const zones = this.world.zones();
+    if (!zones.some((zone) => zone.apex === checked.name) && zones.length - 1 >= WORLD_LIMITS.zones)
+      return refuse('zone_limit', `the world holds at most ${WORLD_LIMITS.zones} zones; reset it to start again`);
     this.world.addZone(checked.name, provider);
     this.#log('dns.zone', checked.name, `zone hosted at ${provider.name}`);
     return { ok: true, value: checked.name };
@@ -340,6 +371,12 @@ export class DomainSimulator {
   addRecord(input: NewRecord): ZoneChange {
     const checked = checkName(input.name);
     if (!checked.ok) return { ok: false, code: 'invalid_name', message: checked.reason };
+    if (this.world.recordCount() >= WORLD_LIMITS.records)
+      return {
+        ok: false,
+        code: 'record_limit',
+        message: `the world holds at most ${WORLD_LIMITS.records} DNS records; remove some first`,
+      };
     const change = this.world.addRecord({ ...input, name: checked.name }, this.now);
     if (change.ok)
       this.#log(
