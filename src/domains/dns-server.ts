@@ -3,30 +3,55 @@
 //
 // Answers: opcode QUERY, class IN, exactly one question (RFC 9619) of type A, AAAA, CNAME, CAA, TXT,
 // MX, NS or SOA. Other types (ANY, PTR, SRV, …) get NOTIMP rather than a NODATA answer, so a client
-// asking for something kennel does not model finds out at once. More or fewer questions, or records
-// that do not decode: FORMERR. A lookup that throws, or an answer that cannot be encoded: SERVFAIL.
-// Answers set AA (the lookup is the source of truth) and never RA (no recursion).
+// asking for something kennel does not model finds out at once. A lookup that throws, or an answer
+// that cannot be encoded: SERVFAIL. Answers set AA (the lookup is the source of truth) and never RA
+// (no recursion). TXT text over 255 octets is split into character-strings (clients join them back).
+// UDP answers larger than the client's EDNS size (512 without EDNS, at most our own 1232) go out with
+// TC=1, the question and the OPT record (RFC 6891 §7); clients retry over TCP on the same port.
 //
-// What dns2 (3.x) cannot do, and how it is handled here:
-// - TXT strings over 255 octets: dns2 writes the length into one octet and corrupts the message; we
-//   split the text into character-strings of at most 255 octets ourselves (clients join them back).
-// - A query whose header does not parse is dropped with a `requestError` event (no FORMERR is
-//   possible without the id); the client times out.
-// - UDP responses larger than the client's EDNS size (512 without EDNS) go out with TC=1 and only the
-//   question (dns2's own truncation); clients retry over TCP on the same port.
-// - Its `listen()` never settles when a bind fails, so sockets are bound here with explicit error
-//   handling; its TCP server keeps idle connections 10 s, so close() destroys open connections.
-import { isIPv4, isIPv6, type Socket as TcpSocket } from 'node:net';
-import { Packet, TCPServer, UDPServer, type Resource } from 'dns2';
+// Hostile input: dns-wire.ts reads each packet within fixed bounds before anything else does.
+// - Responses (QR=1) and packets shorter than a header are dropped, never answered: answering a
+//   response lets a spoofed packet bounce between this server and itself forever.
+// - Other opcodes get NOTIMP; more than 4096 octets, sections other than one question and at most two
+//   additional records, compression pointers that do not point strictly backwards (or more than 16
+//   per name), names over 255 octets, malformed OPT records and trailing octets get FORMERR, from the
+//   header alone. EDNS versions other than 0 get BADVERS (RFC 6891 §6.1.3).
+// - TCP: a connection's answers are written only while its write buffer is under 16 KiB; past that
+//   the server stops reading it until 'drain' (backpressure). It answers at most 16 pipelined queries
+//   per event-loop turn, holds at most one whole message of unread input, closes a connection idle
+//   for 10 s, and keeps at most 150 connections open.
+//
+// The sockets are node:dgram and node:net and the messages are encoded by dns-message.ts: dns2's
+// servers answer whatever parses (responses included), never settle `listen()` when a bind fails,
+// and buffer TCP answers without bound; its encoder took ~100 ms for a 64 KB answer.
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { createServer, isIPv6, type Server as TcpServer, type Socket as TcpSocket } from 'node:net';
 import { ToolError } from '../core/tool-error.js';
-import type { CaaData, DnsAnswer, DnsLookup, MxData, QueryType, ResourceRecord, SoaData } from './dns-types.js';
+import { DnsEncodeError, encodeResponse, EDNS_PAYLOAD, TYPE_CODES, type ResponseContent } from './dns-message.js';
+import type { DnsLookup, QueryType } from './dns-types.js';
+import { errorResponse, frame, FrameReader, MAX_MESSAGE_OCTETS, RCODE, screenQuery, type Query } from './dns-wire.js';
+
+export { DnsEncodeError };
 
 /** A running DNS server. */
 export interface DnsServerHandle {
   host: string;
   /** The same number for UDP and TCP. */
   port: number;
+  /** What the TCP side holds right now (for tests and the reliability suite). */
+  stats(): DnsServerStats;
   close(): Promise<void>;
+}
+
+/** Open TCP connections and the bytes they hold. */
+export interface DnsServerStats {
+  tcpConnections: number;
+  /** Connections the server has stopped reading (their client does not read its answers). */
+  pausedTcpConnections: number;
+  /** Answers written but not yet taken by the kernel, over all connections. */
+  bufferedOutputBytes: number;
+  /** Query bytes received but not yet answered, over all connections. */
+  bufferedInputBytes: number;
 }
 
 export interface DnsServerOptions {
@@ -36,14 +61,10 @@ export interface DnsServerOptions {
   port?: number;
   /** Told about lookups that threw and answers that could not be encoded (both answered SERVFAIL). */
   onError?: (error: unknown) => void;
-}
-
-/** A record the lookup returned that cannot go on the wire (bad address, ALIAS, wrong data shape). */
-export class DnsEncodeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DnsEncodeError';
-  }
+  /** TCP connections open at once; more are closed on accept. Default 150 (BIND's `tcp-clients`). */
+  maxTcpConnections?: number;
+  /** A TCP connection with no traffic for this long is closed. Default 10 s (RFC 7766 §6.2.3). */
+  tcpIdleTimeoutMs?: number;
 }
 
 /** A port kennel cannot bind: the user must choose another (a ToolError carrying the errno code). */
@@ -58,30 +79,51 @@ export class DnsBindError extends ToolError {
 }
 
 const QUERY_TYPES = new Map<number, QueryType>(
-  (['A', 'AAAA', 'CNAME', 'CAA', 'TXT', 'MX', 'NS', 'SOA'] as const).map((type) => [Packet.TYPE[type], type]),
+  Object.entries(TYPE_CODES).map(([type, code]) => [code, type as QueryType]),
 );
-/** Our advertised EDNS UDP payload size (the DNS flag day 2020 value). */
-const EDNS_PAYLOAD = 1232;
-const TXT_CHUNK = 255;
+const CLASS_IN = 1;
+/** UDP payload without EDNS (RFC 1035 §4.2.1). */
+const PLAIN_UDP_PAYLOAD = 512;
+const TCP_DEFAULTS = { maxConnections: 150, idleTimeoutMs: 10_000 };
+/** Bytes a connection may have queued for writing before the server stops reading it. */
+const TCP_WRITE_BUFFER = 16 * 1024;
+/** Pipelined queries answered per connection before yielding to other work. */
+const ANSWERS_PER_TURN = 16;
+/** Unread input that pauses a connection: one message of the largest size and its prefix. */
+const TCP_INPUT_BUFFER = MAX_MESSAGE_OCTETS + 2;
 const PORT_ATTEMPTS = 5;
 
-type Handler = (request: Packet, send: (response: Packet) => unknown) => void;
+type Transport = 'udp' | 'tcp';
+/** Answers one packet's bytes, or undefined to stay silent. */
+type Respond = (message: Buffer, transport: Transport) => Buffer | undefined;
 
 /** Starts a DNS server on UDP and TCP (same port) that answers every question with `lookup`. */
 export async function startDnsServer(lookup: DnsLookup, options: DnsServerOptions = {}): Promise<DnsServerHandle> {
   const host = options.host ?? '127.0.0.1';
   const onError = quietly(options.onError);
-  const handler = createHandler(lookup, onError);
-  const { udp, tcp, port } = await bindBoth(handler, host, options.port ?? 0);
+  const respond = createResponder(lookup, onError);
+  const connections = new Set<TcpConnection>();
+  const idleTimeoutMs = options.tcpIdleTimeoutMs ?? TCP_DEFAULTS.idleTimeoutMs;
+  const accept = (socket: TcpSocket): void => {
+    const connection = new TcpConnection(socket, respond, idleTimeoutMs);
+    connections.add(connection);
+    socket.on('close', () => connections.delete(connection));
+  };
+  const maxConnections = options.maxTcpConnections ?? TCP_DEFAULTS.maxConnections;
+  const { udp, tcp, port } = await bindBoth(host, options.port ?? 0, () => tcpServer(accept, maxConnections));
+  udp.on('message', (message, peer) => {
+    // Port 0 cannot be answered; UDP answers are best effort (the client retries), so send errors are ignored.
+    const response = peer.port === 0 ? undefined : respond(message, 'udp');
+    if (response) udp.send(response, peer.port, peer.address, () => undefined);
+  });
   udp.on('error', onError);
   tcp.on('error', onError);
-  const connections = trackConnections(tcp);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= closeBoth(udp, tcp, connections));
-  return { host, port, close };
+  return { host, port, stats: () => tcpStats(connections), close };
 }
 
-/** The caller's error listener, made unable to throw into dns2's socket handlers. */
+/** The caller's error listener, made unable to throw into socket handlers. */
 function quietly(listener: ((error: unknown) => void) | undefined): (error: unknown) => void {
   return (error) => {
     try {
@@ -92,157 +134,155 @@ function quietly(listener: ((error: unknown) => void) | undefined): (error: unkn
   };
 }
 
-/** The request handler shared by UDP and TCP: always answers, never throws. */
-function createHandler(lookup: DnsLookup, onError: (error: unknown) => void): Handler {
-  return (request, send) => {
-    const response = answerSafely(lookup, request, onError);
-    Promise.resolve()
-      .then(() => send(response))
-      .catch(onError);
+/** Screens and answers one packet; never throws (a packet must not be able to take a listener down). */
+function createResponder(lookup: DnsLookup, onError: (error: unknown) => void): Respond {
+  return (message, transport) => {
+    try {
+      const screened = screenQuery(message);
+      if (screened.verdict === 'drop') return undefined;
+      if (screened.verdict === 'reject') return errorResponse(message, screened.rcode);
+      return answerQuery(lookup, screened.query, transport, onError);
+    } catch (error) {
+      onError(error); // a bug in the wire code: the packet goes unanswered
+      return undefined;
+    }
   };
 }
 
-function answerSafely(lookup: DnsLookup, request: Packet, onError: (error: unknown) => void): Packet {
+function answerQuery(lookup: DnsLookup, query: Query, transport: Transport, onError: (error: unknown) => void): Buffer {
+  const limit = transport === 'tcp' ? MAX_MESSAGE_OCTETS : udpLimit(query);
   try {
-    const response = answer(lookup, request);
-    response.toBuffer(); // encode now, so a bad record becomes SERVFAIL here rather than an exception in dns2
-    return response;
+    return encodeResponse(query, answer(lookup, query), limit, transport === 'udp');
   } catch (error) {
     onError(error);
-    return Packet.createErrorResponseFromRequest(request, Packet.RCODE.SERVFAIL);
+    return encodeResponse(query, content(RCODE.SERVFAIL), limit, true);
   }
 }
 
-/** Builds the response to one request (throws only when the lookup throws or a record is malformed). */
-function answer(lookup: DnsLookup, request: Packet): Packet {
-  const [question] = request.questions;
-  if (!question || request.questions.length !== 1 || request.errors.length > 0) {
-    return Packet.createErrorResponseFromRequest(request, Packet.RCODE.FORMERR);
-  }
-  const type = QUERY_TYPES.get(question.type);
-  if (request.header.opcode !== 0 || question.class !== Packet.CLASS.IN || !type) {
-    return Packet.createErrorResponseFromRequest(request, Packet.RCODE.NOTIMP);
-  }
-  const result = lookup(normaliseName(question.name), type);
-  return encodeAnswer(request, result);
+/** What to say to one query (throws only when the lookup throws). */
+function answer(lookup: DnsLookup, query: Query): ResponseContent {
+  if (query.edns && query.edns.version !== 0) return content(RCODE.BADVERS);
+  const type = QUERY_TYPES.get(query.type);
+  if (query.class !== CLASS_IN || !type) return content(RCODE.NOTIMP);
+  const result = lookup(normaliseName(query.labels.join('.')), type);
+  if (result.rcode === 'SERVFAIL') return { ...content(RCODE.SERVFAIL), authoritative: true };
+  return { rcode: RCODE[result.rcode], authoritative: true, answers: result.answers, authority: result.authority };
+}
+
+function content(rcode: number): ResponseContent {
+  return { rcode, authoritative: false, answers: [], authority: [] };
 }
 
 function normaliseName(name: string): string {
   return name.toLowerCase().replace(/\.$/, '');
 }
 
-function encodeAnswer(request: Packet, result: DnsAnswer): Packet {
-  const response = Packet.createResponseFromRequest(request);
-  response.header.aa = 1;
-  response.header.rcode = Packet.RCODE[result.rcode];
-  if (result.rcode !== 'SERVFAIL') {
-    response.answers = result.answers.map(toResource);
-    response.authorities = result.authority.map(toResource);
-  }
-  if (request.additionals.some((record) => record.type === Packet.TYPE.EDNS)) {
-    response.additionals.push(Packet.Resource.EDNS([], { udpPayloadSize: EDNS_PAYLOAD }) as Resource);
-  }
-  return response;
+/** The most a UDP answer may take: the client's EDNS size within [512, ours], or 512 without EDNS. */
+function udpLimit(query: Query): number {
+  if (!query.edns) return PLAIN_UDP_PAYLOAD;
+  return Math.min(Math.max(query.edns.payloadSize, PLAIN_UDP_PAYLOAD), EDNS_PAYLOAD);
 }
 
-function toResource(record: ResourceRecord): Resource {
-  if (record.type === 'ALIAS')
-    throw new DnsEncodeError(`ALIAS record for ${record.name} cannot go on the wire; flatten it to A/AAAA`);
-  return new Packet.Resource({
-    name: record.name,
-    type: Packet.TYPE[record.type],
-    class: Packet.CLASS.IN,
-    ttl: record.ttl,
-    ...rdata(record),
-  });
-}
+/**
+ * One TCP connection: pipelined queries (RFC 7766 §6.2.1.1) answered in order, with bounded buffers
+ * both ways. A client that sends without reading fills our write buffer; we then stop reading it, so
+ * its queries back up in its own kernel buffers instead of our memory.
+ */
+class TcpConnection {
+  readonly reader = new FrameReader();
+  #scheduled = false;
+  #peerEnded = false;
+  #finished = false;
 
-function rdata(record: ResourceRecord): Partial<Resource> {
-  switch (record.type) {
-    case 'A':
-      return { address: address(record, isIPv4) };
-    case 'AAAA':
-      return { address: address(record, isIPv6) };
-    case 'CNAME':
-      return { domain: text(record) };
-    case 'NS':
-      return { ns: text(record) };
-    case 'TXT':
-      return { data: txtStrings(text(record)) };
-    case 'MX': {
-      const mx = structured<MxData>(record);
-      return { priority: mx.preference, exchange: mx.exchange };
+  constructor(
+    readonly socket: TcpSocket,
+    private readonly respond: Respond,
+    idleTimeoutMs: number,
+  ) {
+    socket.setTimeout(idleTimeoutMs, () => socket.destroy());
+    socket.on('data', (chunk: Buffer) => {
+      this.reader.push(chunk);
+      this.#pump();
+    });
+    socket.on('drain', () => this.#pump());
+    socket.on('end', () => {
+      this.#peerEnded = true;
+      this.#pump();
+    });
+    socket.on('error', () => undefined); // resets by the peer are routine; 'close' follows
+  }
+
+  #pump(): void {
+    for (let answered = 0; answered < ANSWERS_PER_TURN && this.#writable(); answered++) {
+      const message = this.reader.next();
+      if (!message) break;
+      const response = this.respond(message, 'tcp');
+      if (response && this.#writable()) this.socket.write(frame(response));
     }
-    case 'CAA':
-      return caaRdata(record);
-    case 'SOA':
-      return soaRdata(structured<SoaData>(record));
-    default:
-      throw new DnsEncodeError(`${record.type} record for ${record.name} cannot be encoded`);
+    this.#flow();
+  }
+
+  #writable(): boolean {
+    return !this.socket.destroyed && !this.socket.writableNeedDrain;
+  }
+
+  /** Pauses or resumes reading, schedules the next batch, or ends once the peer has and all is answered. */
+  #flow(): void {
+    if (this.socket.destroyed) return;
+    const blocked = this.socket.writableNeedDrain;
+    const waiting = this.reader.hasMessage();
+    if (blocked || this.reader.buffered >= TCP_INPUT_BUFFER) this.socket.pause();
+    else this.socket.resume();
+    if (waiting && !blocked) this.#schedule();
+    else if (this.#peerEnded && !waiting) this.#finish();
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#pump();
+    });
+  }
+
+  #finish(): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    // Bytes left over mean the peer left mid-message: nothing more to answer.
+    if (this.reader.buffered > 0) this.socket.destroy();
+    else this.socket.end();
   }
 }
 
-function caaRdata(record: ResourceRecord): Partial<Resource> {
-  const { flags, tag, value } = structured<CaaData>(record);
-  // dns2 writes the tag length as characters, so only a printable-ASCII tag encodes correctly (RFC 8659 wants alphanumerics).
-  if (!/^[\x21-\x7e]{1,255}$/.test(tag))
-    throw new DnsEncodeError(`CAA record for ${record.name} has an unencodable tag "${tag}"`);
-  return { flags, tag, value };
-}
-
-function soaRdata(soa: SoaData): Partial<Resource> {
-  const { mname: primary, rname: admin, serial, refresh, retry, expire: expiration, minimum } = soa;
-  return { primary, admin, serial, refresh, retry, expiration, minimum };
-}
-
-function structured<T extends object>(record: ResourceRecord): T {
-  if (typeof record.data !== 'object' || record.data === null)
-    throw new DnsEncodeError(`${record.type} record for ${record.name} needs structured data`);
-  return record.data as T;
-}
-
-function text(record: ResourceRecord): string {
-  if (typeof record.data !== 'string')
-    throw new DnsEncodeError(`${record.type} record for ${record.name} needs text data`);
-  return record.data;
-}
-
-function address(record: ResourceRecord, valid: (input: string) => boolean): string {
-  const value = text(record);
-  if (!valid(value))
-    throw new DnsEncodeError(`${record.type} record for ${record.name} has an invalid address "${value}"`);
-  return value;
-}
-
-/** TXT text as character-strings of at most 255 octets (RFC 1035 §3.3.14), split between characters. */
-function txtStrings(value: string): string[] {
-  const strings: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const character of value) {
-    const size = Buffer.byteLength(character, 'utf8');
-    if (octets + size > TXT_CHUNK) {
-      strings.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += character;
-    octets += size;
+function tcpStats(connections: Set<TcpConnection>): DnsServerStats {
+  const stats = { tcpConnections: 0, pausedTcpConnections: 0, bufferedOutputBytes: 0, bufferedInputBytes: 0 };
+  for (const { socket, reader } of connections) {
+    stats.tcpConnections++;
+    if (socket.isPaused()) stats.pausedTcpConnections++;
+    stats.bufferedOutputBytes += socket.writableLength;
+    stats.bufferedInputBytes += reader.buffered;
   }
-  strings.push(current);
-  return strings;
+  return stats;
+}
+
+function tcpServer(accept: (socket: TcpSocket) => void, maxConnections: number): TcpServer {
+  // allowHalfOpen: a client may send its query and half-close; it still gets its answer.
+  const server = createServer({ allowHalfOpen: true, highWaterMark: TCP_WRITE_BUFFER }, accept);
+  server.maxConnections = maxConnections;
+  return server;
 }
 
 /** Binds UDP then TCP to the same port; with port 0, retries when TCP finds the UDP port taken. */
 async function bindBoth(
-  handler: Handler,
   host: string,
   port: number,
-): Promise<{ udp: UDPServer; tcp: TCPServer; port: number }> {
+  newTcp: () => TcpServer,
+): Promise<{ udp: UdpSocket; tcp: TcpServer; port: number }> {
   for (let attempt = 1; ; attempt++) {
-    const udp = new UDPServer({ type: isIPv6(host) ? 'udp6' : 'udp4' }).on('request', handler);
+    const udp = createSocket({ type: isIPv6(host) ? 'udp6' : 'udp4' });
     const udpPort = await bindUdp(udp, host, port);
-    const tcp = new TCPServer().on('request', handler);
+    const tcp = newTcp();
     try {
       await listenTcp(tcp, host, udpPort);
       return { udp, tcp, port: udpPort };
@@ -254,7 +294,7 @@ async function bindBoth(
   }
 }
 
-function bindUdp(udp: UDPServer, host: string, port: number): Promise<number> {
+function bindUdp(udp: UdpSocket, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
       udp.close();
@@ -268,7 +308,7 @@ function bindUdp(udp: UDPServer, host: string, port: number): Promise<number> {
   });
 }
 
-function listenTcp(tcp: TCPServer, host: string, port: number): Promise<void> {
+function listenTcp(tcp: TcpServer, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => reject(bindError('TCP', host, port, error));
     tcp.once('error', onError);
@@ -289,18 +329,9 @@ function bindError(transport: string, host: string, port: number, error: NodeJS.
   return new DnsBindError(`DNS ${transport} port ${port} on ${host} ${why}; choose another port`, error.code);
 }
 
-function trackConnections(tcp: TCPServer): Set<TcpSocket> {
-  const connections = new Set<TcpSocket>();
-  tcp.on('connection', (socket: TcpSocket) => {
-    connections.add(socket);
-    socket.on('close', () => connections.delete(socket));
-  });
-  return connections;
-}
-
-function closeBoth(udp: UDPServer, tcp: TCPServer, connections: Set<TcpSocket>): Promise<void> {
+function closeBoth(udp: UdpSocket, tcp: TcpServer, connections: Set<TcpConnection>): Promise<void> {
   const udpClosed = new Promise<void>((resolve) => udp.close(() => resolve()));
   const tcpClosed = new Promise<void>((resolve) => tcp.close(() => resolve()));
-  for (const socket of connections) socket.destroy();
+  for (const { socket } of connections) socket.destroy();
   return Promise.all([udpClosed, tcpClosed]).then(() => undefined);
 }
