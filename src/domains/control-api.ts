@@ -1,11 +1,11 @@
-import { parseDuration } from '../core/duration.js';
+import { formatOffset, readDuration } from '../core/duration.js';
 import { ProblemError } from '../core/problem.js';
 import { stringifyJson } from '../core/json.js';
 import type { MockResponse } from '../mock/mock-response.js';
 import type { Responder } from '../mock/spec-router.js';
-import type { QueryType, RecordType } from './dns-types.js';
+import { RECORD_TYPES, type QueryType } from './dns-types.js';
 import type { LiveWorld } from './live-world.js';
-import type { Outcome, Plan } from './model.js';
+import { PLANS, type Outcome } from './model.js';
 import { checkName } from './names.js';
 import {
   answerView,
@@ -17,7 +17,6 @@ import {
   worldView,
   zoneView,
 } from './views.js';
-import { formatOffset } from '../core/duration.js';
 
 /** HTTP status for each refusal code of the simulator (404 missing things, 400 bad input, 409 the rest). */
 const NOT_FOUND = new Set([
@@ -40,6 +39,7 @@ const INVALID = new Set([
   'invalid_duration',
   'invalid_url',
   'invalid_scenario',
+  'invalid_body',
 ]);
 
 function statusOf(code: string): number {
@@ -63,8 +63,45 @@ function unwrap<T>(outcome: Outcome<T>): T {
 type Input = Parameters<Responder>[1];
 type Handler = (live: LiveWorld, input: Input) => MockResponse | Promise<MockResponse>;
 
-const body = (input: Input) => input.body.value as Record<string, unknown>;
-const param = (input: Input, name: string) => input.path[name] as string;
+/** `key` of a parsed body or parameter object, read as an own property: a `__proto__` key is never read through. */
+function own(record: unknown, key: string): unknown {
+  return typeof record === 'object' && record !== null && Object.hasOwn(record, key)
+    ? (record as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function invalidBody(key: string, expected: string): ProblemError {
+  return new ProblemError(400, 'invalid_body', `Request body is invalid: /${key} must be ${expected}`);
+}
+
+/** A body field that must be a string (the validator has checked it; this holds even if it was fooled). */
+function text(input: Input, key: string): string {
+  const value = own(input.body.value, key);
+  if (typeof value !== 'string') throw invalidBody(key, 'a string');
+  return value;
+}
+
+/** An optional body field, undefined when absent, refused when not of `type`. */
+function optional<T>(input: Input, key: string, type: 'string' | 'boolean' | 'number'): T | undefined {
+  const value = own(input.body.value, key);
+  if (value !== undefined && typeof value !== type) throw invalidBody(key, `a ${type}`);
+  return value as T | undefined;
+}
+
+/** `value` when it is one of `allowed`. */
+function member<T extends string>(key: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw invalidBody(key, `one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+/** A record value as data of its own: an object keeps only its own fields, with no `__proto__`. */
+function ownData(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__proto__'));
+}
+
+const param = (input: Input, name: string) => String(own(input.path, name));
+const query = (input: Input, name: string) => own(input.query, name) as string | undefined;
 
 function project(live: LiveWorld) {
   return unwrap(live.simulator.project(live.projectId));
@@ -96,7 +133,11 @@ function userZones(live: LiveWorld) {
 const HANDLERS: Record<string, Handler> = {
   getWorld: (live) => json(200, worldView(live.simulator, live.projectId, live.startedAt)),
   updateProject: (live, input) => {
-    const { plan, deployed } = body(input) as { plan?: Plan; deployed?: boolean };
+    const given = optional<string>(input, 'plan', 'string');
+    const plan = given === undefined ? undefined : member('plan', given, PLANS);
+    const deployed = optional<boolean>(input, 'deployed', 'boolean');
+    if (plan === undefined && deployed === undefined)
+      throw new ProblemError(400, 'invalid_body', 'Request body is invalid: send plan, deployed or both');
     if (plan !== undefined) unwrap(live.simulator.setPlan(live.projectId, plan));
     if (deployed !== undefined) unwrap(live.simulator.setDeployed(live.projectId, deployed));
     return json(200, projectView(project(live)));
@@ -109,7 +150,7 @@ const HANDLERS: Record<string, Handler> = {
     );
   },
   addDomain: (live, input) => {
-    const added = unwrap(live.simulator.addDomain(live.projectId, body(input).name as string));
+    const added = unwrap(live.simulator.addDomain(live.projectId, text(input, 'name')));
     return json(201, domainView(live.simulator, project(live), added.domain));
   },
   getDomain: (live, input) => domainResponse(live, 200, param(input, 'name')),
@@ -133,10 +174,11 @@ const HANDLERS: Record<string, Handler> = {
     return { status: 200, text: minted.chainPem, contentType: 'application/x-pem-file' };
   },
   setPrimary: (live, input) =>
-    json(200, projectView(unwrap(live.simulator.setPrimary(live.projectId, body(input).name as string)))),
+    json(200, projectView(unwrap(live.simulator.setPrimary(live.projectId, text(input, 'name'))))),
   addRedirect: (live, input) => {
-    const { from, to, status } = body(input) as { from: string; to: string; status?: number };
-    const updated = unwrap(live.simulator.addRedirect(live.projectId, { from, to, status: status ?? 301 }));
+    const [from, to] = [text(input, 'from'), text(input, 'to')];
+    const status = optional<number>(input, 'status', 'number') ?? 301;
+    const updated = unwrap(live.simulator.addRedirect(live.projectId, { from, to, status }));
     return json(201, updated.redirects.at(-1));
   },
   removeRedirect: (live, input) =>
@@ -147,7 +189,7 @@ const HANDLERS: Record<string, Handler> = {
       userZones(live).map((zone) => zoneView(live.simulator, zone)),
     ),
   addZone: (live, input) => {
-    const { apex, provider } = body(input) as { apex: string; provider: string };
+    const [apex, provider] = [text(input, 'apex'), text(input, 'provider')];
     const checked = checkName(apex);
     if (checked.ok && live.simulator.world.zones().some((zone) => zone.apex === checked.name))
       throw problem('zone_exists', `${checked.name} is already a simulated zone`);
@@ -157,7 +199,9 @@ const HANDLERS: Record<string, Handler> = {
   getZone: (live, input) => json(200, zoneView(live.simulator, zoneOf(live, param(input, 'apex')))),
   setZoneFailures: (live, input) => {
     const zone = zoneOf(live, param(input, 'apex'));
-    live.simulator.world.setFailing(zone.apex, body(input).types as (QueryType | '*')[]);
+    const types = own(input.body.value, 'types');
+    if (!Array.isArray(types) || !types.every((type) => typeof type === 'string')) throw invalidBody('types', 'a list');
+    live.simulator.world.setFailing(zone.apex, types as (QueryType | '*')[]);
     return json(200, zoneView(live.simulator, zone));
   },
   listRecords: (live) =>
@@ -166,32 +210,36 @@ const HANDLERS: Record<string, Handler> = {
       userZones(live).flatMap((zone) => live.simulator.world.saved(zone).map(recordView)),
     ),
   addRecord: (live, input) => {
-    const { name, type, value, ttl } = body(input) as { name: string; type: RecordType; value: unknown; ttl?: number };
-    const change = live.simulator.addRecord({ name, type, data: value, ttl });
+    const change = live.simulator.addRecord({
+      name: text(input, 'name'),
+      type: member('type', text(input, 'type'), RECORD_TYPES),
+      data: ownData(own(input.body.value, 'value')),
+      ttl: optional<number>(input, 'ttl', 'number'),
+    });
     if (!change.ok) throw problem(change.code, change.message);
     return json(201, recordView(change.record));
   },
   getRecord: (live, input) => {
-    const found = live.simulator.world.record(Number(input.path.id));
-    if (!found) throw problem('record_not_found', `no record ${String(input.path.id)}`);
+    const found = live.simulator.world.record(Number(param(input, 'id')));
+    if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
     return json(200, recordView(found.record));
   },
   removeRecord: (live, input) => {
-    const found = live.simulator.world.record(Number(input.path.id));
-    if (!found) throw problem('record_not_found', `no record ${String(input.path.id)}`);
+    const found = live.simulator.world.record(Number(param(input, 'id')));
+    if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
     live.simulator.removeRecords({ name: found.record.name, type: found.record.type, data: found.record.data });
     return json(200, recordView(found.record));
   },
   queryDns: (live, input) => {
-    const { name, type, resolver } = input.query as { name: string; type: QueryType; resolver?: string };
-    return json(200, answerView(unwrap(live.simulator.query(resolver ?? 'public', name, type))));
+    const [name, type] = [query(input, 'name') ?? '', query(input, 'type') as QueryType];
+    return json(200, answerView(unwrap(live.simulator.query(query(input, 'resolver') ?? 'public', name, type))));
   },
   serveSite: (live, input) => {
     let url: URL;
     try {
-      url = new URL(input.query.url as string);
+      url = new URL(query(input, 'url') ?? '');
     } catch {
-      throw problem('invalid_url', `${JSON.stringify(input.query.url)} is not a URL`);
+      throw problem('invalid_url', `${JSON.stringify(query(input, 'url'))} is not a URL`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw problem('invalid_url', 'the URL must be http or https');
@@ -209,9 +257,7 @@ const HANDLERS: Record<string, Handler> = {
   listHistory: (live, input) =>
     json(
       200,
-      live.simulator.history
-        .list({ subject: input.query.subject as string | undefined, kind: input.query.kind as string | undefined })
-        .map(historyView),
+      live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') }).map(historyView),
     ),
   getRootCertificate: (live) => ({
     status: 200,
@@ -219,15 +265,14 @@ const HANDLERS: Record<string, Handler> = {
     contentType: 'application/x-pem-file',
   }),
   advanceClock: (live, input) => {
-    const by = body(input).by as string;
-    const ms = parseDuration(by);
-    if (ms === undefined)
-      throw problem('invalid_duration', `${JSON.stringify(by)} is not a duration such as 30s, 10m or 48h`);
-    live.simulator.advance(ms);
+    const by = text(input, 'by');
+    const duration = readDuration(by);
+    if (!duration.ok) throw problem('invalid_duration', duration.reason);
+    unwrap(live.simulator.advance(duration.ms));
     return json(200, { by, now: new Date(live.simulator.now).toISOString() });
   },
   loadScenario: async (live, input) => {
-    const { name, upTo } = body(input) as { name: string; upTo?: string };
+    const [name, upTo] = [text(input, 'name'), optional<string>(input, 'upTo', 'string')];
     const loaded = await live.loadScenario(name, upTo);
     if (!loaded.ok) throw problem(loaded.code, loaded.message);
     const played = loaded.played.map((step) => ({
@@ -253,12 +298,18 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-/** Answers the control API (spec/domains.yaml) from the live world; every operation has a handler. */
+/**
+ * Answers the control API (spec/domains.yaml) from the live world; every operation has a handler.
+ * Requests run one at a time, in the order they arrive, so no write lands in a world that a
+ * scenario load (which awaits its file) is about to replace.
+ */
 export function controlResponder(live: LiveWorld): Responder {
   return (compiled, input) => {
-    const handler = HANDLERS[compiled.operation.operationId ?? ''];
+    const handler = Object.hasOwn(HANDLERS, compiled.operation.operationId ?? '')
+      ? HANDLERS[compiled.operation.operationId!]
+      : undefined;
     if (!handler) throw new ProblemError(501, 'not_implemented', `${compiled.operation.id} has no handler`);
-    return handler(live, input);
+    return live.exclusive(() => handler(live, input));
   };
 }
 

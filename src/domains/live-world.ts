@@ -25,6 +25,8 @@ export type ScenarioLoadResult =
 export class LiveWorld {
   #simulator: DomainSimulator;
   readonly #minted = new Map<string, Promise<IssuedCertificate>>();
+  /** Settles when every task handed to `exclusive` so far has finished. */
+  #idle: Promise<unknown> = Promise.resolve();
 
   private constructor(
     readonly config: WorldConfig,
@@ -62,12 +64,26 @@ export class LiveWorld {
     return built.simulator;
   }
 
+  /**
+   * Runs `task` alone, after every task queued before it has finished (failed ones included): the
+   * control API passes each request through here, so a scenario load that awaits its file swaps
+   * the world before any later write, never on top of it.
+   */
+  exclusive<T>(task: () => T | Promise<T>): Promise<T> {
+    const run = this.#idle.then(() => task());
+    this.#idle = run.catch(() => undefined);
+    return run;
+  }
+
   /** Back to the default live world; record ids keep counting, so old ids never point at new records. */
   reset(): void {
     this.#simulator = this.#fresh(this.#simulator.world.nextRecordId);
   }
 
-  /** Replaces the world with a scenario's, played up to and including the step named `upTo`. */
+  /**
+   * Replaces the world with a scenario's, played up to and including the step named `upTo`. It
+   * awaits the file before the swap: run it through `exclusive` when other requests may write.
+   */
   async loadScenario(name: string, upTo?: string): Promise<ScenarioLoadResult> {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
       return { ok: false, code: 'scenario_not_found', message: `no scenario named ${JSON.stringify(name)}` };
