@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { PETSTORE_SPEC } from '../assets.js';
+import { REDACTED, Redactor, type Secret } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
 import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
 import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
@@ -104,6 +105,20 @@ function fileReporter(file: string, render: (summary: RunSummary) => string): Ru
   };
 }
 
+/**
+ * Reports never show the API key, nor the value of a --header that carries a credential, wherever
+ * a deployment echoes them (messages, headers, bodies; near misses of the key included).
+ */
+function reportRedactor(options: ContractOptions): Redactor {
+  const secrets: Secret[] = [{ value: options.apiKey, label: '$KENNEL_API_KEY' }];
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    if (CREDENTIAL_HEADER.test(name)) secrets.push({ value, label: REDACTED });
+  }
+  return new Redactor({ secrets });
+}
+
+const CREDENTIAL_HEADER = /auth|token|secret|password|key|cookie|session|credential/i;
+
 async function check(flags: CheckFlags, io: CliIo): Promise<number> {
   if (flags.listChecks) return listChecks(io);
   const options = contractOptions(flags, io.env);
@@ -114,9 +129,11 @@ async function check(flags: CheckFlags, io: CliIo): Promise<number> {
     import('../contract/reporters/junit.js'),
     import('../contract/reporters/json.js'),
   ]);
-  const listeners: RunListener[] = [consoleReporter((text) => io.stdout.write(text), options.apiKey)];
-  if (flags.junit) listeners.push(fileReporter(flags.junit, (summary) => junitXml(summary, options.apiKey)));
-  if (flags.json) listeners.push(fileReporter(flags.json, (summary) => jsonReport(summary, options.apiKey)));
+  const redactor = reportRedactor(options);
+  const { apiKey } = options;
+  const listeners: RunListener[] = [consoleReporter((text) => io.stdout.write(redactor.text(text)), apiKey)];
+  if (flags.junit) listeners.push(fileReporter(flags.junit, (run) => redactor.text(junitXml(run, apiKey))));
+  if (flags.json) listeners.push(fileReporter(flags.json, (run) => redactor.text(jsonReport(run, apiKey))));
   const summary = await runContract(options, listeners);
   return summary.exitCode === 0 ? EXIT.ok : EXIT.findings;
 }

@@ -24,13 +24,28 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** Byte sizes: `65536`, `64kb`, `1mb`. */
-export function byteSize(value: string): number {
-  const match = /^(\d+)\s*(b|kb|kib|mb|mib)?$/i.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('must be a size such as 65536, 64kb or 1mb');
-  const unit = (match[2] ?? 'b').toLowerCase();
-  const factor = unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1;
-  const bytes = Number(match[1]) * factor;
-  if (bytes < 1 || bytes > 64 * 1024 * 1024) throw new InvalidArgumentError('must be between 1 byte and 64mb');
-  return bytes;
+const UNITS: Record<string, number> = { b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+
+function describeSize(bytes: number): string {
+  if (bytes % UNITS.g! === 0) return `${bytes / UNITS.g!}gb`;
+  if (bytes % UNITS.m! === 0) return `${bytes / UNITS.m!}mb`;
+  return bytes % UNITS.k! === 0 ? `${bytes / UNITS.k!}kb` : `${bytes} bytes`;
 }
+
+/** A commander parser for byte sizes (`65536`, `64kb`, `1mb`, `2gb`) within [min, max]. */
+export function byteSizeIn(min: number, max: number): (value: string) => number {
+  const range = `between ${describeSize(min)} and ${describeSize(max)}`;
+  return (value) => {
+    const match = /^(\d+)\s*(b|kb|kib|mb|mib|gb|gib)?$/i.exec(value.trim());
+    if (!match) throw new InvalidArgumentError(`must be a size such as 65536, 64kb or 1mb, ${range}`);
+    const bytes = Number(match[1]) * UNITS[(match[2] ?? 'b')[0]!.toLowerCase()]!;
+    if (bytes < min || bytes > max) throw new InvalidArgumentError(`must be ${range}`);
+    return bytes;
+  };
+}
+
+/** Byte sizes of a request body: `65536`, `64kb`, `1mb`, up to 64mb. */
+export const byteSize = byteSizeIn(1, 64 * 1024 * 1024);
+
+/** Byte sizes of memory bounds: from 64kb to 64gb. */
+export const memorySize = byteSizeIn(64 * 1024, 64 * 1024 ** 3);

@@ -14,7 +14,7 @@ import {
 import type { ListOrder } from '../store/pet-store.js';
 import type { RunningMock } from '../mock/server.js';
 import type { CliIo } from './io.js';
-import { byteSize, collect, integerIn, oneOf } from './options.js';
+import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
 
 interface ServeFlags {
   host?: string;
@@ -29,7 +29,10 @@ interface ServeFlags {
   stateless?: boolean;
   maxPets?: number;
   maxBody?: number;
+  maxStoreBytes?: number;
+  maxTotalBytes?: number;
   journalSize?: number;
+  journalBytes?: number;
   adminToken?: string;
   cors: boolean;
   world: boolean;
@@ -70,11 +73,26 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`,
       integerIn(1, 1_000_000),
     )
+    .option(
+      '--max-store-bytes <size>',
+      `memory the pets created in one store may take (default ${mb(DEFAULT_CONFIG.maxStoreBytes)})`,
+      memorySize,
+    )
+    .option(
+      '--max-total-bytes <size>',
+      `memory the pets created in all stores may take (default ${mb(DEFAULT_CONFIG.maxTotalBytes)})`,
+      memorySize,
+    )
     .option('--max-body <size>', `largest request body (default ${DEFAULT_CONFIG.maxBodyBytes / 1024}kb)`, byteSize)
     .option(
       '--journal-size <n>',
       `exchanges kept by the admin journal (default ${DEFAULT_CONFIG.journalSize})`,
       integerIn(0, 100_000),
+    )
+    .option(
+      '--journal-bytes <size>',
+      `memory the admin journal may take (default ${mb(DEFAULT_CONFIG.journalBytes)})`,
+      memorySize,
     )
     .option(
       '--admin-token <token>',
@@ -94,6 +112,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
     .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
+}
+
+function mb(bytes: number): string {
+  return `${bytes / (1024 * 1024)}mb`;
 }
 
 function envKeys(env: CliIo['env']): string[] {
@@ -125,8 +147,11 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,
+    maxStoreBytes: flags.maxStoreBytes ?? DEFAULT_CONFIG.maxStoreBytes,
+    maxTotalBytes: flags.maxTotalBytes ?? DEFAULT_CONFIG.maxTotalBytes,
     maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,
     journalSize: flags.journalSize ?? DEFAULT_CONFIG.journalSize,
+    journalBytes: flags.journalBytes ?? DEFAULT_CONFIG.journalBytes,
     adminToken: flags.adminToken ?? (env.KENNEL_ADMIN_TOKEN || undefined),
     cors: flags.cors,
     logLevel: flags.logLevel ?? DEFAULT_CONFIG.logLevel,
@@ -168,7 +193,7 @@ function banner(config: MockConfig, url: string, origin: string, title: string, 
     `  admin    ${origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
     `  API key  ${keys}`,
     `  data     ${config.pets} seeded pets, seed ${config.seed}, ${stores}`,
-    `  try      curl -H 'Authorization: Bearer ${config.apiKeys[0] ?? DEV_API_KEY}' ${url}/pets?limit=2`,
+    `  try      curl -H 'Authorization: Bearer ${config.apiKeys.length > 0 ? '<your key>' : DEV_API_KEY}' ${url}/pets?limit=2`,
     '',
   ].join('\n');
 }

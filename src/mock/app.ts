@@ -6,13 +6,15 @@ import type { LoadedSpec } from '../spec/load.js';
 import type { Operation } from '../spec/operations.js';
 import type { Pet } from '../store/pet.js';
 import { PetStore } from '../store/pet-store.js';
-import { adminRouter } from './admin-routes.js';
+import type { Redactor } from '../core/redact.js';
+import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal } from './journal.js';
 import { JSON_CONTENT_TYPE } from './mock-response.js';
 import { PET_HANDLERS, type StatefulHandler } from './pet-handlers.js';
 import { PrismFallback } from './prism-fallback.js';
+import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
 import { errorJson, toProblem } from './problems.js';
 import { isUnder } from './route-table.js';
@@ -52,13 +54,20 @@ export interface ExtraApi {
 
 /** Builds the Koa app that serves `spec`: routes, validation and responses all derive from the document. */
 export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }: MockDependencies): MockApp {
-  const store = new PetStore({ seedPets, seed: config.seed, capacity: config.maxPetsPerTenant });
-  const journal = new Journal(config.journalSize);
+  const store = new PetStore({
+    seedPets,
+    seed: config.seed,
+    capacity: config.maxPetsPerTenant,
+    storeBytes: config.maxStoreBytes,
+    totalBytes: config.maxTotalBytes,
+  });
+  const redactor = mockRedactor(spec, acceptedKeys(config), config.adminToken);
+  const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
   const keys: ReadonlySet<string> = new Set(acceptedKeys(config));
   const app = new Koa();
-  app.use(observe(logger, journal));
+  app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
-  if (config.cors) app.use(cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true }));
+  if (config.cors) app.use(corsOutsideAdmin(config.adminToken !== undefined));
   app.use(adminRouter({ spec, config, store, journal }).routes());
   for (const extra of extraApis) app.use(extra.router);
   app.use(
@@ -98,6 +107,16 @@ function petResponder(spec: LoadedSpec, config: MockConfig, store: PetStore): Re
   };
 }
 
+/**
+ * CORS for the API. The admin API (journal, reset, the domain world) gets none unless a token
+ * protects it: otherwise any web page a developer opens could read the journal or drive the world.
+ */
+function corsOutsideAdmin(adminProtected: boolean): Middleware {
+  const allow = cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true });
+  if (adminProtected) return allow;
+  return (ctx, next) => (isUnder(ctx.path, ADMIN_PREFIX) ? next() : allow(ctx, next));
+}
+
 /** Whatever nothing else answered: a 404 that points at the API's base path. */
 function notFound(basePath: string): Middleware {
   return async (ctx) => {
@@ -118,7 +137,7 @@ function credentials(ctx: Context): CredentialSource {
 }
 
 /** Outermost middleware: turns every failure into an `Error` body, then logs and journals the exchange. */
-function observe(logger: Logger, journal: Journal): Middleware {
+function observe(logger: Logger, journal: Journal, redactor: Redactor): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     try {
@@ -126,13 +145,19 @@ function observe(logger: Logger, journal: Journal): Middleware {
     } catch (error) {
       const problem = toProblem(error);
       if (problem.status >= 500 && !(error instanceof ProblemError))
-        logger.error({ err: error, url: ctx.url }, 'request failed');
+        logger.error({ err: error, url: redactor.url(ctx.url) }, 'request failed');
       renderProblem(ctx, problem);
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     if (logger.isLevelEnabled('info')) {
       logger.info(
-        { method: ctx.method, url: ctx.url, status: ctx.status, durationMs, operationId: ctx.state.operationId },
+        {
+          method: ctx.method,
+          url: redactor.url(ctx.url),
+          status: ctx.status,
+          durationMs,
+          operationId: ctx.state.operationId,
+        },
         'request',
       );
     }

@@ -27,13 +27,23 @@ export function bearerKey(authorization: string, keys: ReadonlySet<string>): str
   if (value === '') return throwing(missing('Authorization header with a Bearer API key is required'));
   const space = value.search(/\s/);
   const scheme = space === -1 ? value : value.slice(0, space);
-  if (scheme.toLowerCase() !== 'bearer') {
-    return throwing(invalid(`Authorization must use the Bearer scheme, not "${scheme.slice(0, 20)}"`));
-  }
+  if (scheme.toLowerCase() !== 'bearer') return throwing(invalid(wrongScheme(scheme, space === -1, keys)));
   const token = space === -1 ? '' : value.slice(space + 1).trim();
   if (token === '') return throwing(invalid('The Bearer token is empty: send Authorization: Bearer <API_KEY>'));
   if (!keys.has(token)) return throwing(invalid('The API key is not valid'));
   return token;
+}
+
+/**
+ * Names the scheme that was sent, unless it may be a credential: a value without a space is the
+ * whole credential (a key sent without "Bearer "), and nothing that looks like a key is echoed.
+ */
+function wrongScheme(scheme: string, alone: boolean, keys: ReadonlySet<string>): string {
+  const fix = 'send Authorization: Bearer <API_KEY>';
+  if (alone || keys.has(scheme) || !/^[A-Za-z][A-Za-z0-9-]{0,19}$/.test(scheme)) {
+    return `Authorization must use the Bearer scheme: ${fix}`;
+  }
+  return `Authorization must use the Bearer scheme, not "${scheme}": ${fix}`;
 }
 
 function throwing(problem: ProblemError): never {

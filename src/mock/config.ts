@@ -20,10 +20,16 @@ export interface MockConfig {
   listOrder: ListOrder;
   /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
   maxPetsPerTenant: number;
+  /** Most memory the pets created in one tenant's store may take (estimated); creating past it answers 507. */
+  maxStoreBytes: number;
+  /** Most memory the pets created in all stores together may take (estimated); creating past it answers 507. */
+  maxTotalBytes: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   /** How many recent exchanges the admin journal keeps. */
   journalSize: number;
+  /** Most memory the admin journal may take (estimated); the oldest exchanges go first. */
+  journalBytes: number;
   /** When set, the admin API under /__kennel requires `Authorization: Bearer <adminToken>`. */
   adminToken: string | undefined;
   /** Send CORS headers and answer preflight requests. */
@@ -60,8 +66,11 @@ export const DEFAULT_CONFIG: Readonly<MockConfig> = {
   stateless: false,
   listOrder: 'newest-first',
   maxPetsPerTenant: 10_000,
+  maxStoreBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
   maxBodyBytes: 64 * 1024,
   journalSize: 200,
+  journalBytes: 16 * 1024 * 1024,
   adminToken: undefined,
   cors: true,
   logLevel: 'info',

@@ -1,3 +1,5 @@
+import { Redactor } from '../core/redact.js';
+
 /** One exchange as the admin journal shows it. */
 export interface JournalEntry {
   id: number;
@@ -7,11 +9,11 @@ export interface JournalEntry {
   operationId: string | undefined;
   status: number;
   durationMs: number;
-  request: { headers: Record<string, string | string[] | undefined>; body: string };
+  request: { headers: Record<string, unknown>; body: string };
   response: { headers: Record<string, unknown>; body: string };
 }
 
-/** What the mock records per exchange: references only, so recording costs nothing on the hot path. */
+/** What the mock records per exchange (bodies are clipped when recorded; redaction happens when read). */
 export interface JournalRecord {
   time: number;
   method: string;
@@ -25,78 +27,135 @@ export interface JournalRecord {
   responseBody: unknown;
 }
 
-const BODY_PREVIEW = 8 * 1024;
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-api-key']);
+export interface JournalLimits {
+  /** Most exchanges kept. */
+  entries: number;
+  /** Most memory the kept exchanges may take, estimated from their text. */
+  bytes: number;
+}
 
-/** The last N exchanges, oldest first; formatting (truncation, redaction) happens when read. */
+/** Bodies are kept up to this many characters. */
+export const BODY_PREVIEW = 8 * 1024;
+/** What an entry costs besides its text: the record object, its fields, the headers' objects. */
+const ENTRY_OVERHEAD_BYTES = 512;
+
+interface Kept {
+  record: JournalRecord;
+  id: number;
+  bytes: number;
+}
+
+/**
+ * The last exchanges, oldest first, bounded by count and by bytes: the oldest go first when either
+ * bound is reached, and a body is kept only up to a preview, so no response size can grow it.
+ */
 export class Journal {
-  readonly #capacity: number;
-  readonly #records: (JournalRecord | undefined)[];
-  #next = 0;
+  readonly #limits: JournalLimits;
+  readonly #redactor: Redactor;
+  readonly #ring: (Kept | undefined)[];
+  #head = 0;
   #count = 0;
+  #bytes = 0;
+  #nextId = 1;
 
-  constructor(capacity: number) {
-    this.#capacity = Math.max(0, capacity);
-    this.#records = new Array<JournalRecord | undefined>(this.#capacity);
+  constructor(limits: JournalLimits, redactor = new Redactor({ secrets: [] })) {
+    this.#limits = { entries: Math.max(0, limits.entries), bytes: Math.max(0, limits.bytes) };
+    this.#redactor = redactor;
+    this.#ring = new Array<Kept | undefined>(this.#limits.entries);
   }
 
-  record(entry: JournalRecord): void {
-    if (this.#capacity === 0) return;
-    this.#records[this.#next % this.#capacity] = entry;
-    this.#next += 1;
-    this.#count = Math.min(this.#count + 1, this.#capacity);
+  /** Memory the kept entries take, as estimated (for tests and the health view). */
+  get bytes(): number {
+    return this.#bytes;
   }
 
-  /** The most recent `limit` exchanges, oldest first, with secrets redacted and bodies truncated. */
-  recent(limit = this.#capacity): JournalEntry[] {
+  get size(): number {
+    return this.#count;
+  }
+
+  record(record: JournalRecord): void {
+    const id = this.#nextId++;
+    if (this.#limits.entries === 0) return;
+    record.requestBody = clip(record.requestBody);
+    record.responseBody = clip(record.responseBody);
+    const bytes = sizeOf(record);
+    if (bytes > this.#limits.bytes) return;
+    while (this.#count > 0 && (this.#count >= this.#limits.entries || this.#bytes + bytes > this.#limits.bytes)) {
+      this.#dropOldest();
+    }
+    this.#ring[(this.#head + this.#count) % this.#limits.entries] = { record, id, bytes };
+    this.#count += 1;
+    this.#bytes += bytes;
+  }
+
+  /** The most recent `limit` exchanges, oldest first, with credentials redacted. */
+  recent(limit = this.#limits.entries): JournalEntry[] {
     const take = Math.min(limit, this.#count);
     const entries: JournalEntry[] = [];
-    for (let sequence = this.#next - take; sequence < this.#next; sequence += 1) {
-      const record = this.#records[sequence % this.#capacity];
-      if (record) entries.push(present(record, sequence + 1));
+    for (let offset = this.#count - take; offset < this.#count; offset += 1) {
+      const kept = this.#ring[(this.#head + offset) % this.#limits.entries];
+      if (kept) entries.push(this.#present(kept));
     }
     return entries;
   }
 
   clear(): void {
-    this.#records.fill(undefined);
+    this.#ring.fill(undefined);
+    this.#head = 0;
     this.#count = 0;
+    this.#bytes = 0;
+  }
+
+  #dropOldest(): void {
+    const oldest = this.#ring[this.#head];
+    this.#ring[this.#head] = undefined;
+    this.#head = (this.#head + 1) % this.#limits.entries;
+    this.#count -= 1;
+    this.#bytes -= oldest?.bytes ?? 0;
+  }
+
+  #present({ record, id }: Kept): JournalEntry {
+    const redactor = this.#redactor;
+    return {
+      id,
+      time: new Date(record.time).toISOString(),
+      method: record.method,
+      url: redactor.url(record.url),
+      operationId: record.operationId,
+      status: record.status,
+      durationMs: record.durationMs,
+      request: { headers: redactor.headers(record.requestHeaders), body: redactor.text(record.requestBody) },
+      response: {
+        headers: redactor.headers(record.responseHeaders),
+        body: redactor.text(record.responseBody as string),
+      },
+    };
   }
 }
 
-function present(record: JournalRecord, id: number): JournalEntry {
-  return {
-    id,
-    time: new Date(record.time).toISOString(),
-    method: record.method,
-    url: record.url,
-    operationId: record.operationId,
-    status: record.status,
-    durationMs: record.durationMs,
-    request: { headers: redact(record.requestHeaders), body: preview(record.requestBody) },
-    response: { headers: record.responseHeaders, body: preview(record.responseBody) },
-  };
-}
-
-function redact(headers: Record<string, string | string[] | undefined>): Record<string, string | string[] | undefined> {
-  const out: Record<string, string | string[] | undefined> = {};
-  for (const [name, value] of Object.entries(headers))
-    out[name] = SECRET_HEADERS.has(name) && typeof value === 'string' ? redactValue(value) : value;
-  return out;
-}
-
-/** Keeps the scheme and the first characters of a credential: enough to tell keys apart, not to reuse one. */
-function redactValue(value: string): string {
-  const [scheme, token] = value.includes(' ')
-    ? [value.slice(0, value.indexOf(' ')), value.slice(value.indexOf(' ') + 1)]
-    : ['', value];
-  const shown = token.length > 8 ? `${token.slice(0, 4)}…` : '…';
-  return scheme ? `${scheme} ${shown}` : shown;
-}
-
-function preview(body: unknown): string {
+/**
+ * A body as the journal keeps it: text up to the preview length. A longer string is copied, not
+ * sliced: V8 may keep a slice's whole parent string alive, which is exactly what must not happen.
+ */
+function clip(body: unknown): string {
   if (body === undefined || body === null) return '';
-  const text =
-    typeof body === 'string' ? body : Buffer.isBuffer(body) ? `<${body.length} bytes>` : JSON.stringify(body);
-  return text.length > BODY_PREVIEW ? `${text.slice(0, BODY_PREVIEW)}… (${text.length} characters)` : text;
+  if (Buffer.isBuffer(body)) return `<${body.length} bytes>`;
+  const text = typeof body === 'string' ? body : (JSON.stringify(body) ?? '');
+  if (text.length <= BODY_PREVIEW) return text;
+  const head = Buffer.from(text.slice(0, BODY_PREVIEW), 'utf8').toString('utf8');
+  return `${head}… (${text.length} characters)`;
+}
+
+function sizeOf(record: JournalRecord): number {
+  const text = record.url.length + record.requestBody.length + (record.responseBody as string).length;
+  return ENTRY_OVERHEAD_BYTES + 2 * (text + headersSize(record.requestHeaders) + headersSize(record.responseHeaders));
+}
+
+function headersSize(headers: Record<string, unknown>): number {
+  let size = 0;
+  for (const name in headers) {
+    const value = headers[name];
+    size += name.length + (typeof value === 'string' ? value.length : Array.isArray(value) ? value.join().length : 8);
+  }
+  return size;
 }

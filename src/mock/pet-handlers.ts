@@ -1,6 +1,6 @@
 import { ProblemError } from '../core/problem.js';
 import type { PetStatus, NewPet, Int64 } from '../store/pet.js';
-import type { ListOrder, TenantPets } from '../store/pet-store.js';
+import type { FullReason, ListOrder, TenantPets } from '../store/pet-store.js';
 import type { Operation } from '../spec/operations.js';
 import type { RequestInput } from './request-input.js';
 import type { MockResponse } from './mock-response.js';
@@ -35,14 +35,23 @@ function createPet(input: RequestInput, { pets, basePath }: HandlerContext): Moc
   const newPet: NewPet = { name: body.name as string, categoryId: body.categoryId as Int64 };
   if (body.status !== undefined) newPet.status = body.status as PetStatus;
   const result = pets.create(newPet);
-  if (!result.ok) {
-    throw new ProblemError(
-      507,
-      'store_full',
-      `This store holds its maximum of ${result.capacity} pets; reset it with POST /__kennel/reset`,
-    );
-  }
+  if (!result.ok) throw storeFull(result.reason, result.limit);
   return { status: 201, json: result.stored.json, headers: { Location: `${basePath}/pets/${result.stored.pet.id}` } };
+}
+
+const FULL_MESSAGES: Record<FullReason, (limit: number) => string> = {
+  pets: (limit) => `This store holds its maximum of ${limit} pets`,
+  'store-bytes': (limit) => `This store's pets take its maximum of ${formatBytes(limit)} of memory`,
+  'total-bytes': (limit) => `The pets of all stores take kennel's maximum of ${formatBytes(limit)} of memory`,
+};
+
+function storeFull(reason: FullReason, limit: number): ProblemError {
+  return new ProblemError(507, 'store_full', `${FULL_MESSAGES[reason](limit)}; reset it with POST /__kennel/reset`);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
 function getPet(input: RequestInput, { pets }: HandlerContext): MockResponse {

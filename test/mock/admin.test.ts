@@ -81,7 +81,7 @@ describe('admin API under /__kennel', () => {
       expect(created).toMatchObject({ method: 'POST', status: 201, operationId: 'createPet' });
       expect(JSON.parse(created.request.body)).toEqual({ name: 'Logged', categoryId: 4 });
       expect(JSON.parse(created.response.body)).toMatchObject({ name: 'Logged', categoryId: 4 });
-      expect(created.request.headers.authorization).toBe('Bearer test…');
+      expect(created.request.headers.authorization).toBe('Bearer [api key 1]');
       expect(JSON.stringify(journal.body)).not.toContain(mock.key);
       const limited = await mock.request('GET', '/__kennel/journal?limit=1');
       expect(limited.body.entries).toHaveLength(1);

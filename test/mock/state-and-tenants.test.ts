@@ -103,4 +103,31 @@ describe('store capacity', () => {
       await mock.close();
     }
   });
+
+  it('a store full by memory answers 507 store_full naming the bound, and other stores go on', async () => {
+    const mock = await startTestMock({ pets: 0, maxStoreBytes: 64 * 1024, maxTotalBytes: 80 * 1024 });
+    const big = { name: 'n'.repeat(6000), categoryId: 1 };
+    try {
+      let created = 0;
+      let answer = await mock.request('POST', '/pets', { body: big });
+      while (answer.status === 201 && created < 100) {
+        created += 1;
+        answer = await mock.request('POST', '/pets', { body: big });
+      }
+      expect(created).toBeGreaterThan(0);
+      expect(answer.status).toBe(507);
+      expectErrorBody(answer);
+      expect(answer.body.message).toContain('maximum of 64 KB of memory');
+      expectConforms(mock, 'createPet', answer);
+      expect((await mock.request('GET', '/pets?limit=100')).body).toHaveLength(created);
+      const other = { authorization: `Bearer ${OTHER_KEY}` };
+      expect((await mock.request('POST', '/pets', { body: big, headers: other })).status).toBe(201);
+      let total = await mock.request('POST', '/pets', { body: big, headers: other });
+      while (total.status === 201) total = await mock.request('POST', '/pets', { body: big, headers: other });
+      expect(total.status).toBe(507);
+      expect(total.body.message).toContain('all stores');
+    } finally {
+      await mock.close();
+    }
+  });
 });

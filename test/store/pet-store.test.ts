@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PetStore } from '../../src/store/pet-store.js';
+import { PetStore, petBytes } from '../../src/store/pet-store.js';
 import { seedPets } from '../../src/store/seed.js';
 import type { Category, SeedProfile } from '../../src/store/pet.js';
 
@@ -47,7 +47,7 @@ describe('PetStore', () => {
     const tenant = store().tenant('a');
     tenant.create({ name: 'X', categoryId: 1 });
     tenant.create({ name: 'Y', categoryId: 1 });
-    expect(tenant.create({ name: 'Z', categoryId: 1 })).toEqual({ ok: false, reason: 'full', capacity: 5 });
+    expect(tenant.create({ name: 'Z', categoryId: 1 })).toEqual({ ok: false, reason: 'pets', limit: 5 });
     expect(tenant.size).toBe(5);
   });
 
@@ -79,5 +79,55 @@ describe('PetStore', () => {
         .list(3, undefined, 'oldest-first')
         .map((stored) => stored.pet),
     ).toEqual(seed(2, 3));
+  });
+});
+
+describe('PetStore memory bounds', () => {
+  const name = 'n'.repeat(1000);
+  const cost = petBytes({ pet: { id: 4, name, categoryId: 1 }, json: JSON.stringify({ id: 4, name, categoryId: 1 }) });
+  const bounded = (storeBytes: number, totalBytes: number) =>
+    new PetStore({ seedPets: (value) => seed(value, 3), seed: 1, capacity: 1000, storeBytes, totalBytes });
+
+  it('estimates a pet from its JSON text, so a long name costs what it weighs', () => {
+    expect(cost).toBeGreaterThan(4000);
+  });
+
+  it('refuses a pet that would take one store over its bytes, and nothing changes', () => {
+    const store = bounded(cost * 2 + 1000, cost * 100);
+    const tenant = store.tenant('a');
+    expect(tenant.create({ name, categoryId: 1 }).ok).toBe(true);
+    expect(tenant.create({ name, categoryId: 1 }).ok).toBe(true);
+    const before = tenant.list(100);
+    expect(tenant.create({ name, categoryId: 1 })).toEqual({
+      ok: false,
+      reason: 'store-bytes',
+      limit: cost * 2 + 1000,
+    });
+    expect(tenant.list(100)).toEqual(before);
+    expect(tenant.create({ name: 'small', categoryId: 1 }).ok).toBe(true);
+    expect(store.tenant('b').create({ name, categoryId: 1 }).ok).toBe(true);
+  });
+
+  it('refuses a pet that would take all stores over the total, and a tenant reset gives its share back', () => {
+    const store = bounded(cost * 10, cost * 3 + 10);
+    expect(store.tenant('a').create({ name, categoryId: 1 }).ok).toBe(true);
+    expect(store.tenant('a').create({ name, categoryId: 1 }).ok).toBe(true);
+    expect(store.tenant('b').create({ name, categoryId: 1 }).ok).toBe(true);
+    expect(store.tenant('c').create({ name, categoryId: 1 })).toMatchObject({ ok: false, reason: 'total-bytes' });
+    expect(store.bytes).toBe(cost * 3);
+    store.reset({ tenant: 'a' });
+    expect(store.bytes).toBe(cost);
+    expect(store.tenant('c').create({ name, categoryId: 1 }).ok).toBe(true);
+    store.reset();
+    expect(store.bytes).toBe(0);
+  });
+
+  it('ids are not used up by refused pets', () => {
+    const tenant = bounded(cost, cost * 10).tenant('a');
+    expect(tenant.create({ name, categoryId: 1 })).toMatchObject({ ok: true, stored: { pet: { id: 4 } } });
+    expect(tenant.create({ name, categoryId: 1 }).ok).toBe(false);
+    const next = bounded(cost * 3, cost * 10).tenant('a');
+    next.create({ name, categoryId: 1 });
+    expect(next.create({ name, categoryId: 1 })).toMatchObject({ ok: true, stored: { pet: { id: 5 } } });
   });
 });
