@@ -11,13 +11,47 @@ export interface SiteServerHandle {
   close(): Promise<void>;
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe to place in HTML, in element content and in quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+}
+
 function page(title: string, text: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>\n`;
+  const [heading, paragraph] = [escapeHtml(title), escapeHtml(text)];
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${heading}</title></head><body><h1>${heading}</h1><p>${paragraph}</p></body></html>\n`;
+}
+
+/** A DNS host name, with an optional port (an IP literal is not a site's name). */
+const HOST = /^((?!-)[a-z0-9-]{1,63}(?<!-)\.)*(?!-)[a-z0-9-]{1,63}(?<!-)\.?(:\d{1,5})?$/i;
+
+/** The host name of a `Host` header, or undefined when it is not a valid one. */
+export function siteHost(header: string | undefined): string | undefined {
+  if (header === undefined || header.length > 260 || !HOST.test(header)) return undefined;
+  const name = header.replace(/:\d+$/, '');
+  return name.replace(/\.$/, '').length <= 253 ? name : undefined;
+}
+
+/** Path and query of the request target, percent-encoded as a URL would have them (safe in a Location header). */
+function targetPath(url: string | undefined): string {
+  try {
+    const parsed = new URL(url ?? '/', 'https://site.invalid');
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return '/';
+  }
 }
 
 function answer(live: LiveWorld, request: IncomingMessage, response: ServerResponse): void {
-  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-  const served = live.simulator.serve({ host, path: request.url ?? '/', scheme: 'https' });
+  const host = siteHost(request.headers.host);
+  if (host === undefined) {
+    response
+      .writeHead(400, { 'content-type': 'text/html; charset=utf-8', connection: 'close' })
+      .end(page('Bad request', 'The Host header must name a site, such as docs.example.com.'));
+    return;
+  }
+  const served = live.simulator.serve({ host, path: targetPath(request.url), scheme: 'https' });
   if (served.kind === 'redirect') {
     response
       .writeHead(served.status, { location: served.location, 'content-type': 'text/html; charset=utf-8' })
