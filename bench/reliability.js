@@ -1,0 +1,682 @@
+// npm run reliability: hostile input against a real `kennel serve` (child process, loopback only).
+//
+//   1. ≥ 1,000 generated hostile HTTP requests over raw sockets (one table of families, seeded)
+//      to the pet API, the admin API and the world's control API; every answer judged; the store
+//      byte-identical before and after; the server as fast as before.
+//   2. ≥ 5,000 fuzzed DNS packets over UDP and TCP (QR=1 packets must go unanswered), the costliest
+//      packets one at a time while a worker thread measures how long HTTP stalls, a TCP client
+//      that never reads.
+//   3. Concurrent writers across tenants, slow clients (slowloris, slow bodies), a short soak.
+//
+//   npm run reliability [-- --quick] [--seed N] [--requests N] [--soak S] [--family a,b] [--out FILE] [--bin FILE]
+//
+// Prints a table of figures and the findings grouped by family, writes .bench/reliability.json.
+// Exit 0 when every hard bound holds, 1 when one is broken, 2 when the suite could not run.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { apiClient, bearer } from './lib/api-client.js';
+import { memoryOf } from './lib/children.js';
+import { runWriters } from './lib/concurrent-writers.js';
+import { redactor, secretFragments } from './lib/conformance.js';
+import { runDnsFuzz } from './lib/dns-fuzz.js';
+import { FAMILIES, planCases } from './lib/hostile-cases.js';
+import { runHostile } from './lib/hostile-http.js';
+import { killAllKennels, startKennel } from './lib/kennel-child.js';
+import { boundsTable, findingsText, groupFindings, hard, mb, ms, reported } from './lib/reliability-report.js';
+import { formatFixed, formatInt } from './lib/report.js';
+import { startSlowClients } from './lib/slow-clients.js';
+import { runSoak } from './lib/soak.js';
+import { startStallProbe } from './lib/stall-probe.js';
+import { diffSnapshots, snapshotStore } from './lib/store-snapshot.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_OUT = path.join(ROOT, '.bench', 'reliability.json');
+const MAX_STALL_MS = 50;
+
+/** The two forms: quick (inside npm test, a few seconds) and long (for benchmarks). */
+const PROFILES = {
+  quick: {
+    requests: 1100,
+    concurrency: 16,
+    answerMs: 700,
+    dns: {
+      udp: 4000,
+      tcp: 800,
+      qr: 300,
+      heavyMaxSize: 32_768,
+      gapMs: 100,
+      stallTimeoutMs: 15_000,
+      neverReadBytes: 4 * 2 ** 20,
+      neverReadMs: 2000,
+      settleMs: 300,
+      answerMs: 1000,
+    },
+    writers: { perKey: 50, concurrency: 8 },
+    slow: { count: 50, bodies: 5, intervalMs: 1000, boundMs: undefined },
+    soak: { seconds: 2, concurrency: 8 },
+    speedRequests: 200,
+    watchdogS: 120,
+  },
+  long: {
+    requests: 3000,
+    concurrency: 16,
+    answerMs: 3000,
+    dns: {
+      udp: 16_000,
+      tcp: 3000,
+      qr: 1000,
+      heavyMaxSize: 65_507,
+      gapMs: 250,
+      stallTimeoutMs: 60_000,
+      neverReadBytes: 20 * 2 ** 20,
+      neverReadMs: 20_000,
+      settleMs: 1000,
+      answerMs: 3000,
+    },
+    writers: { perKey: 500, concurrency: 16 },
+    slow: { count: 1000, bodies: 20, intervalMs: 5000, boundMs: 60_000 },
+    soak: { seconds: 60, concurrency: 16 },
+    speedRequests: 1000,
+    watchdogS: 900,
+  },
+};
+
+const USAGE = `usage: npm run reliability [-- options]
+  --quick           the quick form (a few seconds; what npm test runs)
+  --seed N          seed of the generated requests and packets (default 1)
+  --requests N      hostile HTTP requests (default ${PROFILES.long.requests}, quick ${PROFILES.quick.requests})
+  --soak S          seconds of soak (default ${PROFILES.long.soak.seconds}, quick ${PROFILES.quick.soak.seconds})
+  --family a,b      only these hostile families (${FAMILIES.map((family) => family.family).join(', ')})
+  --out FILE        JSON report (default .bench/reliability.json)
+  --bin FILE        the kennel executable script to test (default bin/kennel.js)
+  -h, --help        this text`;
+
+class SuiteError extends Error {}
+
+const log = (message) => process.stderr.write(`${message}\n`);
+
+function options() {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        quick: { type: 'boolean', default: false },
+        seed: { type: 'string', default: '1' },
+        requests: { type: 'string' },
+        soak: { type: 'string' },
+        family: { type: 'string' },
+        out: { type: 'string', default: DEFAULT_OUT },
+        bin: { type: 'string', default: path.join(ROOT, 'bin', 'kennel.js') },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new SuiteError(`${error.message}\n${USAGE}`);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const integer = (name, raw, min) => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min)
+      throw new SuiteError(`--${name} must be an integer >= ${min}, not "${raw}"\n${USAGE}`);
+    return value;
+  };
+  const profile = structuredClone(PROFILES[parsed.quick ? 'quick' : 'long']);
+  if (parsed.requests !== undefined) profile.requests = integer('requests', parsed.requests, 1);
+  if (parsed.soak !== undefined) profile.soak.seconds = integer('soak', parsed.soak, 0);
+  const only = parsed.family
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = only?.filter((name) => !FAMILIES.some((family) => family.family === name)) ?? [];
+  if (unknown.length > 0) throw new SuiteError(`unknown family ${unknown.join(', ')}\n${USAGE}`);
+  return {
+    quick: parsed.quick,
+    seed: integer('seed', parsed.seed, 0),
+    profile,
+    only,
+    out: path.resolve(parsed.out),
+    bin: path.resolve(parsed.bin),
+  };
+}
+
+/** Fresh random keys and token for this run: never printed, replaced by their labels in every output. */
+function makeSecrets() {
+  const hex = (bytes) => randomBytes(bytes).toString('hex');
+  return {
+    keyA: `rka${hex(12)}`,
+    keyB: `rkb${hex(12)}`,
+    keyC: `rkc${hex(12)}`,
+    keyD: `rkd${hex(12)}`,
+    admin: `rat${hex(12)}`,
+  };
+}
+
+function commitOf(directory) {
+  try {
+    return execFileSync('git', ['-C', directory, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sequential GETs of a 20-pet list after `warmUp` unmeasured ones: requests per second. */
+async function timedGets(client, key, count, warmUp = 0) {
+  for (let index = 0; index < warmUp; index += 1) await client.get('/v1/pets?limit=20', bearer(key));
+  const started = performance.now();
+  for (let index = 0; index < count; index += 1) await client.get('/v1/pets?limit=20', bearer(key));
+  return count / ((performance.now() - started) / 1000);
+}
+
+/** The server under test, restarted (and the crash recorded) when it dies during a phase. */
+class Server {
+  constructor(opts, secrets, fragments) {
+    Object.assign(this, {
+      opts,
+      secrets,
+      fragments,
+      crashes: [],
+      handle: undefined,
+      client: undefined,
+      probe: undefined,
+      probeResults: [],
+    });
+  }
+
+  async start() {
+    const { keyA, keyB, keyC, keyD, admin } = this.secrets;
+    const args = ['--api-key', keyA, '--api-key', keyB, '--api-key', keyC, '--api-key', keyD, '--admin-token', admin];
+    args.push('--max-body', '1mb', '--log-level', 'info', '--seed', '1', '--pets', '30');
+    try {
+      this.handle = await startKennel({ bin: this.opts.bin, cwd: ROOT, args, fragments: this.fragments });
+    } catch (error) {
+      throw new SuiteError(`kennel serve did not start: ${error.message}`);
+    }
+    this.client = apiClient(this.handle.origin);
+    this.probe = startStallProbe({ url: `${this.handle.origin}/__kennel/health` });
+    this.ctx = {
+      host: this.handle.host,
+      port: this.handle.port,
+      hostPort: `${this.handle.host}:${this.handle.port}`,
+      key: keyA,
+      admin,
+      tenants: { keyA, keyB, keyC, keyD },
+    };
+    log(
+      `kennel: pid ${this.handle.pid}, ${this.handle.origin}, DNS port ${this.handle.dnsPort}, ready in ${formatInt(this.handle.readyMs)} ms`,
+    );
+  }
+
+  alive() {
+    return this.handle !== undefined && this.handle.exitInfo === undefined;
+  }
+
+  /** After a phase: when the server died, record it and start a fresh one for the next phase. */
+  async checkCrash(phase) {
+    if (this.alive()) return false;
+    const { code, signal } = this.handle.exitInfo;
+    this.crashes.push({ phase, code, signal, output: this.handle.output().slice(-2000) });
+    log(`!! kennel died during ${phase} (code ${code}, signal ${signal}); starting a fresh one for the next phases`);
+    await this.stopProbe();
+    this.client.close();
+    await this.start();
+    return true;
+  }
+
+  async stopProbe() {
+    if (!this.probe) return;
+    try {
+      this.probeResults.push(await this.probe.stop());
+    } catch (error) {
+      this.probeResults.push({ error: error.message });
+    }
+    this.probe = undefined;
+  }
+
+  async stop() {
+    await this.stopProbe();
+    this.client?.close();
+    if (!this.handle) return undefined;
+    const started = performance.now();
+    const info = await this.handle.stop(5000);
+    return { ...info, ms: performance.now() - started };
+  }
+}
+
+async function hostilePhase(server, opts, figures) {
+  const groups = planCases({ seed: opts.seed, count: opts.profile.requests, only: opts.only });
+  log(
+    `hostile HTTP: ${groups.reduce((sum, group) => sum + group.plans.length, 0)} requests in ${groups.length} families, ${opts.profile.concurrency} at a time`,
+  );
+  server.probe.mark('hostile');
+  figures.hostile = await runHostile({
+    ctx: server.ctx,
+    groups,
+    client: server.client,
+    concurrency: opts.profile.concurrency,
+    answerMs: opts.profile.answerMs,
+    fragments: server.fragments,
+    alive: () => server.alive(),
+    log,
+  });
+}
+
+async function dnsPhase(server, opts, figures) {
+  log(`DNS fuzz on port ${server.handle.dnsPort}:`);
+  figures.dns = await runDnsFuzz({
+    host: server.handle.host,
+    port: server.handle.dnsPort,
+    pid: server.handle.pid,
+    seed: opts.seed,
+    probe: server.probe,
+    plan: opts.profile.dns,
+    log,
+  });
+}
+
+async function writersPhase(server, opts, figures) {
+  const { keyA, keyB, keyC, keyD } = server.secrets;
+  server.probe.mark('writers');
+  figures.writers = await runWriters({
+    client: server.client,
+    keys: { keyA, keyB, keyC, keyD },
+    ...opts.profile.writers,
+    seed: opts.seed,
+  });
+  const w = figures.writers;
+  log(
+    `writers: ${w.created}/${w.attempted} pets created by ${w.tenants} tenants; ${w.readBackMismatches} read-back mismatches, ${w.crossTenantSightings} cross-tenant sightings`,
+  );
+}
+
+async function soakPhase(server, opts, figures) {
+  const { slow, soak } = opts.profile;
+  const { keyA, keyB, keyC, keyD, admin } = server.secrets;
+  const slowClients = startSlowClients({
+    host: server.ctx.host,
+    port: server.ctx.port,
+    hostPort: server.ctx.hostPort,
+    count: slow.count,
+    bodies: slow.bodies,
+    intervalMs: slow.intervalMs,
+    boundMs: slow.boundMs ?? Infinity,
+  });
+  server.probe.mark('soak');
+  log(
+    `soak: ${soak.seconds} s of mixed traffic, ${slow.count} slowloris and ${slow.bodies} slow-body connections meanwhile`,
+  );
+  figures.soak = await runSoak({
+    client: server.client,
+    ctx: { keyList: [keyA, keyB, keyC, keyD], admin },
+    pid: server.handle.pid,
+    ...soak,
+    seed: opts.seed,
+    alive: () => server.alive(),
+  });
+  if (slow.boundMs !== undefined) {
+    const deadline = performance.now() + slow.boundMs + 10_000;
+    while (!slowClients.allDropped() && performance.now() < deadline && server.alive())
+      await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  figures.slow = await slowClients.stop();
+  log(
+    `slow clients: ${figures.slow.headers.dropped}/${figures.slow.headers.opened} slowloris and ${figures.slow.body.dropped}/${figures.slow.body.opened} slow bodies dropped after ${formatFixed(figures.slow.headers.observedMs / 1000, 1)} s`,
+  );
+}
+
+async function snapshot(server, label) {
+  try {
+    return await snapshotStore(server.client, {
+      keys: {
+        keyA: server.secrets.keyA,
+        keyB: server.secrets.keyB,
+        keyC: server.secrets.keyC,
+        keyD: server.secrets.keyD,
+      },
+      admin: server.secrets.admin,
+    });
+  } catch (error) {
+    return { error: `${label}: ${error.code ?? error.message}` };
+  }
+}
+
+function compare(before, after) {
+  if (before.error || after.error)
+    return { store: [{ where: 'snapshot', before: before.error ?? 'ok', after: after.error ?? 'ok' }], world: [] };
+  return diffSnapshots(before, after);
+}
+
+async function main() {
+  const opts = options();
+  if (!existsSync(opts.bin)) throw new SuiteError(`${opts.bin} is missing`);
+  if (opts.bin.startsWith(ROOT) && !existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')))
+    throw new SuiteError('dist/ is missing: run `npm run build` first');
+  if (Number(process.versions.node.split('.')[0]) < 24)
+    log(
+      `warning: this is Node ${process.version}; kennel needs Node >= 24 (npm run puts node_modules/.bin first on PATH)`,
+    );
+  const watchdog = setTimeout(() => {
+    log(`reliability: still running after ${opts.profile.watchdogS} s; stopping`);
+    killAllKennels();
+    process.exit(2);
+  }, opts.profile.watchdogS * 1000);
+  watchdog.unref();
+
+  const secrets = makeSecrets();
+  const redact = redactor(secrets);
+  const fragments = secretFragments(secrets);
+  const figures = {
+    startedAt: new Date().toISOString(),
+    form: opts.quick ? 'quick' : 'long',
+    seed: opts.seed,
+    commit: commitOf(path.dirname(path.dirname(opts.bin))),
+    node: process.version,
+  };
+  const server = new Server(opts, secrets, fragments);
+  const started = performance.now();
+  await server.start();
+  let failed;
+  const phases = {};
+  figures.phases = phases;
+  /** Runs one phase, keeps its wall time, and checks the server survived it. */
+  const phase = async (name, run) => {
+    const begun = performance.now();
+    await run();
+    phases[name] = Number(((performance.now() - begun) / 1000).toFixed(2));
+    return server.checkCrash(name);
+  };
+  try {
+    server.probe.mark('idle');
+    figures.rss = { idle: memoryOf(server.handle.pid) };
+    figures.speed = {
+      before: await timedGets(server.client, secrets.keyA, opts.profile.speedRequests, opts.profile.speedRequests * 3),
+    };
+    const before = await snapshot(server, 'before');
+    const crashedInHostile = await phase('hostile HTTP', () => hostilePhase(server, opts, figures));
+    figures.rss.afterHostile = memoryOf(server.handle.pid);
+    figures.stateChanges = {
+      hostile: crashedInHostile
+        ? { store: [{ where: 'the server crashed' }], world: [] }
+        : compare(before, await snapshot(server, 'after hostile')),
+    };
+    figures.speed.afterHostile = await timedGets(server.client, secrets.keyA, opts.profile.speedRequests);
+    const beforeDns = await snapshot(server, 'before DNS');
+    const crashedInDns = await phase('DNS fuzz', () => dnsPhase(server, opts, figures));
+    figures.rss.afterDns = memoryOf(server.handle.pid);
+    figures.dnsAliveAtEnd = !crashedInDns && figures.dns.aliveAtEnd.udp && figures.dns.aliveAtEnd.tcp;
+    figures.stateChanges.dns = crashedInDns
+      ? { store: [{ where: 'the server crashed' }], world: [] }
+      : compare(beforeDns, await snapshot(server, 'after DNS'));
+    await phase('writers', () => writersPhase(server, opts, figures));
+    await phase('soak', () => soakPhase(server, opts, figures));
+    figures.speed.atEnd = await timedGets(server.client, secrets.keyA, opts.profile.speedRequests);
+    figures.rss.end = memoryOf(server.handle.pid);
+    log(
+      `phases: ${Object.entries(phases)
+        .map(([name, seconds]) => `${name} ${seconds} s`)
+        .join(', ')}`,
+    );
+  } catch (error) {
+    failed = error;
+  } finally {
+    const stopped = await server.stop();
+    figures.shutdown = stopped;
+    figures.leaks = {
+      stdout: Object.fromEntries(server.handle.leaks().stdout),
+      stderr: Object.fromEntries(server.handle.leaks().stderr),
+    };
+    figures.logVolume = server.handle.logVolume();
+  }
+  if (failed) throw failed;
+  figures.crashes = server.crashes;
+  figures.stalls = Object.assign({}, ...server.probeResults);
+  figures.seconds = (performance.now() - started) / 1000;
+  return report(opts, figures, redact);
+}
+
+/** The rows, the findings text and the JSON file; resolves the exit code. */
+function report(opts, figures, redact) {
+  const h = figures.hostile;
+  const kinds = (kind) => h.findings.filter((finding) => finding.kind === kind);
+  const wellFramedHangs = h.findings.filter((finding) => finding.kind === 'hang' && finding.outcome === 'hang').length;
+  const soak5xx = figures.soak?.fiveXx ?? 0;
+  const writer5xx = Object.entries(figures.writers?.createStatuses ?? {}).reduce(
+    (sum, [status, count]) => sum + (Number(status) >= 500 ? count : 0),
+    0,
+  );
+  const fiveXx = kinds('5xx').length + soak5xx + writer5xx;
+  const nonConforming = kinds('non-conforming').length + kinds('no-answer').length;
+  const storeChanges =
+    figures.stateChanges.hostile.store.length +
+    (figures.stateChanges.dns?.store.length ?? 0) +
+    (figures.writers
+      ? figures.writers.readBackMismatches + figures.writers.crossTenantSightings + figures.writers.duplicateIds
+      : 0);
+  const worldChanges = figures.stateChanges.hostile.world.length + (figures.stateChanges.dns?.world.length ?? 0);
+  const dns = figures.dns;
+  const heavyStalls = dns.heavy.map((packet) => ({ ...packet, stallMs: figures.stalls[packet.label]?.maxMs }));
+  const maxHeavy = Math.max(0, ...heavyStalls.map((packet) => packet.stallMs ?? 0));
+  const qrAnswers = dns.qr.udpAnswers + (dns.qr.tcpBytesBack > 0 ? 1 : 0);
+  const journalLeaks = h.journal.filter((entry) => entry.leaked?.length > 0);
+  const logLeaks = Object.keys(figures.leaks.stdout).length;
+  const bannerLeaks = Object.keys(figures.leaks.stderr).length;
+  const slow = figures.slow;
+  const rssPeak = Math.max(...['idle', 'afterHostile', 'afterDns', 'end'].map((at) => figures.rss[at]?.peakRssMb ?? 0));
+  const rows = [
+    hard(
+      'hostile HTTP requests tried',
+      formatInt(h.tried),
+      h.tried >= Math.min(1000, opts.profile.requests),
+      `>= ${formatInt(Math.min(1000, opts.profile.requests))}`,
+    ),
+    hard(
+      '5xx (hostile / writers / soak)',
+      `${fiveXx} (${kinds('5xx').length} / ${writer5xx} / ${soak5xx})`,
+      fiveXx === 0,
+      '0',
+    ),
+    hard('non-conforming errors (incl. no answer when due)', formatInt(nonConforming), nonConforming === 0, '0'),
+    reported(
+      'hostile requests accepted (2xx where refused is due)',
+      formatInt(kinds('accepted').length + kinds('smuggled').length + kinds('check').length),
+      '0 wanted',
+    ),
+    reported('hangs (no answer, no close)', `${kinds('hang').length} (${wellFramedHangs} well-framed)`, '0 wanted'),
+    reported(
+      'connections dropped without an answer',
+      formatInt(
+        Object.values(h.families).reduce(
+          (sum, family) => sum + (family.outcomes.closed ?? 0) + (family.outcomes.reset ?? 0),
+          0,
+        ),
+      ),
+    ),
+    hard(
+      'store differences (hostile, DNS, writers)',
+      formatInt(storeChanges),
+      storeChanges === 0 && figures.crashes.length === 0,
+      '0',
+    ),
+    reported('world state changes / world resets needed', `${worldChanges} / ${h.worldResets}`, '0 wanted'),
+    reported(
+      'families after which a canary failed',
+      formatInt(new Set(h.brokeServer.map((entry) => entry.family)).size),
+      '0 wanted',
+    ),
+    hard('crashes', formatInt(figures.crashes.length), figures.crashes.length === 0, '0'),
+    reported(
+      'secrets seen: responses / journal / log / banner',
+      `${kinds('leak').length} / ${journalLeaks.length} / ${logLeaks} / ${bannerLeaks}`,
+      '0 wanted',
+    ),
+    hard(
+      'DNS packets fuzzed (UDP + TCP + QR=1 + heavy)',
+      formatInt(dns.fuzzed),
+      dns.fuzzed >= Math.min(5000, opts.profile.dns.udp + opts.profile.dns.tcp),
+      '>= 5,000',
+    ),
+    hard('DNS alive after the fuzz (UDP and TCP)', figures.dnsAliveAtEnd ? 'yes' : 'no', figures.dnsAliveAtEnd, 'yes'),
+    hard('answers to QR=1 packets', `${dns.qr.udpAnswers} UDP, ${dns.qr.tcpBytesBack} TCP bytes`, qrAnswers === 0, '0'),
+    opts.quick
+      ? reported('max HTTP stall from one DNS packet', ms(maxHeavy), `<= ${MAX_STALL_MS} ms (long form)`)
+      : hard('max HTTP stall from one DNS packet', ms(maxHeavy), maxHeavy <= MAX_STALL_MS, `<= ${MAX_STALL_MS} ms`),
+    reported(
+      'max HTTP stall: idle / hostile / DNS flood',
+      `${ms(figures.stalls.idle?.maxMs)} / ${ms(figures.stalls.hostile?.maxMs)} / ${ms(figures.stalls['dns bulk']?.maxMs)}`,
+    ),
+    reported(
+      'RSS idle / after hostile / after DNS / end / peak',
+      `${mb(figures.rss.idle?.rssMb)} / ${mb(figures.rss.afterHostile?.rssMb)} / ${mb(figures.rss.afterDns?.rssMb)} / ${mb(figures.rss.end?.rssMb)} / ${mb(rssPeak)}`,
+    ),
+    reported(
+      'never-reading DNS client: RSS before / held / after close',
+      `${mb(dns.neverRead.rssBeforeMb)} / ${mb(dns.neverRead.rssHeldMb)} / ${mb(dns.neverRead.rssAfterCloseMb)}`,
+      `${formatFixed(dns.neverRead.bytesWritten / 2 ** 20, 1)} MB sent${dns.neverRead.blocked ? ', server applied backpressure' : ''}`,
+    ),
+    reported(
+      'writers: created / read-back mismatches / cross-tenant',
+      figures.writers
+        ? `${figures.writers.created} / ${figures.writers.readBackMismatches} / ${figures.writers.crossTenantSightings}`
+        : '-',
+    ),
+    reported(
+      'slowloris dropped (within bound) / opened',
+      slow ? `${slow.headers.dropped} (${slow.headers.droppedWithinBound}) / ${slow.headers.opened}` : '-',
+      opts.profile.slow.boundMs
+        ? `all within ${opts.profile.slow.boundMs / 1000} s wanted`
+        : `observed ${formatFixed((slow?.headers.observedMs ?? 0) / 1000, 1)} s`,
+    ),
+    reported('slow bodies dropped / opened', slow ? `${slow.body.dropped} / ${slow.body.opened}` : '-'),
+    reported(
+      'soak: requests / RSS start / peak / end',
+      figures.soak
+        ? `${formatInt(figures.soak.requests)} / ${mb(figures.soak.rss.startMb)} / ${mb(figures.soak.rss.peakMb)} / ${mb(figures.soak.rss.endMb)}`
+        : '-',
+    ),
+    reported(
+      'speed after hostile / at end vs before',
+      `${formatFixed(figures.speed.afterHostile / figures.speed.before)} / ${formatFixed(figures.speed.atEnd / figures.speed.before)}`,
+      `${formatInt(figures.speed.before)} req/s before`,
+    ),
+  ];
+  const groups = groupFindings(h.findings);
+  const out = [''];
+  out.push(
+    `kennel reliability (${figures.form} form, seed ${opts.seed}${figures.commit ? `, commit ${figures.commit}` : ''}): ${formatFixed(figures.seconds, 1)} s, Node ${process.version}`,
+  );
+  out.push('');
+  out.push(boundsTable(rows));
+  if (groups.length > 0) {
+    out.push('');
+    out.push(`hostile HTTP findings (${h.findings.length}), by family:`);
+    out.push(findingsText(groups));
+  }
+  const extra = [];
+  for (const entry of h.brokeServer) extra.push(`  after ${entry.family}: ${entry.problem}`);
+  for (const entry of h.journal)
+    extra.push(`  journal after ${entry.family}: ${entry.error ?? `shows part of ${entry.leaked.join(', ')}`}`);
+  for (const [label, count] of Object.entries(figures.leaks.stdout))
+    extra.push(`  request log (stdout) shows part of ${label} (${count} chunks)`);
+  for (const [label, count] of Object.entries(figures.leaks.stderr))
+    extra.push(`  stderr (banner) shows part of ${label} (${count} chunks)`);
+  for (const entry of h.storeChangedBy)
+    extra.push(
+      `  the store changed during ${entry.family} (${entry.tenants.join(', ')}): list before ${entry.before}\n      after ${entry.after}`,
+    );
+  for (const side of ['hostile', 'dns']) extra.push(...changeLines(side, figures.stateChanges[side]));
+  for (const packet of heavyStalls)
+    extra.push(
+      `  DNS ${packet.name}: HTTP stalled ${ms(packet.stallMs)}, DNS answered again after ${ms(packet.dnsBackMs)}`,
+    );
+  for (const finding of figures.writers?.findings ?? []) extra.push(`  writers: ${finding.detail}`);
+  for (const sample of figures.soak?.fiveXxSamples ?? []) extra.push(`  soak 5xx: ${sample}`);
+  for (const crash of figures.crashes)
+    extra.push(`  crash during ${crash.phase}: code ${crash.code}, signal ${crash.signal}\n${crash.output}`);
+  if (extra.length > 0) out.push('', 'other observations:', ...extra);
+  const failedRows = rows.filter((row) => row.hard && !row.pass);
+  out.push('');
+  out.push(
+    failedRows.length === 0
+      ? 'every hard bound holds'
+      : `${failedRows.length} hard bound(s) broken: ${failedRows.map((row) => row.label).join('; ')}`,
+  );
+  console.log(redact(out.join('\n')));
+
+  const json = {
+    ...figures,
+    options: { quick: opts.quick, seed: opts.seed, only: opts.only, profile: opts.profile },
+    bounds: rows,
+    hardFailures: failedRows.map((row) => row.label),
+    summary: {
+      tried: h.tried,
+      fiveXx,
+      nonConforming,
+      accepted: kinds('accepted').length,
+      hangs: kinds('hang').length,
+      storeChanges,
+      worldChanges,
+      crashes: figures.crashes.length,
+      dnsPackets: dns.fuzzed,
+      dnsAlive: figures.dnsAliveAtEnd,
+      qrAnswers,
+      maxHeavyStallMs: maxHeavy,
+    },
+    groups: groups.map(({ example, ...group }) => ({ ...group, example })),
+    hostile: { ...h, findings: h.findings.slice(0, 5000) },
+    dns: { ...dns, heavy: heavyStalls },
+  };
+  mkdirSync(path.dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, `${redact(JSON.stringify(json, null, 2))}\n`);
+  log(`results written to ${path.relative(process.cwd(), opts.out) || opts.out}`);
+  return failedRows.length === 0 ? 0 : 1;
+}
+
+/** State differences, at most one example per tenant (a re-seeded store differs everywhere). */
+function changeLines(side, changes) {
+  if (!changes) return [];
+  const lines = [];
+  const byTenant = Map.groupBy(changes.store, (change) => change.tenant ?? 'store');
+  for (const [tenant, list] of byTenant) {
+    const [first] = list;
+    lines.push(`  ${list.length} difference(s) in ${tenant} across the ${side} phase; first: ${first.where}`);
+    if (first.before !== undefined) lines.push(`      before: ${first.before}`, `      after:  ${first.after}`);
+  }
+  for (const change of changes.world)
+    lines.push(
+      `  world differs across the ${side} phase: ${change.where}`,
+      `      before: ${change.before}`,
+      `      after:  ${change.after}`,
+    );
+  return lines;
+}
+
+function onSignal(signal) {
+  log(`\nreliability: ${signal}, stopping kennel`);
+  killAllKennels();
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
+process.on('exit', () => killAllKennels());
+
+let code;
+try {
+  code = await main();
+} catch (error) {
+  killAllKennels();
+  log(`reliability: could not run: ${error instanceof SuiteError ? error.message : (error?.stack ?? error)}`);
+  code = 2;
+}
+// Every socket and timer of the suite is bounded, but nothing left behind may keep the process alive.
+process.exit(code);
