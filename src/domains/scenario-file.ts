@@ -107,10 +107,27 @@ export async function scenarioFiles(inputs: readonly string[]): Promise<string[]
   return files;
 }
 
-/** The default world (fixtures/world.json), checked. */
+/** A world file (default: the bundled fixtures/world.json), checked; a problem is a ToolError naming file:line. */
 export async function loadWorld(file = WORLD_FILE): Promise<WorldConfig> {
-  const world = await readJsonFile<WorldConfig>(file);
-  const problems = worldProblems(world);
-  if (problems.length > 0) throw new ToolError(problems[0]!, file);
-  return world;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new ToolError(
+      `cannot read the world file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      file,
+    );
+  }
+  let world: unknown;
+  try {
+    world = JSON.parse(text);
+  } catch (error) {
+    throw new ToolError(`not valid JSON: ${(error as Error).message}`, file);
+  }
+  const [first, ...rest] = worldProblems(world);
+  if (!first) return world as WorldConfig;
+  const parsed = parseYamlSource(text);
+  const line = parsed.ok ? parsed.source.lineOf(`#${first.pointer}`) : undefined;
+  const more = rest.length > 0 ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
+  throw new ToolError(`${first.message}${more}`, line ? `${file}:${line}` : file);
 }

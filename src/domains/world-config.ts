@@ -1,7 +1,11 @@
-import type { QueryType, RecordType } from './dns-types.js';
-import { DomainSimulator } from './domain-service.js';
-import type { Plan, Platform } from './model.js';
+import { MAX_DURATION_MS } from '../core/duration.js';
+import { RECORD_TYPES, type QueryType, type RecordType } from './dns-types.js';
+import { MAX_TTL } from './dns-world.js';
+import { DomainSimulator, LATEST_INSTANT } from './domain-service.js';
+import { PLANS, type Plan, type Platform } from './model.js';
+import { checkName } from './names.js';
 import { providerProblem, type ProviderProfile } from './providers.js';
+import { checkRecordData } from './record-data.js';
 
 /** The default world (fixtures/world.json): platform, DNS providers, the project, time and seed. */
 export interface WorldConfig {
@@ -31,16 +35,192 @@ export interface Given {
   otherProjects?: { id: string; domains?: string[] }[];
 }
 
-/** Problems of a world file's content, each naming the field. */
-export function worldProblems(world: WorldConfig): string[] {
-  const problems: string[] = [];
-  if (Number.isNaN(Date.parse(world.start)))
-    problems.push(`start ${JSON.stringify(world.start)} is not an ISO 8601 time`);
-  for (const provider of world.providers ?? []) {
-    const problem = providerProblem(provider);
-    if (problem) problems.push(`providers: ${problem}`);
-  }
+/** A problem of a world file's content, located by JSON pointer. */
+export interface WorldProblem {
+  pointer: string;
+  message: string;
+}
+
+/** Checks one value; says what it must be, or undefined when it is fine. */
+type Check = (value: unknown) => string | undefined;
+
+const DAY = 86_400_000;
+/** Retries per window (and renewal attempts per renewal period) a world may schedule: keeps advance() bounded. */
+const MAX_ATTEMPTS = 10_000;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const own = (value: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(value, key) ? value[key] : undefined;
+
+const integerIn =
+  (min: number, max: number): Check =>
+  (value) =>
+    Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+      ? undefined
+      : `must be an integer from ${min} to ${max}`;
+const text: Check = (value) => (typeof value === 'string' && value !== '' ? undefined : 'must be a non-empty string');
+const boolean: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false');
+const oneOf =
+  (allowed: readonly string[]): Check =>
+  (value) =>
+    allowed.includes(value as string) ? undefined : `must be one of: ${allowed.join(', ')}`;
+const hostName: Check = (value) => {
+  if (typeof value !== 'string') return 'must be a host name';
+  const checked = checkName(value);
+  return checked.ok ? undefined : `must be a host name: ${checked.reason}`;
+};
+const address =
+  (type: 'A' | 'AAAA'): Check =>
+  (value) =>
+    checkRecordData(type, value).ok ? undefined : `must be an ${type === 'A' ? 'IPv4' : 'IPv6'} address`;
+const instant: Check = (value) => {
+  const at = typeof value === 'string' ? Date.parse(value) : NaN;
+  return at >= 0 && at <= LATEST_INSTANT - MAX_DURATION_MS
+    ? undefined
+    : `must be an ISO 8601 time from 1970 to ${new Date(LATEST_INSTANT - MAX_DURATION_MS).getUTCFullYear()}`;
+};
+/** Durations in ms; intervals at least a second, so the clock always moves between attempts. */
+const duration = integerIn(0, MAX_DURATION_MS);
+const interval = integerIn(1000, MAX_DURATION_MS);
+
+const PLATFORM: Record<keyof Platform, Check> = {
+  domain: hostName,
+  addresses: (value) => list(value, address('A'), 1),
+  addressesV6: (value) => list(value, address('AAAA'), 0),
+  recordTtl: integerIn(1, MAX_TTL),
+  caIdentity: text,
+  caAccountUri: text,
+  validationMethod: text,
+  issuanceDelayMs: (value) =>
+    Array.isArray(value) &&
+    value.length === 2 &&
+    !duration(value[0]) &&
+    !duration(value[1]) &&
+    Math.ceil(value[0] / 1000) <= Math.floor(value[1] / 1000)
+      ? undefined
+      : 'must be [low, high] in ms with low <= high and a whole second between them',
+  certificateTimeoutMs: interval,
+  retryIntervalMs: interval,
+  retryWindowMs: interval,
+  certificateLifetimeMs: interval,
+  renewBeforeMs: duration,
+  renewalRetryIntervalMs: interval,
+};
+
+function list(value: unknown, item: Check, min: number): string | undefined {
+  if (!Array.isArray(value) || value.length < min)
+    return min > 0 ? `must be a list of at least ${min}` : 'must be a list';
+  const bad = value.findIndex((entry) => item(entry) !== undefined);
+  return bad < 0 ? undefined : `[${bad}] ${item(value[bad])}`;
+}
+
+/** `/platform/addresses` → `platform.addresses`: a field as messages name it. */
+const dotted = (pointer: string): string => pointer.slice(1).replaceAll('/', '.') || 'the world';
+
+function fieldProblems(value: unknown, at: string, checks: Record<string, Check>): WorldProblem[] {
+  if (!isObject(value)) return [{ pointer: at, message: `${dotted(at)} must be an object` }];
+  return Object.entries(checks).flatMap(([key, check]) => {
+    const message = check(own(value, key));
+    return message ? [{ pointer: `${at}/${key}`, message: `${dotted(`${at}/${key}`)} ${message}` }] : [];
+  });
+}
+
+/** How the platform's times relate: renewal comes after issuance, and retries are bounded in number. */
+function timingProblems(platform: Platform): WorldProblem[] {
+  const problems: WorldProblem[] = [];
+  const at = (key: string, message: string) =>
+    problems.push({ pointer: `/platform/${key}`, message: `platform.${key} ${message}` });
+  if (platform.certificateLifetimeMs - platform.renewBeforeMs < DAY)
+    at('renewBeforeMs', 'must be at least a day shorter than certificateLifetimeMs');
+  if (platform.retryWindowMs / platform.retryIntervalMs > MAX_ATTEMPTS)
+    at('retryIntervalMs', `must allow at most ${MAX_ATTEMPTS} retries in retryWindowMs`);
+  if (platform.renewBeforeMs / platform.renewalRetryIntervalMs > MAX_ATTEMPTS)
+    at('renewalRetryIntervalMs', `must allow at most ${MAX_ATTEMPTS} renewal attempts in renewBeforeMs`);
   return problems;
+}
+
+function providerProblems(value: unknown): WorldProblem[] {
+  if (!Array.isArray(value) || value.length === 0)
+    return [{ pointer: '/providers', message: 'providers must be a non-empty list' }];
+  const seen = new Set<unknown>();
+  return value.flatMap((provider: unknown, index) => {
+    const at = `/providers/${index}`;
+    const fields = fieldProblems(provider, at, {
+      name: text,
+      publishDelayMs: duration,
+      negativeTtl: integerIn(0, MAX_TTL),
+      defaultTtl: integerIn(1, MAX_TTL),
+    });
+    if (fields.length > 0) return fields;
+    const problem = providerProblem(provider as Partial<ProviderProfile>);
+    if (problem) return [{ pointer: at, message: `providers: ${problem}` }];
+    const id = (provider as ProviderProfile).id;
+    if (seen.has(id)) return [{ pointer: `${at}/id`, message: `providers: ${id} is listed twice` }];
+    seen.add(id);
+    return [];
+  });
+}
+
+const ZONE: Record<string, Check> = {
+  apex: text,
+  provider: text,
+  records: (value) =>
+    value === undefined
+      ? undefined
+      : list(
+          value,
+          (record) => (fieldProblems(record, '', RECORD).length > 0 ? 'must be {name, type, value, ttl?}' : undefined),
+          0,
+        ),
+  failing: (value) => (value === undefined ? undefined : list(value, oneOf([...RECORD_TYPES, '*']), 0)),
+};
+const RECORD: Record<string, Check> = {
+  name: text,
+  type: oneOf(RECORD_TYPES),
+  ttl: (value) => (value === undefined ? undefined : integerIn(1, MAX_TTL)(value)),
+};
+
+function liveProblems(world: WorldConfig): WorldProblem[] {
+  const live: unknown = own(world as unknown as Record<string, unknown>, 'live');
+  if (live === undefined) return [];
+  if (!isObject(live)) return [{ pointer: '/live', message: 'live must be an object' }];
+  const zones = own(live, 'zones');
+  if (zones === undefined) return [];
+  if (!Array.isArray(zones)) return [{ pointer: '/live/zones', message: 'live.zones must be a list' }];
+  const shapes = zones.flatMap((zone: unknown, index) => fieldProblems(zone, `/live/zones/${index}`, ZONE));
+  if (shapes.length > 0) return shapes;
+  // What only the simulator knows (providers, names, CNAME conflicts, limits), told by building it.
+  const built = buildSimulator(world, { zones: zones as NonNullable<Given['zones']> });
+  return built.problems.map((message) => ({ pointer: '/live/zones', message: `live.zones: ${message}` }));
+}
+
+/**
+ * Problems of a world file's content, each located and naming the field: everything the
+ * simulator relies on, so that a world that loads never fails later (no crash, no endless
+ * retry loop, no date beyond what ISO 8601 can say).
+ */
+export function worldProblems(world: unknown): WorldProblem[] {
+  const top = fieldProblems(world, '', {
+    start: instant,
+    seed: integerIn(0, 2 ** 31 - 1),
+    platform: (value) => (isObject(value) ? undefined : 'must be an object'),
+    project: (value) => (isObject(value) ? undefined : 'must be an object'),
+  });
+  if (top.length > 0) return top;
+  const config = world as WorldConfig;
+  const platform = fieldProblems(config.platform, '/platform', PLATFORM);
+  const project = fieldProblems(config.project, '/project', {
+    id: (value) =>
+      typeof value === 'string' && /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(value)
+        ? undefined
+        : 'must be a DNS label (lower-case letters, digits, inner hyphens)',
+    plan: oneOf(PLANS),
+    deployed: boolean,
+  });
+  const shapes = [...platform, ...project, ...providerProblems(own(world as Record<string, unknown>, 'providers'))];
+  if (shapes.length > 0) return shapes;
+  return [...timingProblems(config.platform), ...liveProblems(config)];
 }
 
 /**

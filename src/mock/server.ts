@@ -90,12 +90,15 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
     extraApis: world ? [{ router: world.router }] : [],
   });
-  if (world && (config.dnsPort !== undefined || config.sitePort !== undefined)) await world.start();
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;
   try {
+    // Listeners need the world now; a world file is checked now, so a bad one stops start-up (exit 2).
+    const eager = config.dnsPort !== undefined || config.sitePort !== undefined || config.worldFile !== undefined;
+    if (world && eager) await world.start();
     address = await listen(server, config.host, config.port);
   } catch (error) {
+    // Whatever failed, nothing may stay open: an open DNS socket alone keeps the process alive.
     await world?.close();
     throw error;
   }

@@ -3,6 +3,8 @@ import { packageFile } from '../assets.js';
 import type { DnsServerHandle } from '../domains/dns-server.js';
 import type { LiveWorld } from '../domains/live-world.js';
 import type { SiteServerHandle } from '../domains/site-server.js';
+import { ProblemError } from '../core/problem.js';
+import { ToolError } from '../core/tool-error.js';
 import { loadSpec } from '../spec/load.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
@@ -24,24 +26,44 @@ export interface WorldApi {
 
 /**
  * The live domain world of `kennel serve`, started lazily: its spec, CA and simulator cost start-up
- * time and memory that users of the pet mock alone never need (unless --dns-port/--site-port).
+ * time and memory that users of the pet mock alone never need (unless --dns-port/--site-port/--world-file).
+ * A start that fails closes whatever it had opened and is forgotten, so the next attempt starts afresh.
  */
 export function worldApi(config: MockConfig, now: () => number): WorldApi {
   let starting: Promise<{ live: LiveWorld; router: Middleware }> | undefined;
   let dnsServer: DnsServerHandle | undefined;
   let siteServer: SiteServerHandle | undefined;
+  let closed = false;
   const tokens = config.adminToken ? new Set([config.adminToken]) : undefined;
+
+  const listeners = async (live: LiveWorld) => {
+    const [{ startDnsServer }, { startSiteServer }] = await Promise.all([
+      import('../domains/dns-server.js'),
+      import('../domains/site-server.js'),
+    ]);
+    try {
+      if (config.dnsPort !== undefined)
+        dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
+      if (config.sitePort !== undefined)
+        siteServer = await startSiteServer(live, { host: config.host, port: config.sitePort });
+    } catch (error) {
+      await closeListeners();
+      throw error;
+    }
+  };
+  const closeListeners = async () => {
+    const open = [dnsServer, siteServer];
+    [dnsServer, siteServer] = [undefined, undefined];
+    await Promise.all(open.map((server) => server?.close()));
+  };
 
   const init = async () => {
     // Imported here, not at the top: X.509, DNS and the simulator cost ~0.15 s and ~18 MB at start-up.
-    const [{ LiveWorld }, { controlResponder }, { loadWorld }, { startDnsServer }, { startSiteServer }] =
-      await Promise.all([
-        import('../domains/live-world.js'),
-        import('../domains/control-api.js'),
-        import('../domains/scenario-file.js'),
-        import('../domains/dns-server.js'),
-        import('../domains/site-server.js'),
-      ]);
+    const [{ LiveWorld }, { controlResponder }, { loadWorld }] = await Promise.all([
+      import('../domains/live-world.js'),
+      import('../domains/control-api.js'),
+      import('../domains/scenario-file.js'),
+    ]);
     const [world, spec] = await Promise.all([loadWorld(config.worldFile), loadSpec(packageFile('spec/domains.yaml'))]);
     const live = await LiveWorld.start(world, { now: now() });
     const router = specRouter({
@@ -51,25 +73,41 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
       authenticate: (_operation, ctx) => (tokens ? bearerKey(ctx.get('authorization'), tokens) : null),
       respond: controlResponder(live),
     });
-    if (config.dnsPort !== undefined)
-      dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
-    if (config.sitePort !== undefined)
-      siteServer = await startSiteServer(live, { host: config.host, port: config.sitePort });
+    await listeners(live);
     return { live, router };
   };
-  const ready = () => (starting ??= init());
+  const ready = () => {
+    if (closed) return Promise.reject(new ToolError('the live world is closed'));
+    starting ??= init().catch((error: unknown) => {
+      starting = undefined;
+      throw error;
+    });
+    return starting;
+  };
 
   return {
     router: async (ctx, next) => {
       if (!isUnder(ctx.path, WORLD_PREFIX)) return next();
-      const { router } = await ready();
+      let router: Middleware;
+      try {
+        ({ router } = await ready());
+      } catch (error) {
+        throw new ProblemError(
+          503,
+          'world_unavailable',
+          `the domain simulator could not start: ${(error as Error).message}; the next request tries again`,
+        );
+      }
       return router(ctx, next);
     },
     start: async () => (await ready()).live,
     dns: () => dnsServer,
     site: () => siteServer,
     close: async () => {
-      await Promise.all([dnsServer?.close(), siteServer?.close()]);
+      closed = true;
+      // A start under way may still open listeners: let it finish (or fail) first.
+      await starting?.catch(() => undefined);
+      await closeListeners();
     },
   };
 }
