@@ -3,13 +3,15 @@ import { ToolError } from '../core/tool-error.js';
 import { createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from './certificates.js';
 import type { DnsLookup } from './dns-types.js';
 import type { DomainSimulator } from './domain-service.js';
-import { PUBLIC_RESOLVER } from './domain-service.js';
+import { PUBLIC_RESOLVER, WORLD_LIMITS } from './domain-service.js';
 import { ScenarioPlayer, type StepResult } from './scenario.js';
 import { loadScenarioFile, SCENARIO_DIR } from './scenario-file.js';
 import { buildSimulator, type WorldConfig } from './world-config.js';
 import type { DomainState } from './model.js';
 
 const HOUR = 3_600_000;
+/** Domains whose minted certificate is kept: a renewal or a reset replaces one, so memory stays bounded. */
+export const MINTED_KEPT = 2 * WORLD_LIMITS.domainsPerProject;
 
 /** Outcome of loading a scenario into the live world. */
 export type ScenarioLoadResult =
@@ -24,7 +26,8 @@ export type ScenarioLoadResult =
  */
 export class LiveWorld {
   #simulator: DomainSimulator;
-  readonly #minted = new Map<string, Promise<IssuedCertificate>>();
+  /** The latest mint per domain name (insertion order is age), at most MINTED_KEPT of them. */
+  readonly #minted = new Map<string, { serialNumber: string; certificate: Promise<IssuedCertificate> }>();
   /** Settles when every task handed to `exclusive` so far has finished. */
   #idle: Promise<unknown> = Promise.resolve();
 
@@ -137,7 +140,8 @@ export class LiveWorld {
   }
 
   /**
-   * The real certificate for what the simulator issued to `name`, minted once per serial. Its
+   * The real certificate for what the simulator issued to `name`, minted once per serial (only the
+   * latest serial of a name is kept). Its
    * validity starts before the real time, so a clock advanced by days still yields certificates
    * real TLS clients accept.
    */
@@ -145,16 +149,15 @@ export class LiveWorld {
     const domain = this.issuedDomain(name);
     const issued = domain?.certificate.issued;
     if (!issued) return undefined;
-    const key = `${domain.name}#${issued.serialNumber}`;
-    let minted = this.#minted.get(key);
-    if (!minted) {
-      const notBefore = new Date(Math.min(issued.notBefore, realNow) - HOUR);
-      minted = this.ca.issue(issued.domains, {
-        notBefore,
-        notAfter: new Date(Math.max(issued.notAfter, realNow + 24 * HOUR)),
-      });
-      this.#minted.set(key, minted);
-    }
-    return minted;
+    const kept = this.#minted.get(domain.name);
+    if (kept?.serialNumber === issued.serialNumber) return kept.certificate;
+    const certificate = this.ca.issue(issued.domains, {
+      notBefore: new Date(Math.min(issued.notBefore, realNow) - HOUR),
+      notAfter: new Date(Math.max(issued.notAfter, realNow + 24 * HOUR)),
+    });
+    this.#minted.delete(domain.name);
+    this.#minted.set(domain.name, { serialNumber: issued.serialNumber, certificate });
+    if (this.#minted.size > MINTED_KEPT) this.#minted.delete(this.#minted.keys().next().value!);
+    return certificate;
   }
 }

@@ -3,7 +3,7 @@ import { createSecureContext, type SecureContext } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ToolError } from '../core/tool-error.js';
-import type { LiveWorld } from './live-world.js';
+import { MINTED_KEPT, type LiveWorld } from './live-world.js';
 
 export interface SiteServerHandle {
   host: string;
@@ -71,7 +71,8 @@ function answer(live: LiveWorld, request: IncomingMessage, response: ServerRespo
  * platform without a certificate would.
  */
 export function startSiteServer(live: LiveWorld, options: { host: string; port: number }): Promise<SiteServerHandle> {
-  const contexts = new Map<string, SecureContext>();
+  // The latest context per name, at most as many as the live world keeps minted certificates.
+  const contexts = new Map<string, { serialNumber: string; context: SecureContext }>();
   const server: Server = createServer(
     {
       SNICallback: (servername, done) => {
@@ -79,12 +80,13 @@ export function startSiteServer(live: LiveWorld, options: { host: string; port: 
           .certificateFor(servername.toLowerCase(), Date.now())
           .then((minted) => {
             if (!minted) return done(new Error(`no certificate for ${servername}`));
-            const key = `${servername}#${minted.serialNumber}`;
-            let context = contexts.get(key);
-            if (!context) {
-              context = createSecureContext({ key: minted.privateKeyPem, cert: minted.chainPem });
-              contexts.set(key, context);
-            }
+            const name = servername.toLowerCase();
+            const kept = contexts.get(name);
+            if (kept?.serialNumber === minted.serialNumber) return done(null, kept.context);
+            const context = createSecureContext({ key: minted.privateKeyPem, cert: minted.chainPem });
+            contexts.delete(name);
+            contexts.set(name, { serialNumber: minted.serialNumber, context });
+            if (contexts.size > MINTED_KEPT) contexts.delete(contexts.keys().next().value!);
             done(null, context);
           })
           .catch((error: Error) => done(error));

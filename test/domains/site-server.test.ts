@@ -86,6 +86,31 @@ describe('the site page escapes what it shows', () => {
   });
 });
 
+describe('certificates the site presents', () => {
+  /** The serial number of the leaf the site presents for `servername`. */
+  function presented(servername: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: mock.site!.port, servername, ca: rootPem }, () => {
+        resolve(socket.getPeerCertificate().serialNumber);
+        socket.end();
+      });
+      socket.on('error', reject);
+    });
+  }
+
+  it('are minted once per issuance, and again after a renewal', async () => {
+    const first = await presented('docs.example.com');
+    expect(await presented('docs.example.com')).toBe(first);
+    const before = (await call('GET', '/domains/docs.example.com')).text;
+    await call('POST', '/clock/advance', { by: '61d' });
+    const after = (await call('GET', '/domains/docs.example.com')).text;
+    expect(JSON.parse(after).certificate.issued.serialNumber).not.toBe(
+      JSON.parse(before).certificate.issued.serialNumber,
+    );
+    expect(await presented('docs.example.com')).not.toBe(first);
+  });
+});
+
 describe('escapeHtml and siteHost', () => {
   it('escapes the five characters that matter in content and attributes', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
