@@ -178,7 +178,7 @@ async function neverReads({ host, port, pid, bytes, timeLimitMs, settleMs }) {
     if (!socket.write(batch)) {
       const drained = await Promise.race([
         new Promise((resolve) => socket.once('drain', () => resolve(true))),
-        sleep(2000).then(() => false),
+        sleep(Math.min(2000, timeLimitMs / 4)).then(() => false),
       ]);
       if (!drained) {
         blocked = true;
@@ -214,38 +214,52 @@ function pipelinedType(index) {
  */
 export async function runDnsFuzz({ host, port, pid, seed, probe, plan, log }) {
   const rng = new Prng(seed);
-  const figures = { plan };
-  probe.mark('dns bulk');
-  figures.bulk = await bulk(rng.fork('bulk'), { host, port, udp: plan.udp, tcp: plan.tcp, answerMs: plan.answerMs });
+  const figures = { plan, ms: {} };
+  /** Runs one step, keeps its wall time and logs its line. */
+  const step = async (name, run, line) => {
+    const started = performance.now();
+    probe.mark(`dns ${name}`);
+    figures[name] = await run();
+    figures.ms[name] = Math.round(performance.now() - started);
+    log(`  ${line(figures[name])} (${(figures.ms[name] / 1000).toFixed(1)} s)`);
+  };
+  await step(
+    'bulk',
+    () => bulk(rng.fork('bulk'), { host, port, udp: plan.udp, tcp: plan.tcp, answerMs: plan.answerMs }),
+    (result) => `bulk: ${result.udp} UDP + ${result.tcp} TCP packets`,
+  );
   figures.aliveAfterBulk = await dnsAlive(host, port);
-  log(
-    `  bulk: ${figures.bulk.udp} UDP + ${figures.bulk.tcp} TCP packets; alive after: UDP ${figures.aliveAfterBulk.udp}, TCP ${figures.aliveAfterBulk.tcp}`,
+  await step(
+    'qr',
+    () => responsesUnanswered(rng.fork('qr'), { host, port, count: plan.qr, answerMs: plan.answerMs }),
+    (result) => `QR=1: ${result.sent} packets, ${result.udpAnswers} UDP answers, ${result.tcpBytesBack} TCP bytes back`,
   );
-  probe.mark('dns qr');
-  figures.qr = await responsesUnanswered(rng.fork('qr'), { host, port, count: plan.qr, answerMs: plan.answerMs });
-  log(
-    `  QR=1: ${figures.qr.sent} packets, ${figures.qr.udpAnswers} UDP answers, ${figures.qr.tcpBytesBack} TCP bytes back`,
+  await step(
+    'heavy',
+    () =>
+      heavy(rng.fork('heavy'), {
+        host,
+        port,
+        probe,
+        maxSize: plan.heavyMaxSize,
+        gapMs: plan.gapMs,
+        stallTimeoutMs: plan.stallTimeoutMs,
+      }),
+    (result) => `heavy: ${result.length} packets sent one at a time`,
   );
-  figures.heavy = await heavy(rng.fork('heavy'), {
-    host,
-    port,
-    probe,
-    maxSize: plan.heavyMaxSize,
-    gapMs: plan.gapMs,
-    stallTimeoutMs: plan.stallTimeoutMs,
-  });
-  log(`  heavy: ${figures.heavy.length} packets sent one at a time`);
-  probe.mark('dns never-read');
-  figures.neverRead = await neverReads({
-    host,
-    port,
-    pid,
-    bytes: plan.neverReadBytes,
-    timeLimitMs: plan.neverReadMs,
-    settleMs: plan.settleMs,
-  });
-  log(
-    `  never-reading TCP client: ${(figures.neverRead.bytesWritten / 2 ** 20).toFixed(1)} MB of queries, server RSS ${figures.neverRead.rssBeforeMb?.toFixed(0)} -> ${figures.neverRead.rssPeakMb?.toFixed(0)} MB`,
+  await step(
+    'neverRead',
+    () =>
+      neverReads({
+        host,
+        port,
+        pid,
+        bytes: plan.neverReadBytes,
+        timeLimitMs: plan.neverReadMs,
+        settleMs: plan.settleMs,
+      }),
+    (result) =>
+      `never-reading TCP client: ${(result.bytesWritten / 2 ** 20).toFixed(1)} MB of queries, server RSS ${result.rssBeforeMb?.toFixed(0)} -> ${result.rssPeakMb?.toFixed(0)} MB`,
   );
   probe.mark('dns after');
   figures.aliveAtEnd = await dnsAlive(host, port, { timeoutMs: 2000 });

@@ -117,6 +117,28 @@ export function deepText(depth, kind = 'array', core = '1') {
   return `${'[{"a":'.repeat(Math.ceil(depth / 2))}${core}${'}]'.repeat(Math.ceil(depth / 2))}`;
 }
 
+/** The JSON content type header. */
+export const JSON_TYPE = ['Content-Type', 'application/json'];
+/** A pet body that is invalid (categoryId a string) whatever the framing around it. */
+export const INVALID_PET = '{"name":"Rex","categoryId":"1"}';
+
+/** The pet list with a valid key: 200 means the server accepted whatever else the request carries. */
+export function listPets(ctx, { headers = [], expect = 'reject', ...rest }) {
+  return { method: 'GET', target: '/v1/pets?limit=1', ...rest, headers: [authHeader(ctx, 'key'), ...headers], expect };
+}
+
+/** An invalid pet: refused whatever the framing does, so it can never be stored. */
+export function createPet(ctx, { headers = [], ...rest }) {
+  return {
+    method: 'POST',
+    target: '/v1/pets',
+    body: INVALID_PET,
+    ...rest,
+    headers: [authHeader(ctx, 'key'), JSON_TYPE, ...headers],
+    expect: 'reject',
+  };
+}
+
 /**
  * Raw request bytes. `headers` are [name, value] pairs written as given (Buffers allowed);
  * `host` (true: the server's authority) and `Connection: close` come first unless turned off;

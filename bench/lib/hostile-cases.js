@@ -4,6 +4,7 @@
 import { AUTH_FAMILIES } from './hostile-auth.js';
 import { preview, rawRequest } from './hostile-build.js';
 import { FRAMING_FAMILIES } from './hostile-framing.js';
+import { HEADER_FAMILIES } from './hostile-headers.js';
 import { JSON_FAMILIES } from './hostile-json.js';
 import { Prng } from './prng.js';
 
@@ -11,6 +12,7 @@ import { Prng } from './prng.js';
 export const FAMILIES = [
   ...JSON_FAMILIES.filter((family) => family.family !== 'world-durations'),
   ...FRAMING_FAMILIES,
+  ...HEADER_FAMILIES,
   ...AUTH_FAMILIES,
   ...JSON_FAMILIES.filter((family) => family.family === 'world-durations'),
 ];

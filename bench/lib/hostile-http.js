@@ -119,7 +119,7 @@ async function tenantLists(client, tenants) {
  * Runs every family of `groups` ({family, plans}); `alive()` says whether the server process still
  * runs. Resolves {tried, families: {name: stats}, findings, brokeServer, journal, storeChangedBy}.
  */
-export async function runHostile({ ctx, groups, client, concurrency, answerMs, fragments, alive, log }) {
+export async function runHostile({ ctx, groups, client, concurrency, answerMs, fragments, alive, log, probe }) {
   const families = {};
   const findings = [];
   const brokeServer = [];
@@ -131,6 +131,7 @@ export async function runHostile({ ctx, groups, client, concurrency, answerMs, f
   for (const { family, plans } of groups) {
     if (!alive()) break;
     const started = performance.now();
+    probe?.mark(`hostile ${family}`);
     const stats = { tried: 0, statuses: {}, outcomes: {}, kinds: {}, bytesSent: 0 };
     await pool(plans, concurrency, async (plan) => {
       if (!alive()) return;
@@ -155,6 +156,7 @@ export async function runHostile({ ctx, groups, client, concurrency, answerMs, f
     });
     tried += stats.tried;
     stats.ms = performance.now() - started;
+    probe?.mark('hostile checks');
     families[family] = stats;
     if (!alive()) {
       brokeServer.push({ family, problem: 'the server process exited' });

@@ -55,6 +55,7 @@ export function startSlowClients({ host, port, hostPort, count, bodies, interval
   ];
   const startedAt = performance.now();
   return {
+    startedAt,
     /** True once every connection has been dropped by the server. */
     allDropped: () => connections.every((connection) => connection.closedAt !== undefined),
     stop: async () => {
