@@ -69,7 +69,8 @@ function failure(error: unknown, io: CliIo): number {
 /** The real process: argv, env, stdio and signals. */
 export async function runFromProcess(): Promise<void> {
   const controller = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
+  const abort = (): void => controller.abort();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, abort);
   const logStream = pino.destination({ dest: 1, sync: false });
   const code = await run(process.argv.slice(2), {
     env: process.env,
@@ -80,4 +81,6 @@ export async function runFromProcess(): Promise<void> {
   });
   logStream.flushSync?.();
   process.exitCode = code;
+  // Done: a signal now means "stop at once", even if something still holds the event loop open.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, abort);
 }
