@@ -23,6 +23,7 @@ import { memoryOf } from './lib/children.js';
 import { runWriters } from './lib/concurrent-writers.js';
 import { redactor, secretFragments } from './lib/conformance.js';
 import { runDnsFuzz } from './lib/dns-fuzz.js';
+import { runJournalPressure } from './lib/journal-pressure.js';
 import { FAMILIES, planCases } from './lib/hostile-cases.js';
 import { runHostile } from './lib/hostile-http.js';
 import { killAllKennels, startKennel } from './lib/kennel-child.js';
@@ -56,6 +57,7 @@ const PROFILES = {
       answerMs: 1000,
     },
     writers: { perKey: 50, concurrency: 8 },
+    journal: { pets: 10, nameBytes: 50_000, lists: 60 },
     slow: { count: 50, bodies: 5, intervalMs: 1000, boundMs: undefined },
     soak: { seconds: 2, concurrency: 8 },
     speedRequests: 200,
@@ -78,6 +80,7 @@ const PROFILES = {
       answerMs: 3000,
     },
     writers: { perKey: 500, concurrency: 16 },
+    journal: { pets: 20, nameBytes: 50_000, lists: 300 },
     slow: { count: 1000, bodies: 20, intervalMs: 5000, boundMs: 60_000 },
     soak: { seconds: 60, concurrency: 16 },
     speedRequests: 1000,
@@ -298,6 +301,23 @@ async function writersPhase(server, opts, figures) {
   );
 }
 
+async function journalPhase(server, opts, figures) {
+  const { keyD, admin } = server.secrets;
+  server.probe.mark('journal');
+  figures.journal = await runJournalPressure({
+    client: server.client,
+    key: keyD,
+    admin,
+    pid: server.handle.pid,
+    ...opts.profile.journal,
+  });
+  await server.client.post('/__kennel/reset', { apiKey: keyD }, bearer(admin)).catch(() => undefined);
+  const { rss, listBytes } = figures.journal;
+  log(
+    `journal: ${formatFixed(listBytes / 2 ** 20, 0)} MB of list responses; RSS ${formatFixed(rss.beforeMb, 0)} -> ${formatFixed(rss.afterListsMb, 0)} MB, ${formatFixed(rss.afterClearMb, 0)} MB after clearing it`,
+  );
+}
+
 async function soakPhase(server, opts, figures) {
   const { slow, soak } = opts.profile;
   const { keyA, keyB, keyC, keyD, admin } = server.secrets;
@@ -417,6 +437,7 @@ async function main() {
       ? { store: [{ where: 'the server crashed' }], world: [] }
       : compare(beforeDns, await snapshot(server, 'after DNS'));
     await phase('writers', () => writersPhase(server, opts, figures));
+    await phase('journal', () => journalPhase(server, opts, figures));
     await phase('soak', () => soakPhase(server, opts, figures));
     figures.speed.atEnd = await timedGets(server.client, secrets.keyA, opts.profile.speedRequests);
     figures.rss.end = memoryOf(server.handle.pid);

@@ -2,11 +2,15 @@
 // never be answered, packets that cost the most to decode sent one at a time (each one's HTTP
 // stall measured by the stall probe), and a TCP client that pipelines queries and never reads.
 import dgram from 'node:dgram';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { memoryOf } from './children.js';
 import { DNS_FAMILIES, heavyPackets, query, responsePacket, TYPES } from './dns-packets.js';
 import { Prng } from './prng.js';
+
+/** USER_HZ: the unit of /proc/<pid>/stat times (100 on Linux). */
+const CLOCK_TICKS = 100;
 
 /** Length-prefixed TCP framing (RFC 1035 §4.2.2). */
 function framed(packet) {
@@ -155,7 +159,23 @@ async function heavy(rng, { host, port, probe, maxSize, gapMs, stallTimeoutMs })
   return sent;
 }
 
-/** Pipelines `bytes` of queries on one TCP connection that never reads; the server's RSS shows whether it buffers the answers. */
+/** CPU seconds `pid` has used (user + system), from /proc/<pid>/stat; undefined off Linux. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Pipelines up to `bytes` of queries on one TCP connection that never reads, for at most
+ * `timeLimitMs`; the server's RSS shows whether it buffers the answers. A writer stuck while the
+ * server's CPU idles means the server applied backpressure; stuck while it is busy, that it is
+ * still working through the queries.
+ */
 async function neverReads({ host, port, pid, bytes, timeLimitMs, settleMs }) {
   const before = memoryOf(pid)?.rssMb;
   const socket = net.connect({ host, port });
@@ -170,37 +190,40 @@ async function neverReads({ host, port, pid, bytes, timeLimitMs, settleMs }) {
     Array.from({ length: 2000 }, (_, index) => framed(query({ id: index, type: pipelinedType(index) }))),
   );
   const deadline = performance.now() + timeLimitMs;
-  let written = 0;
+  let queued = 0;
   let peak = before;
-  let blocked = false;
-  while (written < bytes && performance.now() < deadline && !socket.destroyed) {
-    written += batch.length;
-    if (!socket.write(batch)) {
-      const drained = await Promise.race([
-        new Promise((resolve) => socket.once('drain', () => resolve(true))),
-        sleep(Math.min(2000, timeLimitMs / 4)).then(() => false),
-      ]);
-      if (!drained) {
-        blocked = true;
-        break;
-      }
+  const sampler = setInterval(() => (peak = Math.max(peak ?? 0, memoryOf(pid)?.rssMb ?? 0)), 100);
+  try {
+    while (queued < bytes && performance.now() < deadline && !socket.destroyed) {
+      queued += batch.length;
+      if (!socket.write(batch))
+        await Promise.race([
+          new Promise((resolve) => socket.once('drain', resolve)),
+          sleep(deadline - performance.now()),
+        ]);
     }
-    peak = Math.max(peak ?? 0, memoryOf(pid)?.rssMb ?? 0);
+    const cpuBefore = cpuSeconds(pid);
+    await sleep(settleMs);
+    const cpuShare = cpuBefore === undefined ? undefined : (cpuSeconds(pid) - cpuBefore) / (settleMs / 1000);
+    const held = memoryOf(pid)?.rssMb;
+    const flushed = socket.bytesWritten;
+    socket.destroy();
+    await sleep(settleMs * 2);
+    return {
+      bytesWritten: flushed,
+      queries: Math.round(flushed / (batch.length / 2000)),
+      stuck: flushed < bytes,
+      serverCpuWhileStuck: cpuShare,
+      backpressure: flushed < bytes && cpuShare !== undefined && cpuShare < 0.2,
+      rssBeforeMb: before,
+      rssHeldMb: held,
+      rssPeakMb: Math.max(peak ?? 0, held ?? 0),
+      rssAfterCloseMb: memoryOf(pid)?.rssMb,
+    };
+  } finally {
+    clearInterval(sampler);
+    socket.destroy();
   }
-  await sleep(settleMs);
-  const held = memoryOf(pid)?.rssMb;
-  peak = Math.max(peak ?? 0, held ?? 0);
-  socket.destroy();
-  await sleep(settleMs * 2);
-  return {
-    bytesWritten: written,
-    queries: Math.round(written / (batch.length / 2000)),
-    blocked,
-    rssBeforeMb: before,
-    rssHeldMb: held,
-    rssPeakMb: peak,
-    rssAfterCloseMb: memoryOf(pid)?.rssMb,
-  };
 }
 
 /** Query types with answers of different sizes, in turn. */

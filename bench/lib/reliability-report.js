@@ -182,9 +182,16 @@ export function buildReport(opts, figures, { maxStallMs }) {
       `${mb(figures.rss.idle?.rssMb)} / ${mb(figures.rss.afterHostile?.rssMb)} / ${mb(figures.rss.afterDns?.rssMb)} / ${mb(figures.rss.end?.rssMb)} / ${mb(rssPeak)}`,
     ),
     reported(
-      'never-reading DNS client: RSS before / held / after close',
-      `${mb(dns.neverRead.rssBeforeMb)} / ${mb(dns.neverRead.rssHeldMb)} / ${mb(dns.neverRead.rssAfterCloseMb)}`,
-      `${formatFixed(dns.neverRead.bytesWritten / 2 ** 20, 1)} MB sent${dns.neverRead.blocked ? ', server applied backpressure' : ''}`,
+      'never-reading DNS client: RSS before / peak / after close',
+      `${mb(dns.neverRead.rssBeforeMb)} / ${mb(dns.neverRead.rssPeakMb)} / ${mb(dns.neverRead.rssAfterCloseMb)}`,
+      `${formatFixed(dns.neverRead.bytesWritten / 2 ** 20, 1)} MB taken${dns.neverRead.backpressure ? ', then backpressure' : dns.neverRead.stuck ? `, server busy (${formatFixed((dns.neverRead.serverCpuWhileStuck ?? 0) * 100, 0)}% CPU)` : ''}`,
+    ),
+    reported(
+      'journal: RSS before / after list responses / after clearing it',
+      figures.journal
+        ? `${mb(figures.journal.rss.beforeMb)} / ${mb(figures.journal.rss.afterListsMb)} / ${mb(figures.journal.rss.afterClearMb)}`
+        : '-',
+      figures.journal ? `${formatFixed(figures.journal.listBytes / 2 ** 20, 0)} MB of responses` : '',
     ),
     reported(
       'writers: created / read-back mismatches / cross-tenant',

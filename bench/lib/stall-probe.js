@@ -5,7 +5,8 @@ import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 
-const REQUEST_TIMEOUT_MS = 5000;
+/** Long enough to measure a stall of many seconds rather than cut it short. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 function summarise(samples, errors) {
   const sorted = [...samples].sort((a, b) => a - b);
