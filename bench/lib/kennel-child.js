@@ -22,6 +22,19 @@ function signalGroup(pid, signal) {
   }
 }
 
+/**
+ * A shell in its own process group that kills the kennel group once this process is gone, even
+ * by SIGKILL (when no exit handler runs), and exits by itself once kennel has exited.
+ */
+function startReaper(kennelPid) {
+  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 -${kennelPid} 2>/dev/null; do sleep 0.5; done; kill -9 -${kennelPid} 2>/dev/null`;
+  try {
+    spawn('/bin/sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+  } catch {
+    // no shell: the exit and signal handlers still stop kennel
+  }
+}
+
 /** Synchronously kills every kennel this module started (exit and signal paths). */
 export function killAllKennels() {
   for (const handle of live) signalGroup(handle.pid, 'SIGKILL');
@@ -89,7 +102,10 @@ export async function startKennel({ bin, cwd, args, fragments, timeoutMs = 30_00
       resolve(handle.exitInfo);
     });
   });
-  if (child.pid !== undefined) live.add(handle);
+  if (child.pid !== undefined) {
+    live.add(handle);
+    startReaper(child.pid);
+  }
 
   const banner = new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no banner within ${timeoutMs / 1000} s`)), timeoutMs);
