@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apexOf, checkName, labelOf, parentsOf } from '../../src/domains/names.js';
-import { CachingResolver, cacheSeconds } from '../../src/domains/caching-resolver.js';
+import { CachingResolver, cacheSeconds, DEFAULT_CACHE_ENTRIES } from '../../src/domains/caching-resolver.js';
 import { DnsWorld } from '../../src/domains/dns-world.js';
 import { parseDuration, formatOffset } from '../../src/core/duration.js';
 import type { ProviderProfile } from '../../src/domains/providers.js';
@@ -91,6 +91,48 @@ describe('caching resolver', () => {
     const cached = resolver.lookup('docs.example.com', 'A', 100_000);
     expect(cached.answers).toEqual([{ name: 'docs.example.com', type: 'A', ttl: 200, data: '192.0.2.7' }]);
     expect(resolver.lookup('docs.example.com', 'A', 300_000).rcode).toBe('NXDOMAIN');
+  });
+
+  /** A zone whose names answer NXDOMAIN (cached 600 s) except short.example.com (A, TTL 60 s). */
+  function boundedWorld(): DnsWorld {
+    const world = new DnsWorld();
+    world.addZone('example.com', { ...provider, publishDelayMs: 0 });
+    world.addRecord({ name: 'short.example.com', type: 'A', data: '192.0.2.7', ttl: 60 }, 0);
+    return world;
+  }
+
+  it('keeps at most maxEntries answers, evicting the least recently used first', () => {
+    const resolver = new CachingResolver('r', boundedWorld(), { maxEntries: 3 });
+    for (const label of ['a', 'b', 'c']) resolver.lookup(`${label}.example.com`, 'A', 0);
+    expect(resolver.lookup('a.example.com', 'A', 1000).fromCache).toBe(true);
+    resolver.lookup('d.example.com', 'A', 2000);
+    expect(resolver.size).toBe(3);
+    expect(resolver.entries(2000).map((entry) => entry.name)).toEqual([
+      'c.example.com',
+      'a.example.com',
+      'd.example.com',
+    ]);
+    expect(resolver.lookup('a.example.com', 'A', 3000).fromCache).toBe(true);
+    expect(resolver.lookup('b.example.com', 'A', 3000).fromCache).toBe(false);
+  });
+
+  it('sweeps expired answers before evicting live ones', () => {
+    const resolver = new CachingResolver('r', boundedWorld(), { maxEntries: 2 });
+    resolver.lookup('short.example.com', 'A', 0);
+    resolver.lookup('long.example.com', 'A', 0);
+    expect(resolver.lookup('short.example.com', 'A', 1000).fromCache).toBe(true);
+    // short.example.com (used last, expired at 60 s) goes, not long.example.com (used first, live).
+    resolver.lookup('other.example.com', 'A', 120_000);
+    expect(resolver.lookup('long.example.com', 'A', 121_000)).toMatchObject({ fromCache: true, rcode: 'NXDOMAIN' });
+    expect(resolver.entries(121_000).map((entry) => entry.name)).toEqual(['other.example.com', 'long.example.com']);
+  });
+
+  it(`holds at most ${DEFAULT_CACHE_ENTRIES} answers by default, however many names are asked`, () => {
+    const resolver = new CachingResolver('r', boundedWorld());
+    for (let i = 0; i < 20_000; i++) resolver.lookup(`n${i}.example.com`, 'A', i);
+    expect(resolver.size).toBe(DEFAULT_CACHE_ENTRIES);
+    expect(resolver.lookup('n19999.example.com', 'A', 20_000).fromCache).toBe(true);
+    expect(resolver.lookup('n0.example.com', 'A', 20_000).fromCache).toBe(false);
   });
 
   it('does not cache SERVFAIL', () => {
