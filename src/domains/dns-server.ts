@@ -226,7 +226,7 @@ class TcpConnection {
     return !this.socket.destroyed && !this.socket.writableNeedDrain;
   }
 
-  /** Pauses or resumes reading, schedules the next batch, or ends once the peer has and all is answered. */
+  /** Pauses or resumes reading, schedules the next batch, or finishes. */
   #flow(): void {
     if (this.socket.destroyed) return;
     const blocked = this.socket.writableNeedDrain;
@@ -246,12 +246,11 @@ class TcpConnection {
     });
   }
 
+  /** Half-closes our side once the peer has and nothing is left to answer (a partial message never will be). */
   #finish(): void {
     if (this.#finished) return;
     this.#finished = true;
-    // Bytes left over mean the peer left mid-message: nothing more to answer.
-    if (this.reader.buffered > 0) this.socket.destroy();
-    else this.socket.end();
+    this.socket.end();
   }
 }
 

@@ -3,6 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { Packet, TCPClient, UDPClient, type Resource } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsBindError, startDnsServer, type DnsServerHandle } from '../../src/domains/dns-server.js';
+import { query as wireQuery } from './dns-packets.js';
 import type { DnsLookup, QueryType, ResourceRecord, SoaData } from '../../src/domains/dns-types.js';
 
 const SOA: SoaData = {
@@ -16,6 +17,8 @@ const SOA: SoaData = {
 };
 const LONG_TXT = `kennel-verification=${'x'.repeat(280)}`;
 const BIG_TXT = Array.from({ length: 12 }, (_, i) => `chunk-${i}-${'y'.repeat(180)}`);
+/** An answer of about 760 octets: over 512, under 1232. */
+const MID_TXT = 'm'.repeat(700);
 
 const ZONE: ResourceRecord[] = [
   { name: 'example.com', type: 'SOA', ttl: 3600, data: SOA },
@@ -36,6 +39,7 @@ const ZONE: ResourceRecord[] = [
   { name: 'www.example.com', type: 'CNAME', ttl: 120, data: 'docs.example.com' },
   { name: '_kennel.docs.example.com', type: 'TXT', ttl: 60, data: LONG_TXT },
   ...BIG_TXT.map((data): ResourceRecord => ({ name: 'big.example.com', type: 'TXT', ttl: 60, data })),
+  { name: 'mid.example.com', type: 'TXT', ttl: 60, data: MID_TXT },
   { name: 'bad-address.example.com', type: 'A', ttl: 60, data: 'not-an-address' },
 ];
 const SOA_RECORD = ZONE[0]!;
@@ -242,6 +246,48 @@ describe('raw responses', () => {
     query.questions.push(new Packet.Question('www.example.com', Packet.TYPE.A, Packet.CLASS.IN));
     const formerr = await rawUdp(query.toBuffer());
     expect(formerr.header.rcode).toBe(Packet.RCODE.FORMERR);
+  });
+
+  it.each([
+    { what: 'no EDNS (512)', edns: undefined, tc: 1 },
+    { what: 'an EDNS size of 600', edns: { size: 600 }, tc: 1 },
+    { what: 'an EDNS size of 1232', edns: { size: 1232 }, tc: 0 },
+    { what: 'an EDNS size below 512 (read as 512)', edns: { size: 100 }, tc: 1 },
+  ])('fit a UDP answer to the client’s size with $what', async ({ edns, tc }) => {
+    const response = await rawUdp(wireQuery('mid.example.com', Packet.TYPE.TXT, { edns }));
+    expect(response.header.tc).toBe(tc);
+    expect(response.answers).toHaveLength(tc ? 0 : 1);
+  });
+
+  it('send at most 1232 octets over UDP whatever the client offers, keeping the OPT record with TC=1 (RFC 6891 §7)', async () => {
+    const socket = createSocket('udp4');
+    const data = await new Promise<Buffer>((resolve) => {
+      socket.on('message', resolve);
+      socket.send(wireQuery('big.example.com', Packet.TYPE.TXT, { edns: { size: 4096 } }), server.port, '127.0.0.1');
+    }).finally(() => socket.close());
+    expect(data.length).toBeLessThanOrEqual(1232);
+    const response = Packet.parse(data);
+    expect(response.header).toMatchObject({ tc: 1, qdcount: 1, ancount: 0 });
+    expect(response.additionals).toMatchObject([{ type: Packet.TYPE.EDNS, class: 1232 }]);
+  });
+
+  it('answer EDNS version 1 with BADVERS and an OPT of version 0 (RFC 6891 §6.1.3)', async () => {
+    const response = await rawUdp(wireQuery('docs.example.com', Packet.TYPE.A, { edns: { version: 1 } }));
+    expect(response.header.rcode).toBe(Packet.RCODE.BADVERS);
+    expect(response.additionals).toMatchObject([{ type: Packet.TYPE.EDNS, version: 0 }]);
+    expect(response.answers).toEqual([]);
+  });
+
+  it('answer opcodes other than QUERY with NOTIMP', async () => {
+    const notify = wireQuery('example.com', Packet.TYPE.SOA);
+    notify[2] = 4 << 3;
+    expect((await rawUdp(notify)).header).toMatchObject({ opcode: 4, rcode: Packet.RCODE.NOTIMP });
+  });
+
+  it('echo the question exactly as asked, mixed case included (clients randomise it, draft-vixie-dnsext-dns0x20)', async () => {
+    const response = await rawUdp(wireQuery('DoCs.ExAmPlE.cOm', Packet.TYPE.A));
+    expect(response.questions).toMatchObject([{ name: 'DoCs.ExAmPlE.cOm' }]);
+    expect(response.answers.map(summary)).toEqual(['DoCs.ExAmPlE.cOm A 192.0.2.10']);
   });
 
   it('survive garbage', async () => {
