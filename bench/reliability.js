@@ -6,12 +6,17 @@
 //   2. ≥ 5,000 fuzzed DNS packets over UDP and TCP (QR=1 packets must go unanswered), the costliest
 //      packets one at a time while a worker thread measures how long HTTP stalls, a TCP client
 //      that never reads.
-//   3. Concurrent writers across tenants, slow clients (slowloris, slow bodies), a short soak.
+//   3. Concurrent writers across tenants, journal pressure, slow clients (slowloris, slow bodies)
+//      during a short soak with RSS sampled.
 //
 //   npm run reliability [-- --quick] [--seed N] [--requests N] [--soak S] [--family a,b] [--out FILE] [--bin FILE]
 //
-// Prints a table of figures and the findings grouped by family, writes .bench/reliability.json.
-// Exit 0 when every hard bound holds, 1 when one is broken, 2 when the suite could not run.
+// Prints a table of figures and the findings grouped by family, writes .bench/reliability.json
+// (keys and tokens are fresh per run and replaced by their labels in everything printed or saved).
+// Hard bounds: no 5xx, every error a conforming `Error`, the store unchanged, no crash, DNS alive,
+// no answer to QR=1; the long form also: no HTTP stall over 50 ms from one DNS packet, GETs after
+// the hostile requests at least half as fast as before. Exit 0 when every hard bound holds, 1 when
+// one is broken, 2 when the suite could not run. `--bin` tests another build (e.g. an older commit).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

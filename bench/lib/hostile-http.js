@@ -54,7 +54,10 @@ export function judge(request, result, fragments) {
       );
     for (const extra of result.finals) {
       const leaked = leakedIn(`${headerText(extra)}\n${extra.body.toString('latin1')}`, fragments);
-      if (leaked.size > 0) add('leak', `the response shows part of ${[...leaked].join(', ')}`);
+      if (leaked.size > 0) {
+        const where = request.target.startsWith('/__kennel/journal') ? ' (in journal entries)' : '';
+        add('leak', `the response shows part of ${[...leaked].join(', ')}${where}`);
+      }
     }
     const checked = request.check?.(response);
     if (checked) add('check', checked);

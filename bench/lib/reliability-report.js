@@ -2,6 +2,9 @@
 // reported), the findings grouped by family, other observations, and the JSON document.
 import { formatFixed, formatInt, table } from './report.js';
 
+/** The long form fails when sequential GETs after the hostile requests run at less than this share of the speed before. */
+const MIN_SPEED_RATIO = 0.5;
+
 /** One row per figure: [label, value, bound, verdict]; verdict PASS/FAIL for hard bounds, '' when reported only. */
 function boundsTable(rows) {
   const columns = [{ title: 'figure' }, { title: 'value', right: true }, { title: 'bound' }, { title: '' }];
@@ -213,11 +216,7 @@ export function buildReport(opts, figures, { maxStallMs }) {
         ? `${formatInt(figures.soak.requests)} / ${mb(figures.soak.rss.startMb)} / ${mb(figures.soak.rss.peakMb)} / ${mb(figures.soak.rss.endMb)}`
         : '-',
     ),
-    reported(
-      'speed after hostile / at end vs before',
-      `${formatFixed(figures.speed.afterHostile / figures.speed.before)} / ${formatFixed(figures.speed.atEnd / figures.speed.before)}`,
-      `${formatInt(figures.speed.before)} req/s before`,
-    ),
+    speedRow(opts, figures.speed),
   ];
   const groups = groupFindings(h.findings);
   const out = [''];
@@ -290,6 +289,19 @@ export function buildReport(opts, figures, { maxStallMs }) {
     dns: { ...dns, heavy: heavyStalls },
   };
   return { text: out.join('\n'), json, code: failedRows.length === 0 ? 0 : 1 };
+}
+
+/**
+ * Sequential GETs after the hostile phase and at the end against before it. Timing on a shared
+ * machine is noisy: the long form only fails a server that lost half its speed, the quick form never.
+ */
+function speedRow(opts, speed) {
+  const afterHostile = speed.afterHostile / speed.before;
+  const label = 'speed after hostile / at end vs before';
+  const value = `${formatFixed(afterHostile)} / ${formatFixed(speed.atEnd / speed.before)}`;
+  const note = `${formatInt(speed.before)} req/s before`;
+  if (opts.quick) return reported(label, value, `${note}; >= ${MIN_SPEED_RATIO} wanted (long form)`);
+  return hard(label, value, afterHostile >= MIN_SPEED_RATIO, `>= ${MIN_SPEED_RATIO} after hostile (${note})`);
 }
 
 /** State differences, at most one example per tenant (a re-seeded store differs everywhere). */
