@@ -56,8 +56,8 @@ const PROFILES = {
       heavyMaxSize: 32_768,
       gapMs: 60,
       stallTimeoutMs: 15_000,
-      neverReadBytes: 4 * 2 ** 20,
-      neverReadMs: 2000,
+      neverReadBytes: 2 * 2 ** 20,
+      neverReadMs: 1200,
       settleMs: 300,
       answerMs: 1000,
     },
@@ -330,6 +330,7 @@ async function soakPhase(server, opts, figures) {
     host: server.ctx.host,
     port: server.ctx.port,
     hostPort: server.ctx.hostPort,
+    key: keyA,
     count: slow.count,
     bodies: slow.bodies,
     intervalMs: slow.intervalMs,
@@ -423,7 +424,7 @@ async function main() {
     server.probe.mark('idle');
     figures.rss = { idle: memoryOf(server.handle.pid) };
     figures.speed = {
-      before: await timedGets(server.client, secrets.keyA, opts.profile.speedRequests, opts.profile.speedRequests * 3),
+      before: await timedGets(server.client, secrets.keyA, opts.profile.speedRequests, opts.profile.speedRequests * 2),
     };
     const before = await snapshot(server, 'before');
     const crashedInHostile = await phase('hostile HTTP', () => hostilePhase(server, opts, figures));

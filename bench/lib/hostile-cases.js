@@ -65,7 +65,10 @@ export function materialise(plan, ctx) {
   };
 }
 
-/** A shell line replaying a small request with printf | nc (credentials as $KEY and $ADMIN), else undefined. */
+/**
+ * A bash line replaying a small request over /dev/tcp (credentials as $KEY and $ADMIN, the port as
+ * $PORT), else undefined.
+ */
 function reproLine(chunks, bytes, ctx) {
   if (bytes > 600 || chunks.length > 1) return undefined;
   const escaped = chunks[0].data.toString('latin1').replace(/[\\%']|[^\x20-\x7e]/g, (character) => {
@@ -82,5 +85,5 @@ function reproLine(chunks, bytes, ctx) {
     .join(`'"$KEY"'`)
     .split(ctx.hostPort)
     .join(`127.0.0.1:'"$PORT"'`);
-  return `printf '${format}' | nc 127.0.0.1 $PORT`;
+  return `(exec 3<>/dev/tcp/127.0.0.1/$PORT; printf '${format}' >&3; timeout 3 cat <&3)`;
 }

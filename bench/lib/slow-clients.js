@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { parseResponse } from './raw-http.js';
 
-function slowConnection({ host, port, hostPort, kind, intervalMs }) {
+function slowConnection({ host, port, hostPort, key, kind, intervalMs }) {
   const connection = { kind, openedAt: performance.now(), closedAt: undefined, status: undefined, sentLines: 0 };
   const socket = net.connect({ host, port });
   let received = Buffer.alloc(0);
@@ -28,7 +28,7 @@ function slowConnection({ host, port, hostPort, kind, intervalMs }) {
     if (kind === 'headers') socket.write(`GET /v1/pets HTTP/1.1\r\nHost: ${hostPort}\r\n`);
     else
       socket.write(
-        `POST /v1/pets HTTP/1.1\r\nHost: ${hostPort}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
+        `POST /v1/pets HTTP/1.1\r\nHost: ${hostPort}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
       );
     ticker = setInterval(() => {
       if (socket.destroyed) return clearInterval(ticker);
@@ -44,14 +44,15 @@ function slowConnection({ host, port, hostPort, kind, intervalMs }) {
 }
 
 /**
- * Opens `count` slowloris connections and `bodies` slow-body ones (a line or byte every
+ * Opens `count` slowloris connections and `bodies` slow-body ones (authorised with `key`, so the
+ * server has to read the body) (a line or byte every
  * `intervalMs`). `stop()` destroys what is still open and resolves, per kind, {opened, dropped,
  * droppedWithinBound, stillOpen, maxHeldMs, statuses}.
  */
-export function startSlowClients({ host, port, hostPort, count, bodies, intervalMs, boundMs }) {
+export function startSlowClients({ host, port, hostPort, key, count, bodies, intervalMs, boundMs }) {
   const connections = [
-    ...Array.from({ length: count }, () => slowConnection({ host, port, hostPort, kind: 'headers', intervalMs })),
-    ...Array.from({ length: bodies }, () => slowConnection({ host, port, hostPort, kind: 'body', intervalMs })),
+    ...Array.from({ length: count }, () => slowConnection({ host, port, hostPort, key, kind: 'headers', intervalMs })),
+    ...Array.from({ length: bodies }, () => slowConnection({ host, port, hostPort, key, kind: 'body', intervalMs })),
   ];
   const startedAt = performance.now();
   return {
