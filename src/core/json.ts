@@ -1,4 +1,5 @@
 import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { reviveExactNumber } from './json-number.js';
 
 /**
  * JSON parsing that keeps integers exact. `JSON.parse` turns 9007199254740993 into ...992, which
@@ -18,16 +19,6 @@ export type JsonParseResult = { ok: true; value: unknown } | { ok: false; messag
 /** How deeply JSON may nest before it is refused: deeper text would overflow the stack of any recursive walk. */
 export const MAX_JSON_DEPTH = 100;
 
-interface SourceContext {
-  source?: string;
-}
-
-function reviveExactInteger(this: unknown, _key: string, value: unknown, context?: SourceContext): unknown {
-  if (typeof value !== 'number' || Number.isSafeInteger(value) || !Number.isInteger(value)) return value;
-  const source = context?.source;
-  return source !== undefined && /^-?\d+$/.test(source) ? BigInt(source) : BigInt(value);
-}
-
 /**
  * Parses JSON text; a syntax error, or nesting deeper than `maxDepth`, becomes a message naming
  * what is wrong and where (line, column, offset).
@@ -38,7 +29,7 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonParseRes
     return { ok: false, message: `nesting deeper than ${maxDepth} levels at ${position(text, tooDeep)}` };
   }
   try {
-    return { ok: true, value: JSON.parse(text, reviveExactInteger as (key: string, value: unknown) => unknown) };
+    return { ok: true, value: JSON.parse(text, reviveExactNumber as (key: string, value: unknown) => unknown) };
   } catch (error) {
     return { ok: false, message: locateSyntaxError(text) ?? (error as Error).message };
   }

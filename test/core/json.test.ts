@@ -100,3 +100,36 @@ describe('__proto__ keys', () => {
     expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ name: 'x', id: 9007199254740992 });
   });
 });
+
+describe('numbers that are not integers stay non-integers', () => {
+  it.each([
+    ['1.0e-400', Number.MIN_VALUE],
+    ['-1.0e-400', -Number.MIN_VALUE],
+    ['1e-99999999999', Number.MIN_VALUE],
+    ['0.50000000000000001e1', 5 + 2 ** -50],
+    ['0.49999999999999999e1', 5 - 2 ** -50],
+    ['-0.50000000000000001e1', -5 - 2 ** -50],
+    ['4503599627370495.5', 4503599627370495.5],
+  ])('%s reads as %s, which no validator takes for an integer', (text, expected) => {
+    const parsed = parseJson(text);
+    expect(parsed).toEqual({ ok: true, value: expected });
+    expect(Number.isInteger(parsed.ok && parsed.value)).toBe(false);
+  });
+
+  it.each([
+    ['1e300', 10n ** 300n],
+    ['9007199254740993.0', 9007199254740993n],
+    ['123456789012345678900000000000e-10', 12345678901234567890n],
+    ['1.0', 1],
+    ['1e2', 100],
+    ['0e5', 0],
+    ['-0.0', -0],
+    ['12.50e1', 125],
+  ])('%s is an integer written another way, kept exact', (text, expected) => {
+    expect(parseJson(text)).toEqual({ ok: true, value: expected });
+  });
+
+  it('a fraction beyond 2^52, where every double is an integer, reads as the nearest double', () => {
+    expect(parseJson('4503599627370497.5')).toEqual({ ok: true, value: 4503599627370498 });
+  });
+});

@@ -52,6 +52,7 @@ describe('admin API under /__kennel', () => {
     ['a non-object body', '[1]'],
     ['a negative seed', '{"seed":-1}'],
     ['a fractional seed', '{"seed":1.5}'],
+    ['a seed JavaScript would read as 0', '{"seed":1.0e-400}'],
     ['an unknown field', '{"seeds":3}'],
     ['seed with apiKey', '{"seed":3,"apiKey":"k"}'],
     ['malformed JSON', '{"seed":'],

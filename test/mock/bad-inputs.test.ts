@@ -142,6 +142,16 @@ const cases: [string, string, string, Record<string, string | null>, string | un
     ['/categoryId', 'int64'],
   ],
   [
+    'categoryId 1.0e-400 (not an integer, though JavaScript reads 0)',
+    'POST',
+    '/pets',
+    JSON_TYPE,
+    '{"name":"Rex","categoryId":1.0e-400}',
+    400,
+    'invalid_body',
+    ['/categoryId must be integer'],
+  ],
+  [
     'categoryId is boolean',
     'POST',
     '/pets',
