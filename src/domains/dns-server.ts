@@ -18,8 +18,8 @@
 //   header alone. EDNS versions other than 0 get BADVERS (RFC 6891 §6.1.3).
 // - TCP: a connection's answers are written only while its write buffer is under 16 KiB; past that
 //   the server stops reading it until 'drain' (backpressure). It answers at most 16 pipelined queries
-//   per event-loop turn, holds at most one whole message of unread input, closes a connection idle
-//   for 10 s, and keeps at most 150 connections open.
+//   per event-loop turn, stops reading while a largest message's worth (65,537 octets) of input
+//   waits, closes a connection idle for 10 s, and keeps at most 150 connections open.
 //
 // The sockets are node:dgram and node:net and the messages are encoded by dns-message.ts: dns2's
 // servers answer whatever parses (responses included), never settle `listen()` when a bind fails,

@@ -4,7 +4,7 @@
 
 /** Limits on what a query may hold (see docs/decisions.md for why these values). */
 export const QUERY_LIMITS = {
-  /** Octets in one query; a real one (one question, an OPT with cookie and padding) is under 600. */
+  /** Octets in one query; a real one (a question, an OPT with cookie and padding, maybe a TSIG) is well under 1 KB. */
   maxOctets: 4096,
   /** Additional records: an OPT (RFC 6891) and a TSIG or SIG(0) (RFC 8945, RFC 2931). */
   maxAdditionals: 2,
