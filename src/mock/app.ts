@@ -146,7 +146,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       const problem = toProblem(error);
       if (problem.status >= 500 && !(error instanceof ProblemError))
         logger.error({ err: error, url: redactor.url(ctx.url) }, 'request failed');
-      renderProblem(ctx, problem);
+      renderProblem(ctx, problem, redactor);
     }
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     if (logger.isLevelEnabled('info')) {
@@ -176,10 +176,13 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
   };
 }
 
-/** Writes a problem as the spec's `Error` body, keeping headers already set (CORS, deprecation). */
-function renderProblem(ctx: Context, problem: ProblemError): void {
+/**
+ * Writes a problem as the spec's `Error` body, keeping headers already set (CORS, deprecation).
+ * Messages may quote the request (a path, a Prefer value): configured secrets are hidden there too.
+ */
+function renderProblem(ctx: Context, problem: ProblemError, redactor: Redactor): void {
   ctx.status = problem.status;
   ctx.set(problem.headers);
   ctx.set('Content-Type', JSON_CONTENT_TYPE);
-  ctx.body = errorJson(problem);
+  ctx.body = redactor.text(errorJson(problem));
 }

@@ -29,6 +29,7 @@ export function errorJson(problem: ProblemError): string {
 
 const REASONS: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  405: 'Method Not Allowed',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
 };
@@ -54,7 +55,21 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const problem = clientErrorProblem(error);
+  endWithProblem(socket, clientErrorProblem(error));
+}
+
+/** Answers CONNECT (which Node hands to no request handler) instead of dropping the connection. */
+export function answerConnect(_request: unknown, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const problem = new ProblemError(405, 'method_not_allowed', 'CONNECT is not supported: kennel is not a proxy');
+  endWithProblem(socket, problem);
+}
+
+/** Writes a whole response for `problem` on a raw socket and closes it. */
+function endWithProblem(socket: Socket, problem: ProblemError): void {
   const body = errorJson(problem);
   socket.end(
     `HTTP/1.1 ${problem.status} ${REASONS[problem.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -10,7 +10,7 @@ import type { Category, SeedProfile } from '../store/pet.js';
 import { seedPets } from '../store/seed.js';
 import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
-import { answerClientError } from './problems.js';
+import { answerClientError, answerConnect } from './problems.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
 
@@ -142,6 +142,7 @@ function createHttpServer(
   server.keepAliveTimeout = 5_000;
   server.on('checkExpectation', handle);
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   return server;
 }
 

@@ -116,6 +116,7 @@ const refused: [string, string, number, string, string[]][] = [
     'bad_request',
     ['Content-Length'],
   ],
+  ['CONNECT', 'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'method_not_allowed', ['CONNECT']],
   ['a lower-case method', `get /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}\r\n`, 400, 'bad_request', ['method']],
 ];
 
