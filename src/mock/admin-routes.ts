@@ -9,6 +9,7 @@ import type { Journal } from './journal.js';
 import { readJsonBody } from './read-body.js';
 import { send } from './spec-router.js';
 import { resetScope } from './tenancy.js';
+import { queryOf } from './query.js';
 
 /** Where the admin API lives: outside the API's base path, so it can never collide with a spec route. */
 export const ADMIN_PREFIX = '/__kennel';
@@ -92,7 +93,7 @@ export function adminRouter({ spec, config, store, journal }: AdminDependencies)
     sendJson(ctx, 200, { status: 'reset', seed: store.seed, scope: request.apiKey !== undefined ? 'tenant' : 'all' });
   });
   router.get('/journal', admin, (ctx) => {
-    sendJson(ctx, 200, { entries: journal.recent(parseLimit(ctx.query.limit, config.journalSize)) });
+    sendJson(ctx, 200, { entries: journal.recent(parseLimit(queryOf(ctx).limit, config.journalSize)) });
   });
   router.delete('/journal', admin, (ctx) => {
     journal.clear();

@@ -20,6 +20,8 @@ import { errorJson, toProblem } from './problems.js';
 import { isUnder } from './route-table.js';
 import { specRouter, type Responder } from './spec-router.js';
 import { tenantOf } from './tenancy.js';
+import { queryOf } from './query.js';
+import { shorten } from '../core/text.js';
 
 export interface MockDependencies {
   spec: LoadedSpec;
@@ -121,7 +123,7 @@ function corsOutsideAdmin(adminProtected: boolean): Middleware {
 function notFound(basePath: string): Middleware {
   return async (ctx) => {
     const hint = basePath && !isUnder(ctx.path, basePath) ? ` (the API lives under ${basePath})` : '';
-    throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${ctx.path}${hint}`);
+    throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${shorten(ctx.path)}${hint}`);
   };
 }
 
@@ -129,7 +131,7 @@ function credentials(ctx: Context): CredentialSource {
   return {
     header: (name) => ctx.get(name),
     query: (name) => {
-      const value = ctx.query[name];
+      const value = queryOf(ctx)[name];
       return Array.isArray(value) ? value[0] : value;
     },
     cookie: (name) => ctx.cookies.get(name),
@@ -148,6 +150,9 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
         logger.error({ err: error, url: redactor.url(ctx.url) }, 'request failed');
       renderProblem(ctx, problem, redactor);
     }
+    // Answered before the whole body arrived (too large, refused first): the rest of it must not
+    // be read as the next request, and draining it could take long, so the connection ends here.
+    if (!ctx.req.complete) ctx.set('Connection', 'close');
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     if (logger.isLevelEnabled('info')) {
       logger.info(

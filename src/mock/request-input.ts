@@ -5,6 +5,7 @@ import { coerceParameter, defaultOf } from '../spec/parameter-value.js';
 import { describeIssues } from '../spec/validators.js';
 import type { CompiledOperation, CompiledParameter } from './compiled-operation.js';
 import { readJsonBody, type JsonBody } from './read-body.js';
+import { quoteShort, shorten } from '../core/text.js';
 
 /** A request after validation: parameters typed by their schemas, defaults applied, body parsed. */
 export interface RequestInput {
@@ -47,7 +48,7 @@ function readParameter(
   const coerced = coerceParameter(raw, parameter.resolvedSchema, parameter.explode);
   if (!coerced.ok) return coerced.message;
   const issues = parameter.validate?.(exactNumbers(coerced.value)) ?? [];
-  if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${JSON.stringify(raw)})`;
+  if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${quoteShort(raw)})`;
   into[parameter.name] = coerced.value;
   return undefined;
 }
@@ -69,7 +70,8 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
     if (source === 'path') pathProblem ??= sentence;
     else problems.push(sentence);
   }
-  if (pathProblem) throw new ProblemError(404, 'not_found', `Nothing found at ${request.path}: ${pathProblem}`);
+  if (pathProblem)
+    throw new ProblemError(404, 'not_found', `Nothing found at ${shorten(request.path)}: ${pathProblem}`);
   if (problems.length > 0) throw new ProblemError(400, 'invalid_parameter', `Invalid request: ${problems.join('; ')}`);
   return input;
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
 import type { CompiledOperation } from './compiled-operation.js';
+import { shorten } from '../core/text.js';
 
 interface PathMethods {
   pattern: RegExp;
@@ -39,7 +40,7 @@ export function routeTable(compiled: readonly CompiledOperation[], prefix: strin
   return async (ctx, next) => {
     if (!isUnder(ctx.path, prefix)) return next();
     const match = entries.find((entry) => entry.pattern.test(ctx.path));
-    if (!match) throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${ctx.path}`);
+    if (!match) throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${shorten(ctx.path)}`);
     const allow = [...match.methods, 'OPTIONS'].join(', ');
     if (ctx.method === 'OPTIONS') {
       ctx.status = 204;
@@ -49,7 +50,7 @@ export function routeTable(compiled: readonly CompiledOperation[], prefix: strin
     throw new ProblemError(
       405,
       'method_not_allowed',
-      `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allow}`,
+      `${ctx.method} is not allowed on ${shorten(ctx.path)}; allowed: ${allow}`,
       { Allow: allow },
     );
   };

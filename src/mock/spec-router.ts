@@ -11,6 +11,7 @@ import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
 import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from './prefer.js';
 import { readBody, readParameters, type RequestInput } from './request-input.js';
 import { routeTable } from './route-table.js';
+import { queryOf } from './query.js';
 
 /** What a responder knows of the request besides its validated input. */
 export interface RequestContext {
@@ -67,7 +68,7 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions): Mi
     }
     const parameters = readParameters(compiled, {
       params: ctx.params,
-      query: ctx.query,
+      query: queryOf(ctx),
       headers: ctx.headers,
       path: ctx.path,
     });
@@ -76,7 +77,7 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions): Mi
     const request: RequestContext = {
       principal,
       path: ctx.path.slice(options.prefix.length),
-      query: ctx.query,
+      query: queryOf(ctx),
       headers: ctx.headers,
       preferences,
     };

@@ -1,4 +1,5 @@
 import type { JsonSchema } from './openapi-types.js';
+import { quoteShort } from '../core/text.js';
 
 /** A parameter value as read from a URL or header (strings), turned into the type its schema says. */
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
@@ -28,7 +29,7 @@ function scalar(text: string, schema: JsonSchema | undefined): Coerced {
   if (types.includes('number') && NUMBER.test(text)) return { ok: true, value: Number(text) };
   if (types.includes('boolean') && (text === 'true' || text === 'false')) return { ok: true, value: text === 'true' };
   if (types.includes('null') && text === '') return { ok: true, value: null };
-  return { ok: false, message: `must be ${types.join(' or ')} (got ${JSON.stringify(text)})` };
+  return { ok: false, message: `must be ${types.join(' or ')} (got ${quoteShort(text)})` };
 }
 
 /**

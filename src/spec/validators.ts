@@ -112,6 +112,13 @@ function formatMessage(format: string): string {
 }
 
 /** `/name is required; /categoryId must be integer`: issues as one sentence, the root shown as `(root)`. */
-export function describeIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((issue) => `${issue.pointer === '' ? '(root)' : issue.pointer} ${issue.message}`).join('; ');
+export function describeIssues(issues: readonly ValidationIssue[], most = MAX_DESCRIBED_ISSUES): string {
+  const described = issues
+    .slice(0, most)
+    .map((issue) => `${issue.pointer === '' ? '(root)' : issue.pointer} ${issue.message}`)
+    .join('; ');
+  return issues.length > most ? `${described}; and ${issues.length - most} more` : described;
 }
+
+/** Issues named in one message: enough to fix a request, few enough that a hostile one cannot bloat the answer. */
+export const MAX_DESCRIBED_ISSUES = 20;

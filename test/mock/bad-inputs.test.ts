@@ -435,6 +435,18 @@ describe('bad input: a 4xx Error naming the problem, never a 5xx, and the store 
     expect(response).toContain('"status":400');
   });
 
+  it.each([
+    ['a 5,000-digit limit', 'GET', `/pets?limit=${'1'.repeat(5000)}`, undefined],
+    ['a 12,000-character path', 'GET', `/pets/${'1'.repeat(12_000)}`, undefined],
+    ['an unknown 12,000-character path', 'GET', `/${'a'.repeat(12_000)}`, undefined],
+  ])('quotes at most a short piece of %s in its message', async (_label, method, path, body) => {
+    const exchange = await mock.request(method, path, { body });
+    expect(exchange.status).toBeGreaterThanOrEqual(400);
+    expect(exchange.status).toBeLessThan(500);
+    expectErrorBody(exchange);
+    expect(exchange.body.message.length).toBeLessThan(600);
+  });
+
   it('keeps serving after all of that', async () => {
     const exchange = await mock.request('GET', '/pets/1');
     expect(exchange.status).toBe(200);

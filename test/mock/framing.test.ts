@@ -157,6 +157,17 @@ describe('request framing: refused with an Error body, the connection closed, no
   });
 });
 
+describe('bodies answered before they arrive whole', () => {
+  it('a body far over the limit gets its 400 and the connection closed, never read as the next request', async () => {
+    const head = post(`Content-Length: 2000000\r\n`, '');
+    const answer = await raw([head, '{"name":"', 'x'.repeat(100_000)]);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).code).toBe('payload_too_large');
+    expect(answer.headers).toMatch(/connection: close/i);
+    expect(answer.closed).toBe(true);
+  });
+});
+
 describe('slow clients', () => {
   it('drops a client that trickles its headers, with a 408 Error body', async () => {
     const lines = [`GET /v1/pets HTTP/1.1\r\n`, 'Host: x\r\n', 'X-A: 1\r\n', 'X-B: 1\r\n', 'X-C: 1\r\n', 'X-D: 1\r\n'];
