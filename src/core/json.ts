@@ -14,7 +14,8 @@ declare global {
   }
 }
 
-export type JsonParseResult = { ok: true; value: unknown } | { ok: false; message: string };
+/** A parsed value, and whether it may hold bigints (only then does a validator need `exactNumbers`). */
+export type JsonParseResult = { ok: true; value: unknown; mayHoldBigInt: boolean } | { ok: false; message: string };
 
 /** How deeply JSON may nest before it is refused: deeper text would overflow the stack of any recursive walk. */
 export const MAX_JSON_DEPTH = 100;
@@ -24,12 +25,16 @@ export const MAX_JSON_DEPTH = 100;
  * what is wrong and where (line, column, offset).
  */
 export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonParseResult {
-  const tooDeep = nestingBeyond(text, maxDepth);
-  if (tooDeep !== undefined) {
-    return { ok: false, message: `nesting deeper than ${maxDepth} levels at ${position(text, tooDeep)}` };
+  const scan = scanText(text, maxDepth);
+  if (scan.tooDeepAt !== undefined) {
+    return { ok: false, message: `nesting deeper than ${maxDepth} levels at ${position(text, scan.tooDeepAt)}` };
   }
   try {
-    return { ok: true, value: JSON.parse(text, reviveExactNumber as (key: string, value: unknown) => unknown) };
+    // The reviver costs a call per value; only numbers JavaScript may misread need it.
+    const value = scan.delicateNumbers
+      ? JSON.parse(text, reviveExactNumber as (key: string, value: unknown) => unknown)
+      : JSON.parse(text);
+    return { ok: true, value, mayHoldBigInt: scan.delicateNumbers };
   } catch (error) {
     return { ok: false, message: locateSyntaxError(text) ?? (error as Error).message };
   }
@@ -41,27 +46,52 @@ const CLOSE_BRACE = 0x7d;
 const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+/** A number with fewer digits and no exponent is read exactly enough by JSON.parse (below 2^53, fractions stay fractions). */
+const DELICATE_DIGITS = 16;
 
-/** The offset of the first bracket that opens level `maxDepth + 1`, outside strings; undefined if none. */
-function nestingBeyond(text: string, maxDepth: number): number | undefined {
-  if (text.length <= maxDepth) return undefined;
+interface TextScan {
+  /** The offset of the first bracket that opens level `maxDepth + 1`, outside strings. */
+  tooDeepAt: number | undefined;
+  /** Some number has an exponent or 16 digits or more: `JSON.parse` alone may misread it. */
+  delicateNumbers: boolean;
+}
+
+/** One pass over the text, outside strings: how deep it nests, and whether any number is delicate. */
+function scanText(text: string, maxDepth: number): TextScan {
   let depth = 0;
   let inString = false;
+  let digits = 0;
+  let delicateNumbers = false;
   for (let offset = 0; offset < text.length; offset += 1) {
     const code = text.charCodeAt(offset);
     if (inString) {
       if (code === BACKSLASH) offset += 1;
       else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) {
+      continue;
+    }
+    if (code >= DIGIT_0 && code <= DIGIT_9) {
+      digits += 1;
+      if (digits >= DELICATE_DIGITS) delicateNumbers = true;
+      continue;
+    }
+    if (code === DOT && digits > 0) continue;
+    if ((code === LOWER_E || code === UPPER_E) && digits > 0) delicateNumbers = true;
+    digits = 0;
+    if (code === QUOTE) {
       inString = true;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth += 1;
-      if (depth > maxDepth) return offset;
+      if (depth > maxDepth) return { tooDeepAt: offset, delicateNumbers };
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
       depth -= 1;
     }
   }
-  return undefined;
+  return { tooDeepAt: undefined, delicateNumbers };
 }
 
 function position(text: string, offset: number): string {

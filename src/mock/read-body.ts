@@ -10,6 +10,8 @@ export interface JsonBody {
   text: string;
   value: unknown;
   present: boolean;
+  /** The value may hold bigints (unsafe integers): validators then need `exactNumbers`. */
+  mayHoldBigInt?: boolean;
 }
 
 const NO_BODY: JsonBody = { text: '', value: undefined, present: false };
@@ -67,7 +69,7 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
       `Request body is invalid: ${prototypeKey} is not allowed (a "__proto__" key would rewrite an object's prototype)`,
     );
   }
-  return { text, value: parsed.value, present: true };
+  return { text, value: parsed.value, present: true, mayHoldBigInt: parsed.mayHoldBigInt };
 }
 
 async function readText(request: IncomingMessage, limit: number): Promise<string> {

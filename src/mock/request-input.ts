@@ -89,7 +89,7 @@ export async function readBody(
     if (spec.required) throw new ProblemError(400, 'invalid_body', 'Request body is required: send a JSON object');
     return body;
   }
-  const issues = spec.validate?.(exactNumbers(body.value)) ?? [];
+  const issues = spec.validate?.(body.mayHoldBigInt === false ? body.value : exactNumbers(body.value)) ?? [];
   if (issues.length > 0)
     throw new ProblemError(400, 'invalid_body', `Request body is invalid: ${describeIssues(issues)}`);
   return body;

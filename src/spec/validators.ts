@@ -60,10 +60,14 @@ function wrap(validate: ValidateFunction): Validator {
   return (value) => (validate(value) ? [] : toIssues(validate.errors ?? []));
 }
 
+/** Issues kept per value: ajv reports every extra field of a 50,000-field body, and describing them all costs. */
+export const MAX_ISSUES = 1000;
+
 function toIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
   const seen = new Set<string>();
   const issues: ValidationIssue[] = [];
   for (const error of errors) {
+    if (issues.length >= MAX_ISSUES) break;
     const issue = describe(error);
     if (!issue) continue;
     const key = `${issue.pointer}\u0000${issue.message}`;
@@ -117,7 +121,8 @@ export function describeIssues(issues: readonly ValidationIssue[], most = MAX_DE
     .slice(0, most)
     .map((issue) => `${issue.pointer === '' ? '(root)' : issue.pointer} ${issue.message}`)
     .join('; ');
-  return issues.length > most ? `${described}; and ${issues.length - most} more` : described;
+  if (issues.length <= most) return described;
+  return `${described}; and ${issues.length >= MAX_ISSUES ? 'at least ' : ''}${issues.length - most} more`;
 }
 
 /** Issues named in one message: enough to fix a request, few enough that a hostile one cannot bloat the answer. */

@@ -83,7 +83,7 @@ describe('HttpClient', () => {
     expect(seen.authorization).toBe('Bearer key');
     expect(seen['x-trace']).toBe('run-1');
     expect(exchange.request.url).toBe(`${url}/things?a=b+c`);
-    expect(exchange.response?.json).toEqual({ ok: true, value: { big: 9223372036854775807n } });
+    expect(exchange.response?.json).toMatchObject({ ok: true, value: { big: 9223372036854775807n } });
   });
 
   it('honours Retry-After on 429 and 503, then returns the final answer', async () => {

@@ -11,7 +11,7 @@ describe('parseJson / stringifyJson', () => {
     ['1e2', 100],
   ])('keeps %s exact', (text, expected) => {
     const parsed = parseJson(text);
-    expect(parsed).toEqual({ ok: true, value: expected });
+    expect(parsed).toMatchObject({ ok: true, value: expected });
   });
 
   it('round-trips big integers digit for digit', () => {
@@ -112,7 +112,7 @@ describe('numbers that are not integers stay non-integers', () => {
     ['4503599627370495.5', 4503599627370495.5],
   ])('%s reads as %s, which no validator takes for an integer', (text, expected) => {
     const parsed = parseJson(text);
-    expect(parsed).toEqual({ ok: true, value: expected });
+    expect(parsed).toMatchObject({ ok: true, value: expected });
     expect(Number.isInteger(parsed.ok && parsed.value)).toBe(false);
   });
 
@@ -126,10 +126,29 @@ describe('numbers that are not integers stay non-integers', () => {
     ['-0.0', -0],
     ['12.50e1', 125],
   ])('%s is an integer written another way, kept exact', (text, expected) => {
-    expect(parseJson(text)).toEqual({ ok: true, value: expected });
+    expect(parseJson(text)).toMatchObject({ ok: true, value: expected });
   });
 
   it('a fraction beyond 2^52, where every double is an integer, reads as the nearest double', () => {
-    expect(parseJson('4503599627370497.5')).toEqual({ ok: true, value: 4503599627370498 });
+    expect(parseJson('4503599627370497.5')).toMatchObject({ ok: true, value: 4503599627370498 });
+  });
+});
+
+describe('which numbers need the exact reading', () => {
+  it.each([
+    ['{"a":1,"b":[1.5,-2],"c":"1e999 9007199254740993"}', false],
+    ['{"ok":true,"no":false}', false],
+    ['{"a":123456789012345}', false],
+    ['{"a":1234567890123456}', true],
+    ['{"a":12345678.000000001}', true],
+    ['{"a":1e2}', true],
+    ['{"a":2.5E-3}', true],
+  ])('%s: may hold bigints %s', (text, delicate) => {
+    expect(parseJson(text)).toMatchObject({ ok: true, mayHoldBigInt: delicate });
+  });
+
+  it('reads an integer written with a long fraction as the non-integer it is', () => {
+    const parsed = parseJson('{"a":12345678.000000001}');
+    expect(Number.isInteger(parsed.ok && (parsed.value as { a: number }).a)).toBe(false);
   });
 });

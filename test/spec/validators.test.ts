@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeIssues, MAX_DESCRIBED_ISSUES } from '../../src/spec/validators.js';
+import { describeIssues, MAX_DESCRIBED_ISSUES, MAX_ISSUES, SchemaValidators } from '../../src/spec/validators.js';
 
 describe('describeIssues', () => {
   const issues = (count: number) =>
@@ -12,9 +12,22 @@ describe('describeIssues', () => {
     expect(describeIssues(issues(MAX_DESCRIBED_ISSUES))).not.toContain('more');
   });
 
-  it('counts the rest beyond the bound, so 5,000 unknown fields cannot make a 60 KB message', () => {
-    const text = describeIssues(issues(5000));
-    expect(text).toContain(`/k${MAX_DESCRIBED_ISSUES - 1} is not allowed; and ${5000 - MAX_DESCRIBED_ISSUES} more`);
+  it('counts the rest beyond the bound, so 500 unknown fields cannot make a long message', () => {
+    const text = describeIssues(issues(500));
+    expect(text).toContain(`/k${MAX_DESCRIBED_ISSUES - 1} is not allowed; and ${500 - MAX_DESCRIBED_ISSUES} more`);
     expect(text).not.toContain(`/k${MAX_DESCRIBED_ISSUES} `);
+  });
+
+  it('keeps at most MAX_ISSUES issues per value, and says the count is a floor', () => {
+    const validators = new SchemaValidators({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: { Closed: { type: 'object', additionalProperties: false } } },
+    } as never);
+    const value = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 0]));
+    const found = validators.at('#/components/schemas/Closed')(value);
+    expect(found).toHaveLength(MAX_ISSUES);
+    expect(describeIssues(found)).toContain(`and at least ${MAX_ISSUES - MAX_DESCRIBED_ISSUES} more`);
   });
 });
