@@ -1,9 +1,18 @@
-// Encodes kennel's DNS responses (RFC 1035 §4.1) octet by octet: the question echoed as it was sent,
-// records with name compression (§4.1.4), an OPT record when the query had one (RFC 6891), and TC=1
-// when the records do not fit. Pure, and linear in the answer: it stops writing at its limit. (dns2's
-// encoder keeps one array element per bit, so a 64 KB answer took ~100 ms of the shared event loop.)
+// Encodes kennel's DNS responses (RFC 1035 §4.1) with dns-packet: the question echoed as it was
+// sent, records uncompressed, an OPT record when the query had one (RFC 6891), and TC=1 when the
+// records do not fit. dns-packet does not check what it writes (a 64-octet label, a 256-octet TXT
+// string or a bad address come out as a corrupt message), so every record is checked here first.
+// Pure, and linear in the answer: its size is known before a message is built, and no message
+// over `limit` is.
+import dnsPacket, {
+  type Answer,
+  type CaaData as WireCaa,
+  type OptAnswer,
+  type Packet,
+  type SoaData as WireSoa,
+} from 'dns-packet';
 import type { CaaData, MxData, QueryType, ResourceRecord, SoaData } from './dns-types.js';
-import { HEADER_OCTETS, OPT_TYPE, type Query } from './dns-wire.js';
+import { HEADER_OCTETS, type Query } from './dns-wire.js';
 
 /** A record the lookup returned that cannot go on the wire (bad address, ALIAS, wrong data shape). */
 export class DnsEncodeError extends Error {
@@ -36,11 +45,13 @@ export const TYPE_CODES: Record<QueryType, number> = {
   CAA: 257,
 };
 
-const CLASS_IN = 1;
 const MAX_LABEL_OCTETS = 63;
 const MAX_NAME_OCTETS = 255;
-/** Compression pointers have 14 bits of offset. */
-const POINTER_REACH = 0x4000;
+/** What dns-packet would read differently from the labels checked here: its name encoder trims dots
+ * with a multi-line regular expression and reads `\.` in an SOA RNAME as a dot inside a label. */
+const MISREAD_IN_NAMES = /[\n\r\u2028\u2029\\]/;
+/** Question names kennel repeats as the owner of the records it answers with (host names, `_` labels). */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*$/;
 
 /**
  * The response to `query` in at most `limit` octets. When the records do not fit: with `truncate`,
@@ -48,200 +59,139 @@ const POINTER_REACH = 0x4000;
  * without, a DnsEncodeError. A record that cannot be encoded throws DnsEncodeError either way.
  */
 export function encodeResponse(query: Query, content: ResponseContent, limit: number, truncate: boolean): Buffer {
-  const full = writeMessage(query, content, limit, false);
-  if (!full.overflowed) return full.toBuffer();
+  const owner = ownerSpelling(query);
+  const wire = (record: ResourceRecord): Answer => wireRecord(record, owner);
+  const full = packet(query, content, false, content.answers.map(wire), content.authority.map(wire));
+  if (HEADER_OCTETS + query.question.length + sectionsLength(full) <= limit) return withQuestion(full, query);
   if (!truncate) throw new DnsEncodeError(`the answer needs more than ${limit} octets`);
-  return writeMessage(query, { ...content, answers: [], authority: [] }, limit, true).toBuffer();
+  return withQuestion(packet(query, content, true, [], []), query);
 }
 
-function writeMessage(query: Query, content: ResponseContent, limit: number, tc: boolean): MessageWriter {
-  const writer = new MessageWriter(limit);
-  writer.u16(query.id);
-  writer.u8(0x80 | (content.authoritative ? 0x04 : 0) | (tc ? 0x02 : 0) | (query.rd ? 0x01 : 0));
-  writer.u8((query.cd ? 0x10 : 0) | (content.rcode & 0x0f));
-  for (const count of [1, content.answers.length, content.authority.length, query.edns ? 1 : 0]) writer.u16(count);
-  writer.rememberName(query.labels, HEADER_OCTETS);
-  writer.bytes(query.question);
-  for (const record of [...content.answers, ...content.authority]) writer.record(record);
-  if (query.edns) {
-    const ttl = (((content.rcode >> 4) & 0xff) << 24) | (query.edns.dnssecOk ? 0x8000 : 0);
-    writer.u8(0);
-    for (const field of [OPT_TYPE, EDNS_PAYLOAD]) writer.u16(field);
-    writer.u32(ttl >>> 0);
-    writer.u16(0);
-  }
-  return writer;
+function packet(query: Query, content: ResponseContent, tc: boolean, answers: Answer[], authorities: Answer[]): Packet {
+  const flags =
+    (content.authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) |
+    (tc ? dnsPacket.TRUNCATED_RESPONSE : 0) |
+    (query.rd ? dnsPacket.RECURSION_DESIRED : 0) |
+    (query.cd ? dnsPacket.CHECKING_DISABLED : 0) |
+    (content.rcode & 0x0f);
+  const additionals: Answer[] = query.edns ? [opt(content.rcode, query.edns.dnssecOk)] : [];
+  return { type: 'response', id: query.id, flags, questions: [], answers, authorities, additionals };
 }
 
-/** A growing message that refuses to pass `limit`: past it, writes are dropped and `overflowed` is set. */
-class MessageWriter {
-  #bytes: Buffer;
-  #length = 0;
-  overflowed = false;
-  /** Name suffixes already written, lower-cased octets as Latin-1, and where they start. */
-  readonly #names = new Map<string, number>();
-  /** Record names as given, and where they were written: the same owner again costs one lookup. */
-  readonly #written = new Map<string, number>();
-
-  constructor(readonly limit: number) {
-    this.#bytes = Buffer.alloc(Math.min(limit, 512));
-  }
-
-  toBuffer(): Buffer {
-    return this.#bytes.subarray(0, this.#length);
-  }
-
-  u8(value: number): void {
-    const at = this.#claim(1);
-    if (at >= 0) this.#bytes[at] = value;
-  }
-
-  u16(value: number): void {
-    const at = this.#claim(2);
-    if (at >= 0) this.#bytes.writeUInt16BE(value, at);
-  }
-
-  u32(value: number): void {
-    const at = this.#claim(4);
-    if (at >= 0) this.#bytes.writeUInt32BE(value, at);
-  }
-
-  bytes(data: Uint8Array): void {
-    const at = this.#claim(data.length);
-    if (at >= 0) this.#bytes.set(data, at);
-  }
-
-  /** Makes a name written elsewhere (the echoed question) a target for later pointers. */
-  rememberName(labels: readonly string[], offset: number): void {
-    // A label holding a '.' octet would make suffix keys ambiguous: only the suffixes after it are reused.
-    const first = labels.findLastIndex((label) => label.includes('.')) + 1;
-    let at = offset + labels.slice(0, first).reduce((octets, label) => octets + 1 + label.length, 0);
-    for (let index = first; index < labels.length && at < POINTER_REACH; index++) {
-      this.#names.set(suffixKey(labels.slice(index)), at);
-      at += 1 + labels[index]!.length;
-    }
-  }
-
-  /** A domain name, compressed against every name written before it. */
-  name(text: string): void {
-    const known = this.#written.get(text);
-    if (known !== undefined) return this.u16(0xc000 | known);
-    const labels = nameLabels(text);
-    let start: number | undefined;
-    for (let index = 0; index < labels.length; index++) {
-      const key = suffixKey(labels.slice(index));
-      const target = this.#names.get(key);
-      if (target !== undefined) {
-        this.#remember(text, start ?? target);
-        return this.u16(0xc000 | target);
-      }
-      start ??= this.#length;
-      if (this.#length < POINTER_REACH && !this.overflowed) this.#names.set(key, this.#length);
-      this.u8(labels[index]!.length);
-      this.bytes(Buffer.from(labels[index]!, 'latin1'));
-    }
-    this.u8(0);
-    if (start !== undefined) this.#remember(text, start);
-  }
-
-  #remember(text: string, at: number): void {
-    if (at < POINTER_REACH && !this.overflowed) this.#written.set(text, at);
-  }
-
-  /** One resource record of class IN; RDLENGTH is filled in once the RDATA is written. */
-  record(record: ResourceRecord): void {
-    if (record.type === 'ALIAS')
-      throw new DnsEncodeError(`ALIAS record for ${record.name} cannot go on the wire; flatten it to A/AAAA`);
-    this.name(record.name);
-    this.u16(TYPE_CODES[record.type]);
-    this.u16(CLASS_IN);
-    this.u32(Number.isFinite(record.ttl) ? Math.min(Math.max(Math.floor(record.ttl), 0), 0x7fffffff) : 0);
-    const lengthAt = this.#length;
-    this.u16(0);
-    writeRdata(this, record);
-    if (!this.overflowed) this.#bytes.writeUInt16BE(this.#length - lengthAt - 2, lengthAt);
-  }
-
-  #claim(size: number): number {
-    if (this.overflowed || this.#length + size > this.limit) {
-      this.overflowed = true;
-      return -1;
-    }
-    const at = this.#length;
-    this.#length += size;
-    if (this.#length > this.#bytes.length) {
-      const grown = Buffer.alloc(Math.min(Math.max(this.#length, this.#bytes.length * 2), this.limit));
-      this.#bytes.copy(grown, 0, 0, at);
-      this.#bytes = grown;
-    }
-    return at;
-  }
+/** Our OPT record: our payload size, version 0, the high bits of the RCODE and DO as the query had it. */
+function opt(rcode: number, dnssecOk: boolean): OptAnswer {
+  const flags = dnssecOk ? dnsPacket.DNSSEC_OK : 0;
+  const extendedRcode = (rcode >> 4) & 0xff;
+  return {
+    type: 'OPT',
+    name: '.',
+    udpPayloadSize: EDNS_PAYLOAD,
+    extendedRcode,
+    ednsVersion: 0,
+    flags,
+    flag_do: dnssecOk,
+    options: [],
+  };
 }
 
-function suffixKey(labels: readonly string[]): string {
-  return labels.join('.').replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+/** Octets of everything after the header (the question aside), counted without writing any. */
+function sectionsLength(packet: Packet): number {
+  return dnsPacket.encodingLength(packet) - HEADER_OCTETS;
 }
 
-/** A record's name as labels of octets (UTF-8 bytes as Latin-1 characters), checked against RFC 1035 §2.3.4. */
-function nameLabels(text: string): string[] {
-  const trimmed = text.endsWith('.') ? text.slice(0, -1) : text;
-  if (trimmed === '') return [];
-  const labels = trimmed.split('.').map((label) => Buffer.from(label, 'utf8').toString('latin1'));
-  if (labels.some((label) => label.length === 0 || label.length > MAX_LABEL_OCTETS))
-    throw new DnsEncodeError(`name "${text}" has an empty label or one longer than ${MAX_LABEL_OCTETS} octets`);
-  if (labels.reduce((octets, label) => octets + 1 + label.length, 1) > MAX_NAME_OCTETS)
-    throw new DnsEncodeError(`name "${text}" is longer than ${MAX_NAME_OCTETS} octets`);
-  return labels;
+/** The message with the question as the query sent it (dns-packet would re-read its octets as UTF-8). */
+function withQuestion(packet: Packet, query: Query): Buffer {
+  const encoded = dnsPacket.encode(packet);
+  const message = Buffer.concat([encoded.subarray(0, HEADER_OCTETS), query.question, encoded.subarray(HEADER_OCTETS)]);
+  message.writeUInt16BE(1, 4);
+  return message;
 }
 
-function writeRdata(writer: MessageWriter, record: ResourceRecord): void {
+/** Records owned by the asked name carry it as asked (mixed case included), as servers that compress names do. */
+function ownerSpelling(query: Query): (name: string) => string {
+  const asked = query.labels.join('.');
+  if (!PLAIN_NAME.test(asked)) return (name) => name;
+  const key = asked.toLowerCase();
+  const same = (name: string): boolean =>
+    (name.length === key.length || (name.length === key.length + 1 && name.endsWith('.'))) &&
+    name.slice(0, key.length).toLowerCase() === key;
+  return (name) => (same(name) ? asked : name);
+}
+
+/** One resource record of class IN, checked, as dns-packet takes it. */
+function wireRecord(record: ResourceRecord, owner: (name: string) => string): Answer {
+  if (record.type === 'ALIAS')
+    throw new DnsEncodeError(`ALIAS record for ${record.name} cannot go on the wire; flatten it to A/AAAA`);
+  const name = wireName(owner(record.name));
+  const ttl = Number.isFinite(record.ttl) ? Math.min(Math.max(Math.floor(record.ttl), 0), 0x7fffffff) : 0;
+  const head = { name, ttl, class: 'IN' as const };
   switch (record.type) {
     case 'A':
     case 'AAAA':
-      return writer.bytes(addressBytes(record));
+      return { ...head, type: record.type, data: address(record) };
     case 'CNAME':
     case 'NS':
-      return writer.name(text(record));
+      return { ...head, type: record.type, data: wireName(text(record)) };
     case 'TXT':
-      return writeTxt(writer, record);
+      return { ...head, type: 'TXT', data: txtData(record) };
     case 'MX': {
       const mx = structured<MxData>(record);
-      writer.u16(integer(record, 'preference', mx.preference, 0xffff));
-      return writer.name(mx.exchange);
+      const preference = integer(record, 'preference', mx.preference, 0xffff);
+      return { ...head, type: 'MX', data: { preference, exchange: wireName(mx.exchange) } };
     }
     case 'CAA':
-      return writer.bytes(caaRdata(record));
+      return { ...head, type: 'CAA', data: caaData(record) };
     case 'SOA':
-      return writeSoa(writer, record);
+      return { ...head, type: 'SOA', data: soaData(record) };
     default:
       throw new DnsEncodeError(`${record.type} record for ${record.name} cannot be encoded`);
   }
 }
 
-function writeSoa(writer: MessageWriter, record: ResourceRecord): void {
-  const soa = structured<SoaData>(record);
-  writer.name(soa.mname);
-  writer.name(soa.rname);
-  for (const field of ['serial', 'refresh', 'retry', 'expire', 'minimum'] as const)
-    writer.u32(integer(record, field, soa[field], 0xffffffff));
+/** A name checked against RFC 1035 §2.3.4 (labels of 1 to 63 octets, 255 in all), as dns-packet takes it. */
+function wireName(text: string): string {
+  if (MISREAD_IN_NAMES.test(text)) throw new DnsEncodeError(`name ${JSON.stringify(text)} cannot be encoded`);
+  const trimmed = text.endsWith('.') ? text.slice(0, -1) : text;
+  if (trimmed === '') return '.';
+  if (Buffer.byteLength(trimmed, 'utf8') + 2 > MAX_NAME_OCTETS)
+    throw new DnsEncodeError(`name "${text}" is longer than ${MAX_NAME_OCTETS} octets`);
+  for (const label of trimmed.split('.')) {
+    const octets = Buffer.byteLength(label, 'utf8');
+    if (octets === 0 || octets > MAX_LABEL_OCTETS)
+      throw new DnsEncodeError(`name "${text}" has an empty label or one longer than ${MAX_LABEL_OCTETS} octets`);
+  }
+  return text;
 }
 
-function addressBytes(record: ResourceRecord): Uint8Array {
+function soaData(record: ResourceRecord): WireSoa {
+  const soa = structured<SoaData>(record);
+  const number = (field: 'serial' | 'refresh' | 'retry' | 'expire' | 'minimum'): number =>
+    integer(record, field, soa[field], 0xffffffff);
+  return {
+    mname: wireName(soa.mname),
+    rname: wireName(soa.rname),
+    serial: number('serial'),
+    refresh: number('refresh'),
+    retry: number('retry'),
+    expire: number('expire'),
+    minimum: number('minimum'),
+  };
+}
+
+function address(record: ResourceRecord): string {
   const value = text(record);
   const bytes = record.type === 'A' ? ipv4Bytes(value) : ipv6Bytes(value);
+  // dns-packet's address codec writes whatever it is given; only addresses read here reach it.
   if (!bytes) throw new DnsEncodeError(`${record.type} record for ${record.name} has an invalid address "${value}"`);
-  return bytes;
+  return value;
 }
 
 /** TXT RDATA: the text as character-strings of at most 255 octets (RFC 1035 §3.3.14). */
-function writeTxt(writer: MessageWriter, record: ResourceRecord): void {
-  const strings = txtStrings(text(record)).map((part) => Buffer.from(part, 'utf8'));
-  if (strings.reduce((octets, part) => octets + 1 + part.length, 0) > 0xffff)
+function txtData(record: ResourceRecord): string[] {
+  const strings = txtStrings(text(record));
+  if (strings.reduce((octets, part) => octets + 1 + Buffer.byteLength(part, 'utf8'), 0) > 0xffff)
     throw new DnsEncodeError(`TXT record for ${record.name} is longer than 65535 octets`);
-  for (const part of strings) {
-    writer.u8(part.length);
-    writer.bytes(part);
-  }
+  return strings;
 }
 
 /** TXT text as character-strings of at most 255 octets, split between characters. */
@@ -271,17 +221,16 @@ function splitCharacters(value: string): string[] {
   return strings;
 }
 
-function caaRdata(record: ResourceRecord): Uint8Array {
+function caaData(record: ResourceRecord): WireCaa {
   const { flags, tag, value } = structured<CaaData>(record);
   // RFC 8659 §4.1 wants an alphanumeric tag; printable ASCII is what kennel has always accepted.
   if (typeof tag !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(tag))
     throw new DnsEncodeError(`CAA record for ${record.name} has an unencodable tag "${tag}"`);
   if (typeof value !== 'string') throw new DnsEncodeError(`CAA record for ${record.name} needs a text value`);
-  const rdata = Buffer.from(`\0\0${tag}${value}`, 'utf8');
-  rdata[0] = integer(record, 'flags', flags, 0xff);
-  rdata[1] = tag.length;
-  if (rdata.length > 0xffff) throw new DnsEncodeError(`CAA record for ${record.name} is longer than 65535 octets`);
-  return rdata;
+  if (2 + tag.length + Buffer.byteLength(value, 'utf8') > 0xffff)
+    throw new DnsEncodeError(`CAA record for ${record.name} is longer than 65535 octets`);
+  // dns-packet's type names only three tags; it writes any.
+  return { flags: integer(record, 'flags', flags, 0xff), tag: tag as WireCaa['tag'], value };
 }
 
 function integer(record: ResourceRecord, field: string, value: unknown, max: number): number {
@@ -302,12 +251,13 @@ function text(record: ResourceRecord): string {
   return record.data;
 }
 
-const OCTET = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4 = new RegExp(`^${OCTET}\\.${OCTET}\\.${OCTET}\\.${OCTET}$`);
 
 /** The four octets of a dotted-quad IPv4 address (no leading zeros), or undefined. */
 export function ipv4Bytes(value: string): Uint8Array | undefined {
-  const parts = value.split('.');
-  return parts.length === 4 && parts.every((part) => OCTET.test(part)) ? Uint8Array.from(parts, Number) : undefined;
+  const match = IPV4.exec(value);
+  return match ? Uint8Array.of(Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4])) : undefined;
 }
 
 /** The sixteen octets of an IPv6 address in RFC 4291 §2.2 text form (no zone), or undefined. */

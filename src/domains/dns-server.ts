@@ -21,9 +21,10 @@
 //   per event-loop turn, stops reading while a largest message's worth (65,537 octets) of input
 //   waits, closes a connection idle for 10 s, and keeps at most 150 connections open.
 //
-// The sockets are node:dgram and node:net and the messages are encoded by dns-message.ts: dns2's
-// servers answer whatever parses (responses included), never settle `listen()` when a bind fails,
-// and buffer TCP answers without bound; its encoder took ~100 ms for a 64 KB answer.
+// The sockets are node:dgram and node:net, and dns-message.ts encodes the answers with dns-packet
+// once it has checked every record. dns2 was used before: its servers answer whatever parses
+// (responses included), never settle `listen()` when a bind fails, and buffer TCP answers without
+// bound; its encoder took ~100 ms for a 64 KB answer (dns-packet: under 4 ms, docs/decisions.md).
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, isIPv6, type Server as TcpServer, type Socket as TcpSocket } from 'node:net';
 import { ToolError } from '../core/tool-error.js';

@@ -258,17 +258,27 @@ describe('encodeResponse (decoded by dns2, an independent decoder)', () => {
   const respond = (query: Query, answers: ResourceRecord[], limit = 65_535, truncate = false, rcode = 0): Buffer =>
     encodeResponse(query, { rcode, authoritative: true, answers, authority: [] }, limit, truncate);
 
-  it('echoes the question as sent (case kept) and points answer owners at it', () => {
+  it('echoes the question as sent (case kept) and names the answers it owns as asked', () => {
     const query = accept(Buffer.concat([header(), question('DoCs.ExAmPlE.cOm')]));
-    const response = respond(query, [a('docs.example.com')]);
+    const response = respond(query, [a('docs.example.com'), a('other.example.com')]);
     expect(response.subarray(12, 12 + query.question.length)).toEqual(query.question);
-    expect(response.readUInt16BE(12 + query.question.length)).toBe(0xc00c);
+    const owner = 12 + query.question.length;
+    expect(response.subarray(owner, owner + query.question.length - 4)).toEqual(name('DoCs.ExAmPlE.cOm'));
     expect(Packet.parse(response).answers).toMatchObject([
       { name: 'DoCs.ExAmPlE.cOm', address: '192.0.2.10', ttl: 60 },
+      { name: 'other.example.com', address: '192.0.2.10', ttl: 60 },
     ]);
   });
 
-  it('compresses names within reach of a 14-bit pointer and writes later ones in full', () => {
+  it('echoes a question whose labels are not UTF-8 octet for octet', () => {
+    const latin1 = Buffer.concat([header({ ar: 1 }), question('caf\xe9.example.com', 16), opt()]);
+    const query = accept(latin1);
+    const response = respond(query, [], 65_535, false, 3);
+    expect(response.subarray(12, 12 + query.question.length)).toEqual(latin1.subarray(12, 12 + query.question.length));
+    expect(Packet.parse(response).header).toMatchObject({ qdcount: 1, ancount: 0, arcount: 1, rcode: 3 });
+  });
+
+  it('encodes an answer of over 32 KB that an independent decoder reads back record for record', () => {
     const query = accept(plain);
     const text = 'x'.repeat(200);
     const records = Array.from({ length: 200 }, (_, i): ResourceRecord[] => [
@@ -296,11 +306,41 @@ describe('encodeResponse (decoded by dns2, an independent decoder)', () => {
     expect(Packet.parse(respond(query, records.slice(0, 3), 512, true)).header.tc).toBe(0);
   });
 
+  it('uses the limit to the octet: an answer of N octets goes out whole at N and as TC=1 at N - 1', () => {
+    const query = accept(Buffer.concat([header({ ar: 1 }), question(), opt()]));
+    const records = Array.from({ length: 10 }, (_, i) => a(`host-${i}.example.com`));
+    const size = respond(query, records).length;
+    expect(Packet.parse(respond(query, records, size, true)).answers).toHaveLength(10);
+    const cut = Packet.parse(respond(query, records, size - 1, true));
+    expect(cut.header).toMatchObject({ tc: 1, ancount: 0, arcount: 1 });
+  });
+
+  it('refuses an answer over 65,535 octets (the server answers SERVFAIL over TCP)', () => {
+    const big = Array.from({ length: 40 }, (_, i): ResourceRecord => ({
+      name: 'big.example.com',
+      type: 'TXT',
+      ttl: 60,
+      data: `${i}-${'z'.repeat(2000)}`,
+    }));
+    expect(() => respond(accept(plain), big)).toThrow(/needs more than 65535 octets/);
+  });
+
   it('carries an extended RCODE in the OPT record, and copies RD, CD and DO', () => {
     const query = accept(Buffer.concat([header({ flags: 0x0110, ar: 1 }), question(), opt({ dnssecOk: true })]));
     const parsed = Packet.parse(respond(query, [], 65_535, false, 16));
     expect(parsed.header).toMatchObject({ qr: 1, aa: 1, ra: 0, rd: 1, cd: 1, rcode: 16 });
     expect(parsed.additionals).toMatchObject([{ type: 41, version: 0, doFlag: true }]);
+  });
+
+  it.each([
+    ['::', '00000000000000000000000000000000'],
+    ['2001:db8::10', '20010db8000000000000000000000010'],
+    ['1:2:3:4:5:6:7::', '00010002000300040005000600070000'],
+    ['FE80::A', 'fe80000000000000000000000000000a'],
+    ['::ffff:192.0.2.1', '00000000000000000000ffffc0000201'],
+  ])('writes AAAA %s as the octets %s (dns-packet’s address codec, given only addresses read here)', (text, hex) => {
+    const response = respond(accept(plain), [{ name: 'docs.example.com', type: 'AAAA', ttl: 60, data: text }]);
+    expect(response.subarray(response.length - 16).toString('hex')).toBe(hex);
   });
 
   it.each([
@@ -315,6 +355,7 @@ describe('encodeResponse (decoded by dns2, an independent decoder)', () => {
     [{ name: 'x.example.com', type: 'CAA', ttl: 1, data: { flags: 0, tag: 'is sue', value: 'ca' } }, /unencodable tag/],
     [{ name: 'x.example.com', type: 'TXT', ttl: 1, data: 'y'.repeat(70_000) }, /longer than 65535/],
     [{ name: 'x.example.com', type: 'ALIAS', ttl: 1, data: 'y.example.com' }, /ALIAS/],
+    [{ name: 'x\n.example.com', type: 'A', ttl: 1, data: '192.0.2.1' }, /cannot be encoded/],
   ] as Array<[ResourceRecord, RegExp]>)('refuses %j with a DnsEncodeError, even past a UDP limit', (bad, message) => {
     const records = [...Array.from({ length: 30 }, (_, i) => a(`h${i}.example.com`)), bad];
     expect(() => respond(accept(plain), records, 512, true)).toThrow(message);
