@@ -63,9 +63,10 @@ export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }
     storeBytes: config.maxStoreBytes,
     totalBytes: config.maxTotalBytes,
   });
-  const redactor = mockRedactor(spec, acceptedKeys(config), config.adminToken);
+  const accepted = acceptedKeys(config);
+  const redactor = mockRedactor(spec, accepted, config.adminToken);
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
-  const keys: ReadonlySet<string> = new Set(acceptedKeys(config));
+  const keys: ReadonlySet<string> = new Set(accepted);
   const app = new Koa();
   app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
