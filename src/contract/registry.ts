@@ -25,6 +25,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   responseHeadersConformance,
   errorBodyConformance,
   deprecationSignalled,
+  // Response checks for authentication, near-miss input, deprecation and intermittent faults.
 ];
 
 /** Checks that send their own requests, in the order they run (the store-filling ones last). */
@@ -37,6 +38,8 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   notFoundConformance,
   negativeDataRejection,
   filterHonoured,
+  // Scenario checks for data fidelity, collection invariants and the identifier lifecycle.
+  // Scenario checks for authentication, near-miss input and deprecation.
   limitHonoured,
 ];
 

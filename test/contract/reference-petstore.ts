@@ -152,6 +152,8 @@ const FAULT_TABLE = [
   { name: 'key-case-insensitive', description: 'API keys are compared ignoring letter case' },
   { name: 'key-prefix', description: 'Any token that starts with the API key is accepted' },
   { name: 'charset-rejected', description: 'createPet refuses Content-Type: application/json; charset=utf-8' },
+  // Subtle faults: data fidelity, collection invariants, identifier lifecycle.
+  // Subtle faults: authentication, near-miss input, deprecation, intermittent faults.
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type Fault = (typeof FAULT_TABLE)[number]['name'];
