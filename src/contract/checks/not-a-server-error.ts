@@ -1,7 +1,11 @@
 import type { ResponseCheck } from '../types.js';
 import { failure, statusText } from './support.js';
 
-/** No request, however wrong, may get a 5xx or no answer at all. */
+/**
+ * No request, however wrong, may get a 5xx or no answer at all, whichever check sent it. The title
+ * names only the status (or the network failure), so an intermittent fault is one finding per
+ * operation and status however many exchanges it hit; the first example says which request.
+ */
 export const notAServerError: ResponseCheck = {
   name: 'not-a-server-error',
   kind: 'response',
@@ -12,15 +16,15 @@ export const notAServerError: ResponseCheck = {
       return [
         failure(this.name, this.severity, exchange, `no response: ${exchange.error}`, {
           expected: 'an HTTP response',
-          actual: exchange.error,
+          actual: `${exchange.error}, for ${exchange.purpose}`,
         }),
       ];
     const status = exchange.response!.status;
     if (status < 500) return [];
     return [
-      failure(this.name, this.severity, exchange, `server error ${status} for ${exchange.purpose}`, {
+      failure(this.name, this.severity, exchange, `server error ${status}`, {
         expected: 'a status below 500',
-        actual: statusText(exchange),
+        actual: `${statusText(exchange)} for ${exchange.purpose}`,
       }),
     ];
   },
