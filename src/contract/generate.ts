@@ -168,21 +168,60 @@ export interface InvalidBody {
   /** The spec documents this rejection exactly (a schema violation), rather than a transport mistake. */
   schemaViolation: boolean;
   severity: Severity;
+  /** An out-of-range integer: a deployment that accepts it must keep exactly this value (else an error). */
+  exact?: { name: string; value: bigint };
 }
 
 function wrongTypeValues(schema: JsonSchema): { label: string; value: unknown }[] {
   const types = typesOf(schema);
+  const numeric = types.includes('integer') || types.includes('number');
+  // An enum is checked by membership whatever the type: objects and arrays add nothing there.
+  const blunt = !(typeof schema === 'object' && Array.isArray(schema.enum));
   const out: { label: string; value: unknown }[] = [];
   if (!types.includes('string')) out.push({ label: 'a string', value: 'not-a-number' });
-  if ((types.includes('integer') || types.includes('number')) && !types.includes('string'))
-    out.push({ label: 'a numeric string', value: '7' });
-  if (!types.includes('integer') && !types.includes('number')) out.push({ label: 'a number', value: 12345 });
+  if (numeric && !types.includes('string')) out.push({ label: 'a numeric string', value: '7' });
+  if (!numeric) out.push({ label: 'a number', value: 12345 });
   if (!types.includes('null') && !(typeof schema === 'object' && schema.nullable === true))
     out.push({ label: 'null', value: null });
-  if (!types.includes('object')) out.push({ label: 'an object', value: { unexpected: true } });
+  if (!types.includes('object') && blunt) out.push({ label: 'an object', value: { unexpected: true } });
   if (types.includes('integer')) out.push({ label: 'a fraction', value: 1.5 });
-  if (types.includes('string') && !types.includes('boolean')) out.push({ label: 'a boolean', value: true });
+  if (!types.includes('boolean')) out.push({ label: 'a boolean', value: true });
+  if (!types.includes('array') && blunt) out.push({ label: 'a one-element array', value: [numeric ? 7 : 'text'] });
   return out;
+}
+
+/** `base` as JSON text with `name` set to a number literal JSON.stringify cannot write (2^63, 1e400). */
+function withLiteral(base: Record<string, unknown>, name: string, literal: string): string {
+  return stringifyJson({ ...base, [name]: 0 }).replace(
+    `${JSON.stringify(name)}:0`,
+    `${JSON.stringify(name)}:${literal}`,
+  );
+}
+
+/** An enum member in another letter case (`Available` for `available`), if any member has letters. */
+function otherCase(members: readonly unknown[]): string | undefined {
+  const member = members.find((value): value is string => typeof value === 'string' && /\p{L}/u.test(value));
+  if (member === undefined) return undefined;
+  const capitalised = member.charAt(0).toUpperCase() + member.slice(1);
+  return capitalised !== member
+    ? capitalised
+    : member.toLowerCase() !== member
+      ? member.toLowerCase()
+      : member.toUpperCase();
+}
+
+/** Integers beyond a bounded integer's range: a deployment may keep them exactly (warning) but never alter them. */
+function outOfRangeLiterals(schema: JsonSchema): { label: string; literal: string; value: bigint }[] {
+  const { maximum, format } = integerBounds(schema);
+  const literals: { label: string; literal: string; value: bigint }[] = [];
+  if (format === 'int64') {
+    literals.push({ label: 'beyond int64 (2^63)', literal: '9223372036854775808', value: 2n ** 63n });
+    literals.push({ label: 'beyond int64 (-2^63-1)', literal: '-9223372036854775809', value: -(2n ** 63n) - 1n });
+  }
+  // 1e400 is an integer (10^400) beyond any double: only a range makes it invalid.
+  if (format === 'int64' || format === 'int32' || maximum !== undefined)
+    literals.push({ label: '1e400', literal: '1e400', value: 10n ** 400n });
+  return literals;
 }
 
 function propertyMutations(name: string, schema: JsonSchema, base: Record<string, unknown>): InvalidBody[] {
@@ -193,23 +232,30 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
     schemaViolation: true,
     severity,
   });
-  if (typeof schema === 'object' && Array.isArray(schema.enum))
+  const types = typesOf(schema);
+  if (typeof schema === 'object' && Array.isArray(schema.enum)) {
     mutations.push(withValue('not one of the enum values', `not-a-valid-${name}`));
+    const variant = otherCase(schema.enum);
+    if (variant !== undefined)
+      mutations.push(withValue(`${JSON.stringify(variant)}, an enum value in another letter case`, variant));
+  }
+  const minLength = typeof schema === 'object' && typeof schema.minLength === 'number' ? schema.minLength : 0;
+  if (types.includes('string') && minLength === 0) mutations.push(withValue('an empty string', ''));
   for (const wrong of wrongTypeValues(schema)) mutations.push(withValue(wrong.label, wrong.value));
-  const { minimum, maximum, format } = integerBounds(schema);
+  const { minimum, maximum } = integerBounds(schema);
   if (minimum !== undefined) mutations.push(withValue(`below its minimum ${minimum}`, minimum - 1));
   if (maximum !== undefined) mutations.push(withValue(`above its maximum ${maximum}`, maximum + 1));
-  if (format === 'int64') {
-    const raw = JSON.stringify({ ...base, [name]: 0 }).replace(`"${name}":0`, `"${name}":9223372036854775808`);
-    mutations.push({
-      label: `/${name} is beyond int64 (2^63)`,
-      body: { raw },
-      schemaViolation: true,
-      severity: 'warning',
-    });
+  if (types.includes('integer')) {
+    for (const { label, literal, value } of outOfRangeLiterals(schema))
+      mutations.push({
+        label: `/${name} is ${label}`,
+        body: { raw: withLiteral(base, name, literal) },
+        schemaViolation: true,
+        severity: 'warning',
+        exact: { name, value },
+      });
   }
-  if (typeof schema === 'object' && typeof schema.minLength === 'number' && schema.minLength > 0)
-    mutations.push(withValue(`shorter than ${schema.minLength}`, ''));
+  if (minLength > 0) mutations.push(withValue(`shorter than ${minLength}`, ''));
   if (typeof schema === 'object' && typeof schema.maxLength === 'number')
     mutations.push(withValue(`longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1)));
   return mutations;
@@ -240,22 +286,26 @@ export function invalidBodies(
     });
   }
   for (const [name, property] of Object.entries(properties)) cases.push(...propertyMutations(name, property, valid));
+  const roots: InvalidBody[] = [];
   for (const [label, value] of [
     ['an array', [valid]],
     ['a string', 'text'],
     ['a number', 42],
     ['null', null],
   ] as const) {
-    cases.push({
+    roots.push({
       label: `the body is ${label}, not an object`,
       body: { value },
       schemaViolation: true,
       severity: 'error',
     });
   }
-  const reallyInvalid = cases.filter(
-    (item) => validate(exactNumbers('raw' in item.body ? parse(item.body.raw) : item.body.value)).length > 0,
-  );
+  // Judged as the server will read it: the text sent, parsed again (1.0 is an integer, NaN is null).
+  const reallyInvalid = (items: InvalidBody[]) =>
+    items.filter(
+      (item) =>
+        validate(exactNumbers(parse('raw' in item.body ? item.body.raw : stringifyJson(item.body.value)))).length > 0,
+    );
   const text = stringifyJson(valid);
   const transport: InvalidBody[] = [
     { label: 'malformed JSON', body: { raw: text.slice(0, -1) + ',' }, schemaViolation: false, severity: 'error' },
@@ -268,11 +318,14 @@ export function invalidBodies(
       severity: 'warning',
     },
   ];
-  // Most telling first, so that --max-examples keeps them: transport mistakes, then schema errors, then uncertain ones.
+  // Most telling first, so that --max-examples keeps them: transport mistakes, near misses and wrong
+  // types of each property, out-of-range integers (whose fidelity is checked), then non-object bodies.
+  const propertyCases = reallyInvalid(cases);
   return [
     ...transport,
-    ...reallyInvalid.filter((item) => item.severity === 'error'),
-    ...reallyInvalid.filter((item) => item.severity !== 'error'),
+    ...propertyCases.filter((item) => item.severity === 'error'),
+    ...propertyCases.filter((item) => item.severity !== 'error'),
+    ...reallyInvalid(roots),
   ];
 }
 

@@ -1,7 +1,7 @@
-import { invalidBodies, invalidParameterValues } from '../generate.js';
+import { invalidBodies, invalidParameterValues, type InvalidBody } from '../generate.js';
 import { parseJson } from '../../core/json.js';
-import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
-import { failure, isSuccess, show, statusText, validRequest } from './support.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
+import { failure, isSuccess, jsonBody, readById, sameJson, show, statusText, validRequest } from './support.js';
 
 function accepted(check: string, severity: Severity, exchange: Exchange): CheckFailure[] {
   if (!isSuccess(exchange)) return [];
@@ -13,6 +13,49 @@ function accepted(check: string, severity: Severity, exchange: Exchange): CheckF
   ];
 }
 
+/** The property of an object body, or undefined (nothing to compare). */
+function propertyOf(body: unknown, name: string): { value: unknown } | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !(name in body)) return undefined;
+  return { value: (body as Record<string, unknown>)[name] };
+}
+
+/** A kept value differs from the one sent; a number too large for a double (1e400 read as Infinity) cannot be told. */
+function altered(kept: { value: unknown } | undefined, sent: bigint): boolean {
+  if (kept === undefined || (typeof kept.value === 'number' && !Number.isFinite(kept.value))) return false;
+  return !sameJson(kept.value, sent);
+}
+
+/**
+ * An out-of-range integer that was accepted: an error when the echo or the stored resource holds
+ * another value (wrapped, clamped, rounded), else a warning (kept exactly: the spec forbids it, but
+ * nothing is lost).
+ */
+async function acceptedOutOfRange(
+  context: CheckContext,
+  check: string,
+  exchange: Exchange,
+  exact: NonNullable<InvalidBody['exact']>,
+): Promise<CheckFailure[]> {
+  if (!isSuccess(exchange)) return [];
+  const { name, value } = exact;
+  const echoed = propertyOf(jsonBody(exchange), name);
+  const wrong = (where: string, seen: Exchange, kept: { value: unknown }) =>
+    failure(check, 'error', seen, `accepted ${exchange.purpose} and ${where} ${show(kept.value)} instead`, {
+      expected: `a 4xx, or /${name} kept exactly as ${value}`,
+      actual: `${statusText(seen)} ${show(seen.response?.text ?? '', 200)}`,
+    });
+  if (altered(echoed, value)) return [wrong('echoed', exchange, echoed!)];
+  const { operation } = context;
+  const read = operation.collection ? context.plan.collection(operation.collection).read : undefined;
+  const id = operation.idProperty ? propertyOf(jsonBody(exchange), operation.idProperty)?.value : undefined;
+  if (operation.role === 'create' && read && id !== undefined) {
+    const readBack = await readById(context, read, id, `reading back ${String(id)}, created with ${name}=${value}`);
+    const stored = isSuccess(readBack) ? propertyOf(jsonBody(readBack), name) : undefined;
+    if (altered(stored, value)) return [wrong('stored', readBack, stored!)];
+  }
+  return accepted(check, 'warning', exchange);
+}
+
 /**
  * Invalid bodies and parameters are rejected with a 4xx, never accepted. A query parameter of an
  * operation that documents no 4xx may also be clamped or ignored (a 2xx): the spec leaves that open.
@@ -21,7 +64,7 @@ export const negativeDataRejection: ScenarioCheck = {
   name: 'negative-data-rejection',
   kind: 'scenario',
   severity: 'error',
-  description: 'generated invalid bodies and parameters get a 4xx, never a 2xx',
+  description: 'generated invalid bodies and parameters (near misses included) get a 4xx, never a 2xx',
   skipReason(operation, _plan, settings) {
     if (operation.successStatuses.length === 0) return 'the operation documents no successful response';
     if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
@@ -56,7 +99,11 @@ export const negativeDataRejection: ScenarioCheck = {
           contentType: item.contentType,
           purpose: `a body where ${item.label}`,
         });
-        failures.push(...accepted(this.name, item.severity, exchange));
+        failures.push(
+          ...(item.exact
+            ? await acceptedOutOfRange(context, this.name, exchange, item.exact)
+            : accepted(this.name, item.severity, exchange)),
+        );
       }
     }
     const parameterCases = operation.parameters

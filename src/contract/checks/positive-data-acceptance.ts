@@ -20,6 +20,12 @@ function rejected(check: string, exchange: Exchange, severity: Severity = 'error
   ];
 }
 
+const MEDIA_TYPE_SPELLINGS = [
+  'application/json; charset=utf-8',
+  'Application/JSON; Charset=UTF-8',
+  'application/json;charset=UTF-8',
+];
+
 /** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */
 export const positiveDataAcceptance: ScenarioCheck = {
   name: 'positive-data-acceptance',
@@ -50,16 +56,19 @@ export const positiveDataAcceptance: ScenarioCheck = {
         failures.push(...rejected(this.name, exchange, severity));
         rememberCreated(context, value, exchange);
       }
-      // The charset parameter is part of the JSON media type's grammar; a server must not refuse it.
-      const value = validObject(operation.body.schema, generation(context), 'required');
-      const withCharset = await context.send({
-        ...base,
-        body: { value },
-        contentType: 'application/json; charset=utf-8',
-        purpose: 'a valid body sent as application/json; charset=utf-8',
-      });
-      failures.push(...rejected(this.name, withCharset));
-      rememberCreated(context, value, withCharset);
+      // Type, subtype, parameter names and the charset value are case-insensitive, the space around ";" optional
+      // (RFC 9110 §8.3.1, §8.3.2, §5.6.6): a server must not refuse any of these spellings of JSON.
+      for (const contentType of MEDIA_TYPE_SPELLINGS) {
+        const value = validObject(operation.body.schema, generation(context), 'required');
+        const exchange = await context.send({
+          ...base,
+          body: { value },
+          contentType,
+          purpose: `a valid body sent as ${contentType}`,
+        });
+        failures.push(...rejected(this.name, exchange));
+        rememberCreated(context, value, exchange);
+      }
     }
     const queryCases = operation.parameters
       .filter((parameter) => parameter.in === 'query')
