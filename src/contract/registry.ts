@@ -1,5 +1,9 @@
+import { authBeforeValidation } from './checks/auth-before-validation.js';
+import { authChallengePresent } from './checks/auth-challenge-present.js';
 import { authEnforced } from './checks/auth-enforced.js';
+import { authSchemeCaseInsensitive } from './checks/auth-scheme-case-insensitive.js';
 import { contentTypeConformance } from './checks/content-type-conformance.js';
+import { deprecationHeadersScoped } from './checks/deprecation-headers-scoped.js';
 import { deprecationSignalled } from './checks/deprecation-signalled.js';
 import { errorBodyConformance } from './checks/error-body-conformance.js';
 import { filterHonoured } from './checks/filter-honoured.js';
@@ -14,6 +18,7 @@ import { responseHeadersConformance } from './checks/response-headers-conformanc
 import { responseSchemaConformance } from './checks/response-schema-conformance.js';
 import { serverAssignedId } from './checks/server-assigned-id.js';
 import { statusCodeConformance } from './checks/status-code-conformance.js';
+import { sunsetDateConformance } from './checks/sunset-date-conformance.js';
 import type { Check, ResponseCheck, ScenarioCheck } from './types.js';
 
 /** Checks that judge every exchange of the run. */
@@ -26,6 +31,9 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   errorBodyConformance,
   deprecationSignalled,
   // Response checks for authentication, near-miss input, deprecation and intermittent faults.
+  authChallengePresent,
+  sunsetDateConformance,
+  deprecationHeadersScoped,
 ];
 
 /** Checks that send their own requests, in the order they run (the store-filling ones last). */
@@ -40,6 +48,8 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   filterHonoured,
   // Scenario checks for data fidelity, collection invariants and the identifier lifecycle.
   // Scenario checks for authentication, near-miss input and deprecation.
+  authSchemeCaseInsensitive,
+  authBeforeValidation,
   limitHonoured,
 ];
 

@@ -27,6 +27,11 @@ const DETECTIONS: [
   ['not-found-conformance', { fault: 'not-found-200-null' }, 'failed'],
   ['filter-honoured', { fault: 'filter-ignored' }, 'failed'],
   ['limit-honoured', { fault: 'default-limit-10' }, 'failed'],
+  ['auth-scheme-case-insensitive', { fault: 'auth-single-space' }, 'failed'],
+  ['auth-challenge-present', { fault: 'no-www-authenticate' }, 'failed'],
+  ['auth-before-validation', { fault: 'validation-before-auth' }, 'failed'],
+  ['sunset-date-conformance', { fault: 'sunset-wrong-date' }, 'failed'],
+  ['deprecation-headers-scoped', { fault: 'deprecation-on-listpets' }, 'failed'],
 ];
 
 describe('every check catches its deliberately broken deployment', () => {

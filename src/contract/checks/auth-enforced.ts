@@ -1,38 +1,51 @@
 import type { CheckFailure, RequestSpec, ScenarioCheck } from '../types.js';
+import { credentialKind, schemeName } from './auth-schemes.js';
 import { failure, statusText, validRequest } from './support.js';
+
+interface BadCredential {
+  label: string;
+  auth: RequestSpec['auth'];
+}
+
+/** Near misses of the real key: keys are compared exactly, not ignoring case, by prefix or by extension. */
+function nearMisses(apiKey: string): BadCredential[] {
+  const swapped = apiKey === apiKey.toUpperCase() ? apiKey.toLowerCase() : apiKey.toUpperCase();
+  const misses = [
+    ...(swapped !== apiKey ? [{ label: 'the key in another letter case', value: swapped }] : []),
+    { label: 'the key with a character appended', value: `${apiKey}x` },
+    ...(apiKey.length > 1 ? [{ label: 'the key without its last character', value: apiKey.slice(0, -1) }] : []),
+  ];
+  return misses.map(({ label, value }) => ({ label, auth: { apiKeyValue: value } }));
+}
 
 /** Credentials that must not open the door, for the operation's security scheme. */
 function badCredentials(
   request: RequestSpec,
   random: { word(length: number): string },
   apiKey: string,
-): { label: string; auth: RequestSpec['auth'] }[] {
+): BadCredential[] {
   const unknownKey = `kennel-not-a-key-${random.word(10)}`;
-  // Near misses of the real key: keys are compared exactly, not case-insensitively or by prefix.
-  const swapped = apiKey === apiKey.toUpperCase() ? apiKey.toLowerCase() : apiKey.toUpperCase();
-  const nearMisses = [
-    ...(swapped !== apiKey ? [{ label: 'the key in another letter case', value: swapped }] : []),
-    { label: 'the key with a character appended', value: `${apiKey}x` },
-  ];
-  const schemes = request.operation.operation.security;
-  const names = Object.keys(schemes.requirements[0] ?? {});
-  const isApiKey = names.some((name) => schemes.schemes[name]?.type === 'apiKey');
-  if (isApiKey) {
+  const kind = credentialKind(request.operation);
+  if (kind === 'apiKey') {
     return [
       { label: 'no credentials', auth: 'none' },
       { label: 'an unknown API key', auth: { apiKeyValue: unknownKey } },
-      ...nearMisses.map(({ label, value }) => ({ label, auth: { apiKeyValue: value } })),
+      ...nearMisses(apiKey),
     ];
   }
+  const scheme = schemeName(kind);
+  const other = kind === 'basic' ? 'Bearer' : 'Basic';
   return [
     { label: 'no Authorization header', auth: 'none' },
     {
-      label: 'the Basic scheme instead of Bearer',
-      auth: { authorization: `Basic ${Buffer.from(`kennel:${unknownKey}`).toString('base64')}` },
+      label: `the ${other} scheme instead of ${scheme}`,
+      auth: { authorization: `${other} ${Buffer.from(`kennel:${unknownKey}`).toString('base64')}` },
     },
-    { label: 'an empty Bearer token', auth: { authorization: 'Bearer' } },
-    { label: 'an unknown Bearer token', auth: { authorization: `Bearer ${unknownKey}` } },
-    ...nearMisses.map(({ label, value }) => ({ label, auth: { authorization: `Bearer ${value}` } })),
+    // A server that reads the token after the first space and ignores the scheme accepts this.
+    { label: `the key under the ${other} scheme`, auth: { authorization: `${other} ${apiKey}` } },
+    { label: `an empty ${scheme} token`, auth: { authorization: scheme } },
+    { label: `an unknown ${scheme} token`, auth: { apiKeyValue: unknownKey } },
+    ...nearMisses(apiKey),
   ];
 }
 
@@ -41,7 +54,7 @@ export const authEnforced: ScenarioCheck = {
   name: 'auth-enforced',
   kind: 'scenario',
   severity: 'error',
-  description: 'no header, a wrong scheme or an unknown key get the documented 401',
+  description: 'no credentials, a wrong scheme, an unknown key or a near miss of the key get the documented 401',
   skipReason(operation, _plan, settings) {
     if (!operation.requiresAuth) return 'the operation requires no credentials';
     if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
