@@ -423,6 +423,78 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
     exhibits: async (api) =>
       (await statusOf(api.post(rex, { contentType: 'application/json; charset=utf-8' }))) === 400,
   },
+  // Authentication, near-miss input, deprecation, intermittent faults.
+  'auth-scheme-case-sensitive': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'bearer ref-key' }))) === 401,
+  },
+  'auth-single-space': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer  ref-key' }))) === 401,
+  },
+  'key-prefix-compared': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer ref-ke' }))) === 200,
+  },
+  'scheme-ignored': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Basic ref-key' }))) === 200,
+  },
+  'no-www-authenticate': {
+    exhibits: async (api) => {
+      const refused = await api.get('/pets', noAuth);
+      return refused.status === 401 && refused.headers.get('www-authenticate') === null;
+    },
+  },
+  'www-authenticate-basic': {
+    exhibits: async (api) =>
+      (await api.get('/pets', noAuth)).headers.get('www-authenticate')?.startsWith('Basic') === true,
+  },
+  'wrong-key-403': {
+    exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer wrong' }))) === 403,
+  },
+  'validation-before-auth': {
+    exhibits: async (api) => (await statusOf(api.post({ categoryId: 1 }, noAuth))) === 400,
+  },
+  'status-enum-case-insensitive': {
+    exhibits: async (api) => (await statusOf(api.post({ ...rex, status: 'Available' }))) === 201,
+  },
+  'status-empty-accepted': { exhibits: async (api) => (await statusOf(api.post({ ...rex, status: '' }))) === 201 },
+  'status-null-accepted': { exhibits: async (api) => (await statusOf(api.post({ ...rex, status: null }))) === 201 },
+  'categoryid-boolean-coerced': {
+    exhibits: async (api) => (await api.post({ name: 'Rex', categoryId: true })).body.categoryId === 1,
+  },
+  'categoryid-array-unwrapped': {
+    exhibits: async (api) => (await api.post({ name: 'Rex', categoryId: [7] })).body.categoryId === 7,
+  },
+  'categoryid-1e400-500': {
+    exhibits: async (api) => (await statusOf(api.post('{"name":"Rex","categoryId":1e400}'))) === 500,
+  },
+  'int64-overflow-wrapped': {
+    exhibits: async (api) =>
+      (await api.post('{"name":"Rex","categoryId":9223372036854775808}')).text.includes(
+        '"categoryId":-9223372036854775808',
+      ),
+  },
+  'media-type-case-sensitive': {
+    exhibits: async (api) => (await statusOf(api.post(rex, { contentType: 'Application/JSON' }))) === 400,
+  },
+  'charset-case-sensitive': {
+    exhibits: async (api) =>
+      (await statusOf(api.post(rex, { contentType: 'application/json; Charset=UTF-8' }))) === 400,
+  },
+  'sunset-wrong-date': {
+    exhibits: async (api) => (await api.get('/pets/1')).headers.get('sunset') === 'Thu, 04 Dec 2030 23:00:00 GMT',
+  },
+  'sunset-not-http-date': {
+    exhibits: async (api) => (await api.get('/pets/1')).headers.get('sunset') === '2030-12-05',
+  },
+  'deprecation-on-listpets': {
+    exhibits: async (api) => (await api.get('/pets')).headers.get('deprecation') !== null,
+  },
+  'intermittent-500': {
+    exhibits: async (api) => {
+      const statuses = [];
+      for (let index = 0; index < 7; index += 1) statuses.push(await statusOf(api.get('/pets')));
+      return statuses.includes(500);
+    },
+  },
 };
 
 describe('faults', () => {

@@ -29,6 +29,12 @@ export interface Variant {
   storeOrders: 'empty-list' | 501 | 404;
   /** getPet sends `Deprecation` and `Sunset` headers. */
   deprecationHeaders: boolean;
+  /** The `Sunset` value getPet sends: any HTTP-date of 5 December 2030. */
+  sunset: string;
+  /** The `Deprecation` value getPet sends (RFC 9745), or none (Sunset alone). */
+  deprecation: string | undefined;
+  /** The `WWW-Authenticate` challenge of a 401. */
+  challenge: string;
 }
 
 const DEFAULT_VARIANT: Variant = {
@@ -42,6 +48,9 @@ const DEFAULT_VARIANT: Variant = {
   wrongContentType: 400,
   storeOrders: 'empty-list',
   deprecationHeaders: true,
+  sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+  deprecation: '@1735689600',
+  challenge: 'Bearer',
 };
 
 export const VARIANTS: readonly { name: string; description: string; variant: Partial<Variant> }[] = [
@@ -77,6 +86,17 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
     variant: { deprecationHeaders: false },
   },
   {
+    name: 'sunset-only-late',
+    description: 'getPet sends Sunset alone, at the last second of 5 December 2030',
+    variant: { sunset: 'Thu, 05 Dec 2030 23:59:59 GMT', deprecation: undefined },
+  },
+  {
+    name: 'challenge-with-parameters',
+    description:
+      'A 401 challenges with realm, error and a quoted comma: bearer realm="pets, v1", error="invalid_token"',
+    variant: { challenge: 'bearer realm="pets, v1", error="invalid_token"' },
+  },
+  {
     name: 'everything',
     description: 'Every non-default choice at once',
     variant: {
@@ -90,6 +110,7 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
       wrongContentType: 415,
       storeOrders: 501,
       deprecationHeaders: false,
+      challenge: 'bearer realm="pets, v1", error="invalid_token"',
     },
   },
 ];
@@ -154,6 +175,45 @@ const FAULT_TABLE = [
   { name: 'charset-rejected', description: 'createPet refuses Content-Type: application/json; charset=utf-8' },
   // Subtle faults: data fidelity, collection invariants, identifier lifecycle.
   // Subtle faults: authentication, near-miss input, deprecation, intermittent faults.
+  { name: 'auth-scheme-case-sensitive', description: 'The scheme must be spelt "Bearer": "bearer <key>" gets 401' },
+  { name: 'auth-single-space', description: 'Exactly one space may follow the scheme: "Bearer  <key>" gets 401' },
+  {
+    name: 'key-prefix-compared',
+    description: 'The token is compared over its own length: a prefix of the key is accepted',
+  },
+  { name: 'scheme-ignored', description: 'Only the token after the space is checked: "Basic <key>" is accepted' },
+  { name: 'no-www-authenticate', description: '401 responses carry no WWW-Authenticate challenge' },
+  { name: 'www-authenticate-basic', description: '401 responses challenge for Basic, not Bearer' },
+  { name: 'wrong-key-403', description: 'A wrong key answers 403 (a missing one 401)' },
+  {
+    name: 'validation-before-auth',
+    description: 'createPet validates the body first: an invalid body without a key gets 400',
+  },
+  { name: 'status-enum-case-insensitive', description: 'status is compared ignoring case: "Available" is accepted' },
+  { name: 'status-empty-accepted', description: 'status "" is taken for no status' },
+  { name: 'status-null-accepted', description: 'status null is taken for no status' },
+  { name: 'categoryid-boolean-coerced', description: 'categoryId true is accepted as 1' },
+  { name: 'categoryid-array-unwrapped', description: 'categoryId [7] is accepted as 7' },
+  { name: 'categoryid-1e400-500', description: 'categoryId 1e400 answers 500 (Infinity reaches BigInt)' },
+  {
+    name: 'int64-overflow-wrapped',
+    description: 'categoryId beyond int64 is stored wrapped to 64 bits (2^63 becomes -2^63)',
+  },
+  {
+    name: 'media-type-case-sensitive',
+    description: 'createPet refuses Content-Type Application/JSON (compared case-sensitively)',
+  },
+  {
+    name: 'charset-case-sensitive',
+    description: 'createPet refuses any charset spelling but charset=utf-8 (Charset=UTF-8 gets 400)',
+  },
+  {
+    name: 'sunset-wrong-date',
+    description: 'Sunset is a day early: Thu, 04 Dec 2030 23:00:00 GMT (converted from local time)',
+  },
+  { name: 'sunset-not-http-date', description: 'Sunset is written 2030-12-05, not as an HTTP-date' },
+  { name: 'deprecation-on-listpets', description: 'listPets sends the Deprecation and Sunset headers too' },
+  { name: 'intermittent-500', description: 'Every 7th request answers 500' },
 ] as const satisfies readonly { name: string; description: string }[];
 
 export type Fault = (typeof FAULT_TABLE)[number]['name'];
@@ -235,7 +295,6 @@ const LARGE_FIRST_ID = 2n ** 53n + 1n;
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 const MAX_BODY_BYTES = 1_000_000;
-const DEPRECATION_HEADERS = { deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' };
 
 function seedPets(count: number, firstId: bigint): Pet[] {
   return Array.from({ length: count }, (_, index) => {
@@ -279,6 +338,7 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 class ReferencePetstore {
   private readonly pets: Pet[];
   private nextId: bigint;
+  private served = 0;
 
   constructor(
     private readonly apiKey: string,
@@ -292,6 +352,7 @@ class ReferencePetstore {
   }
 
   async handle(req: IncomingMessage): Promise<Reply> {
+    if (this.fault === 'intermittent-500' && ++this.served % 7 === 0) throw new Error('Connection pool exhausted');
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
     const route = ROUTES.find((candidate) => candidate.pattern.test(url.pathname));
     if (!route) return this.error(404, 'not_found', `No resource at ${url.pathname}`);
@@ -305,9 +366,10 @@ class ReferencePetstore {
     }
     const reply = this.authorised(operation, req.headers.authorization)
       ? await this.dispatch(operation, req, url)
-      : this.unauthorised();
-    if (operation === 'getPet' && this.variant.deprecationHeaders)
-      reply.headers = { ...reply.headers, ...DEPRECATION_HEADERS };
+      : ((await this.validatedBeforeAuth(operation, req)) ?? this.unauthorised(req.headers.authorization));
+    const deprecated = operation === 'getPet' || (operation === 'listPets' && this.fault === 'deprecation-on-listpets');
+    if (deprecated && this.variant.deprecationHeaders)
+      reply.headers = { ...reply.headers, ...this.deprecationHeaders() };
     return reply;
   }
 
@@ -333,27 +395,52 @@ class ReferencePetstore {
 
   private authorised(operation: Operation, header: string | undefined): boolean {
     if (this.fault === 'no-auth' || (this.fault !== undefined && UNPROTECTED[this.fault] === operation)) return true;
-    const match = /^(\S+) +(\S+) *$/.exec(header ?? '');
+    const match = (this.fault === 'auth-single-space' ? /^(\S+) (\S+) *$/ : /^(\S+) +(\S+) *$/).exec(header ?? '');
     if (!match) return false;
     const [, scheme = '', token] = match;
-    if (scheme.toLowerCase() === 'bearer')
+    if (this.fault === 'scheme-ignored' && token === this.apiKey) return true;
+    if (this.fault === 'auth-scheme-case-sensitive' ? scheme === 'Bearer' : scheme.toLowerCase() === 'bearer')
       return token === this.apiKey || this.fault === 'any-token' || this.nearMissAccepted(token ?? '');
     return scheme.toLowerCase() === 'basic' && this.fault === 'basic-accepted';
   }
 
   private nearMissAccepted(token: string): boolean {
     if (this.fault === 'key-case-insensitive') return token.toLowerCase() === this.apiKey.toLowerCase();
+    if (this.fault === 'key-prefix-compared') return token !== '' && this.apiKey.startsWith(token);
     return this.fault === 'key-prefix' && token.startsWith(this.apiKey);
   }
 
-  private unauthorised(): Reply {
+  private unauthorised(header: string | undefined): Reply {
     if (this.fault === 'auth-plain-text')
       return { status: 401, body: 'Unauthorized', kind: 'text', headers: { 'www-authenticate': 'Bearer' } };
-    if (this.fault === 'auth-403') return this.error(403, 'forbidden', 'The API key is missing or invalid');
-    return {
-      ...this.error(401, 'unauthorized', 'Authorization header with a valid Bearer API key is required'),
-      headers: { 'www-authenticate': 'Bearer' },
-    };
+    if (this.fault === 'auth-403' || (this.fault === 'wrong-key-403' && header !== undefined))
+      return this.error(403, 'forbidden', 'The API key is missing or invalid');
+    const reply = this.error(401, 'unauthorized', 'Authorization header with a valid Bearer API key is required');
+    if (this.fault === 'no-www-authenticate') return reply;
+    const challenge = this.fault === 'www-authenticate-basic' ? 'Basic realm="pets"' : this.variant.challenge;
+    return { ...reply, headers: { 'www-authenticate': challenge } };
+  }
+
+  /** Under 'validation-before-auth', the 400 an invalid createPet body gets before the key is looked at. */
+  private async validatedBeforeAuth(operation: Operation, req: IncomingMessage): Promise<Reply | undefined> {
+    if (this.fault !== 'validation-before-auth' || operation !== 'createPet') return undefined;
+    try {
+      this.validateNewPet(this.parseBody(await this.readJsonBody(req)));
+      return undefined;
+    } catch (thrown) {
+      if (thrown instanceof BadRequest) return thrown.reply;
+      throw thrown;
+    }
+  }
+
+  private deprecationHeaders(): Record<string, string> {
+    const sunset =
+      this.fault === 'sunset-wrong-date'
+        ? 'Thu, 04 Dec 2030 23:00:00 GMT'
+        : this.fault === 'sunset-not-http-date'
+          ? '2030-12-05'
+          : this.variant.sunset;
+    return { sunset, ...(this.variant.deprecation === undefined ? {} : { deprecation: this.variant.deprecation }) };
   }
 
   // --- listPets ---------------------------------------------------------------------------------
@@ -420,9 +507,16 @@ class ReferencePetstore {
 
   private async readJsonBody(req: IncomingMessage): Promise<string> {
     const header = req.headers['content-type'] ?? '';
-    const mediaType = header.split(';')[0]?.trim().toLowerCase();
+    const essence = header.split(';')[0]?.trim();
+    const mediaType = this.fault === 'media-type-case-sensitive' ? essence : essence?.toLowerCase();
     const body = await readBody(req);
-    if (mediaType !== 'application/json' || (this.fault === 'charset-rejected' && header.includes(';'))) {
+    const charsetRefused =
+      this.fault === 'charset-case-sensitive' && header.includes(';') && !header.includes('charset=utf-8');
+    if (
+      mediaType !== 'application/json' ||
+      (this.fault === 'charset-rejected' && header.includes(';')) ||
+      charsetRefused
+    ) {
       const code = this.variant.wrongContentType === 415 ? 'unsupported_media_type' : 'invalid_content_type';
       throw new BadRequest(
         this.error(this.variant.wrongContentType, code, 'The request body must be application/json'),
@@ -476,6 +570,12 @@ class ReferencePetstore {
       return BigInt(value);
     if (typeof value === 'number' && !Number.isInteger(value) && this.fault === 'fractional-categoryid-accepted')
       return value;
+    if (value === true && this.fault === 'categoryid-boolean-coerced') return 1n;
+    if (Array.isArray(value) && typeof value[0] === 'bigint' && this.fault === 'categoryid-array-unwrapped')
+      return value[0];
+    if (value === Infinity && this.fault === 'categoryid-1e400-500') return BigInt(value);
+    if (typeof value === 'bigint' && !isInt64(value) && this.fault === 'int64-overflow-wrapped')
+      return BigInt.asIntN(64, value);
     if (typeof value === 'bigint' && (isInt64(value) || this.fault === 'int64-overflow-accepted')) return value;
     const outOfRange =
       typeof value === 'bigint' || (typeof value === 'number' && (Number.isInteger(value) || !Number.isFinite(value)));
@@ -484,6 +584,15 @@ class ReferencePetstore {
 
   private readStatus(value: unknown): string | undefined {
     if (value === undefined) return this.variant.defaultStatus;
+    if (
+      (value === '' && this.fault === 'status-empty-accepted') ||
+      (value === null && this.fault === 'status-null-accepted')
+    )
+      return this.variant.defaultStatus;
+    if (typeof value === 'string' && this.fault === 'status-enum-case-insensitive') {
+      const known = PET_STATUSES.find((status) => status === value.toLowerCase());
+      if (known) return known;
+    }
     if (value === 'pending' && this.fault === 'pending-rejected')
       throw this.invalidBody('/status', 'must be available or sold');
     if (typeof value === 'string' && (isPetStatus(value) || this.fault === 'status-enum-unchecked')) return value;
