@@ -7,7 +7,7 @@ import { ToolError } from '../core/tool-error.js';
 import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
 import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
 import type { CliIo } from './io.js';
-import { collect, integerIn } from './options.js';
+import { byteSizeIn, collect, integerIn } from './options.js';
 import { EXIT } from './exit-codes.js';
 
 interface CheckFlags {
@@ -29,6 +29,10 @@ interface CheckFlags {
   json?: string;
   strict?: boolean;
   listChecks?: boolean;
+  maxFailures?: number;
+  exitfirst?: boolean;
+  waitFor?: number;
+  maxResponseSize?: number;
 }
 
 /** `--check a,b --check c` → [a, b, c]. */
@@ -86,56 +90,145 @@ function contractOptions(flags: CheckFlags, env: CliIo['env']): ContractOptions 
     tags: flags.tag,
     headers: headersOf(flags.header),
     strict: flags.strict ?? false,
+    maxFailures: flags.exitfirst ? 1 : flags.maxFailures,
+    waitForMs: Math.round((flags.waitFor ?? 0) * 1000),
+    maxResponseBytes: flags.maxResponseSize,
   };
+}
+
+/** `--wait-for 10`, `--wait-for 2.5`: seconds from 0 to an hour. */
+function secondsFlag(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || seconds > 3600)
+    throw new InvalidArgumentError('must be a number of seconds from 0 to 3600');
+  return seconds;
+}
+
+function writeReport(file: string, text: string): Promise<void> {
+  return mkdir(path.dirname(path.resolve(file)), { recursive: true })
+    .then(() => writeFile(file, text))
+    .catch((error: unknown) => {
+      throw new ToolError(
+        `cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        file,
+      );
+    });
 }
 
 function fileReporter(file: string, render: (summary: RunSummary) => string): RunListener {
-  return {
-    async runEnd(summary) {
-      try {
-        await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-        await writeFile(file, render(summary));
-      } catch (error) {
-        throw new ToolError(
-          `cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-          file,
-        );
-      }
-    },
-  };
+  return { runEnd: (summary) => writeReport(file, render(summary)) };
+}
+
+/** Base64 of `user:password` as a Basic credential carries it, with and without padding, and URL-safe. */
+function base64Forms(text: string): string[] {
+  const plain = Buffer.from(text, 'utf8').toString('base64');
+  const url = Buffer.from(text, 'utf8').toString('base64url');
+  return [plain, plain.replace(/=+$/, ''), url];
 }
 
 /**
- * Reports never show the API key, nor the value of a --header that carries a credential, wherever
- * a deployment echoes them (messages, headers, bodies; near misses of the key included).
+ * The spellings of the key a run may send or a deployment may echo beyond what the redactor
+ * finds itself (as is, URL-encoded, JSON- or XML-escaped, in any letter case, one character short):
+ * inside Basic credentials (base64 of `kennel:<key>` and of the near misses a check sends).
+ */
+function keySecrets(apiKey: string): Secret[] {
+  const nearMisses = [apiKey, `${apiKey}x`, apiKey.toUpperCase(), apiKey.toLowerCase(), apiKey.slice(0, -1)];
+  const encoded = nearMisses.flatMap((key) => [`kennel:${key}`, `${key}:`, key].flatMap(base64Forms));
+  return [
+    { value: apiKey, label: '$KENNEL_API_KEY' },
+    ...[...new Set(encoded)].map((value) => ({ value, label: REDACTED })),
+  ];
+}
+
+/** The secret parts of a credential header's value: the whole, a token after its scheme, cookie values, a Basic password. */
+function headerSecrets(name: string, value: string): string[] {
+  const parts = [value];
+  const scheme = /^([A-Za-z][\w-]*)\s+(.+)$/.exec(value.trim());
+  if (scheme) {
+    parts.push(scheme[2]!);
+    if (scheme[1]!.toLowerCase() === 'basic') {
+      const decoded = Buffer.from(scheme[2]!, 'base64').toString('utf8');
+      parts.push(decoded, ...decoded.split(':').slice(1));
+    }
+  }
+  if (/cookie/i.test(name)) parts.push(...value.split(';').map((pair) => pair.slice(pair.indexOf('=') + 1).trim()));
+  return parts.filter((part) => part.length > 0);
+}
+
+/** Credentials written into the base URL (`https://user:pass@host`, `?api_key=…`). */
+function urlSecrets(baseUrl: string): string[] {
+  try {
+    const url = new URL(baseUrl);
+    return [decodeURIComponent(url.password), ...[...url.searchParams.values()]].filter((part) => part.length > 0);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Reports never show the API key, nor the value of a --header that carries a credential, nor a
+ * credential in the base URL, wherever a deployment echoes them (messages, headers, bodies; in
+ * Basic credentials; near misses of the key included). This is the last pass over every report.
  */
 function reportRedactor(options: ContractOptions): Redactor {
-  const secrets: Secret[] = [{ value: options.apiKey, label: '$KENNEL_API_KEY' }];
+  const secrets: Secret[] = keySecrets(options.apiKey);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (CREDENTIAL_HEADER.test(name)) secrets.push({ value, label: REDACTED });
+    if (CREDENTIAL_HEADER.test(name))
+      for (const part of headerSecrets(name, value)) secrets.push({ value: part, label: REDACTED });
   }
+  for (const part of urlSecrets(options.baseUrl)) secrets.push({ value: part, label: REDACTED });
   return new Redactor({ secrets });
 }
 
 const CREDENTIAL_HEADER = /auth|token|secret|password|key|cookie|session|credential/i;
 
+/** The flags' report files, so that even a run that could not start leaves a report saying why. */
+async function writeToolErrorReports(flags: CheckFlags, message: string, redactor: Redactor | undefined) {
+  const { junitForToolError } = await import('../contract/reporters/junit.js');
+  const { jsonForToolError } = await import('../contract/reporters/json.js');
+  const hide = (text: string) => (redactor ? redactor.text(text) : text);
+  const baseUrl = flags.baseUrl;
+  const writes = [
+    ...(flags.junit ? [writeReport(flags.junit, hide(junitForToolError(message)))] : []),
+    ...(flags.json ? [writeReport(flags.json, hide(jsonForToolError(message, baseUrl)))] : []),
+  ];
+  await Promise.allSettled(writes);
+}
+
 async function check(flags: CheckFlags, io: CliIo): Promise<number> {
   if (flags.listChecks) return listChecks(io);
-  const options = contractOptions(flags, io.env);
-  // Loaded on use, so that `kennel serve` does not pay for the contract runner at start-up.
-  const [{ runContract }, { consoleReporter }, { junitXml }, { jsonReport }] = await Promise.all([
-    import('../contract/runner.js'),
-    import('../contract/reporters/console.js'),
-    import('../contract/reporters/junit.js'),
-    import('../contract/reporters/json.js'),
-  ]);
-  const redactor = reportRedactor(options);
-  const { apiKey } = options;
-  const listeners: RunListener[] = [consoleReporter((text) => io.stdout.write(redactor.text(text)), apiKey)];
-  if (flags.junit) listeners.push(fileReporter(flags.junit, (run) => redactor.text(junitXml(run, apiKey))));
-  if (flags.json) listeners.push(fileReporter(flags.json, (run) => redactor.text(jsonReport(run, apiKey))));
-  const summary = await runContract(options, listeners);
-  return summary.exitCode === 0 ? EXIT.ok : EXIT.findings;
+  let redactor: Redactor | undefined;
+  let started = false;
+  try {
+    const options = contractOptions(flags, io.env);
+    redactor = reportRedactor(options);
+    // Loaded on use, so that `kennel serve` does not pay for the contract runner at start-up.
+    const [{ runContract }, { consoleReporter }, { junitXml }, { jsonReport }] = await Promise.all([
+      import('../contract/runner.js'),
+      import('../contract/reporters/console.js'),
+      import('../contract/reporters/junit.js'),
+      import('../contract/reporters/json.js'),
+    ]);
+    const hide = redactor;
+    const { apiKey } = options;
+    const listeners: RunListener[] = [
+      { runStart: () => void (started = true) },
+      consoleReporter((text) => io.stdout.write(hide.text(text)), apiKey),
+    ];
+    if (flags.junit) listeners.push(fileReporter(flags.junit, (run) => hide.text(junitXml(run, apiKey))));
+    if (flags.json) listeners.push(fileReporter(flags.json, (run) => hide.text(jsonReport(run, apiKey))));
+    const summary = await runContract({ ...options, signal: io.signal }, listeners);
+    if (io.signal.aborted)
+      io.stderr.write(`kennel: ${summary.stopped ?? 'interrupted'}: the reports hold what was found before (exit 2)\n`);
+    return summary.exitCode === 0 ? EXIT.ok : summary.exitCode === 1 ? EXIT.findings : EXIT.toolError;
+  } catch (error) {
+    // A run that started has written its reports (runEnd always comes); one that did not, writes why.
+    if (!started && (flags.junit || flags.json)) {
+      const message = error instanceof Error ? error.message : String(error);
+      await writeToolErrorReports(flags, message, redactor);
+    }
+    throw error;
+  }
 }
 
 /** Declares `kennel check`. */
@@ -172,6 +265,22 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
     .option('--strict', 'warnings fail the run too')
+    .option(
+      '--max-failures <n>',
+      'stop after this many failing findings (reports are still written)',
+      integerIn(1, 1_000_000),
+    )
+    .option('-x, --exitfirst', 'stop at the first failing finding (--max-failures 1)')
+    .option(
+      '--wait-for <seconds>',
+      'retry a refused connection to the base URL this long before giving up (default 0)',
+      secondsFlag,
+    )
+    .option(
+      '--max-response-size <size>',
+      `largest response body read, decompressed (default ${CONTRACT_DEFAULTS.maxResponseBytes / 1024 / 1024}mb): larger ones are cut off and reported`,
+      byteSizeIn(1024, 1024 ** 3),
+    )
     .option('--list-checks', 'list the checks and exit')
     .action(async (flags: CheckFlags) => finish(await check(flags, io)));
 }

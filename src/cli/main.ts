@@ -66,21 +66,51 @@ function failure(error: unknown, io: CliIo): number {
   return EXIT.toolError;
 }
 
-/** The real process: argv, env, stdio and signals. */
+/**
+ * A stream write that goes quiet once the reader has gone (`kennel check … | head`): EPIPE and
+ * writes after it are dropped instead of ending in a stack trace; the command carries on, so its
+ * report files and exit code stay right.
+ */
+function quietOnClose(stream: NodeJS.WriteStream): { write(text: string): unknown } {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') closed = true;
+    else throw error;
+  });
+  return { write: (text: string) => (closed || stream.destroyed ? false : stream.write(text)) };
+}
+
+/**
+ * The real process: argv, env, stdio and signals. The first SIGINT or SIGTERM aborts `io.signal`
+ * with the signal's name (serve closes, check stops at once and still writes its reports); a
+ * second one ends the process at once, as it would without kennel's handler.
+ */
 export async function runFromProcess(): Promise<void> {
   const controller = new AbortController();
-  const abort = (): void => controller.abort();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, abort);
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (controller.signal.aborted) {
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    }
+    controller.abort(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
   const logStream = pino.destination({ dest: 1, sync: false });
+  logStream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const code = await run(process.argv.slice(2), {
     env: process.env,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: quietOnClose(process.stdout),
+    stderr: quietOnClose(process.stderr),
     logStream,
     signal: controller.signal,
   });
-  logStream.flushSync?.();
+  try {
+    logStream.flushSync?.();
+  } catch {
+    // The reader of stdout has gone: nothing left to flush to.
+  }
   process.exitCode = code;
   // Done: a signal now means "stop at once", even if something still holds the event loop open.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, abort);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
 }

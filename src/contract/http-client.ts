@@ -4,6 +4,7 @@ import type { Exchange, ReceivedResponse, RequestSpec, SentRequest } from './typ
 
 export interface ClientOptions extends Credentials {
   baseUrl: string;
+  /** Per request: from sending it to the last byte of its body. */
   timeoutMs: number;
   /** Requests in flight at once. */
   concurrency: number;
@@ -13,29 +14,43 @@ export interface ClientOptions extends Credentials {
   maxRetries: number;
   /** Longest Retry-After honoured, in ms. */
   maxRetryAfterMs: number;
-  /** Largest response body read; a larger one is reported as an error instead of filling memory. */
+  /** Largest response body read, counted after decompression; a larger one is cut off and reported. */
   maxResponseBytes?: number;
+  /** Aborting it stops every request at once: `send` then throws `RunStopped`. */
+  signal?: AbortSignal;
 }
 
 /** Response bodies beyond this are not read (a Pet Store page of 100 pets is a few kilobytes). */
-export const MAX_RESPONSE_BYTES = 2 * 1024 * 1024;
+export const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+
+/** Thrown by `send` once the run is stopped (interrupt, --max-failures): not a finding, the end of the run. */
+export class RunStopped extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RunStopped';
+  }
+}
 
 class ResponseTooLarge extends Error {}
 
-/** Sends check requests over real HTTP (fetch), politely: bounded concurrency, rate and retries. */
+type Outcome = { response?: ReceivedResponse; error?: string };
+
+/** Sends check requests over real HTTP (fetch), politely: bounded concurrency, rate, retries and body size. */
 export class HttpClient {
   readonly #options: ClientOptions;
   readonly #waiting: (() => void)[] = [];
   #inFlight = 0;
   #nextSlot = 0;
-  readonly exchanges: Exchange[] = [];
+  #sent = 0;
 
   constructor(options: ClientOptions) {
     this.#options = options;
+    options.signal?.addEventListener('abort', () => this.#waiting.splice(0).forEach((wake) => wake()), { once: true });
   }
 
+  /** Requests answered or failed so far (retries of a 429/503 count once). */
   get requestCount(): number {
-    return this.exchanges.length;
+    return this.#sent;
   }
 
   async send(spec: RequestSpec): Promise<Exchange> {
@@ -44,7 +59,8 @@ export class HttpClient {
     const started = performance.now();
     try {
       const outcome = await this.#fetchWithRetries(request);
-      const exchange: Exchange = {
+      this.#sent += 1;
+      return {
         operation: spec.operation,
         intent: spec.intent,
         purpose: spec.purpose,
@@ -53,41 +69,55 @@ export class HttpClient {
         ...outcome,
         durationMs: Math.round(performance.now() - started),
       };
-      this.exchanges.push(exchange);
-      return exchange;
     } finally {
       this.#release();
     }
   }
 
-  async #fetchWithRetries(request: SentRequest): Promise<{ response?: ReceivedResponse; error?: string }> {
+  #throwIfStopped(): void {
+    const signal = this.#options.signal;
+    if (signal?.aborted) throw new RunStopped(String(signal.reason ?? 'stopped'));
+  }
+
+  async #fetchWithRetries(request: SentRequest): Promise<Outcome> {
     for (let attempt = 0; ; attempt += 1) {
       await this.#pace();
       const outcome = await this.#fetchOnce(request);
       const wait = outcome.response && retryAfterMs(outcome.response);
       if (wait === undefined || attempt >= this.#options.maxRetries || wait > this.#options.maxRetryAfterMs)
         return outcome;
-      await sleep(wait);
+      await sleep(wait, this.#options.signal);
+      this.#throwIfStopped();
     }
   }
 
-  async #fetchOnce(request: SentRequest): Promise<{ response?: ReceivedResponse; error?: string }> {
+  async #fetchOnce(request: SentRequest): Promise<Outcome> {
+    this.#throwIfStopped();
+    const { timeoutMs } = this.#options;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
+    let status: number | undefined;
     try {
       const response = await fetch(request.url, {
         method: request.method,
         headers: request.headers,
         body: request.body,
-        signal: AbortSignal.timeout(this.#options.timeoutMs),
+        signal,
         redirect: 'manual',
       });
-      const text = await readBounded(response, this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
+      status = response.status;
+      const limit = this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+      const { text, size } = await readBounded(response, limit);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       const json = text.trim() === '' ? undefined : parseJson(text);
-      return { response: { status: response.status, headers, text, json } };
+      return { response: { status: response.status, headers, text, json, size } };
     } catch (error) {
+      this.#throwIfStopped();
       if (error instanceof ResponseTooLarge) return { error: error.message };
-      return { error: describeNetworkError(error, this.#options.timeoutMs) };
+      if (status !== undefined && timeout.aborted)
+        return { error: `status ${status}, but the body did not end within ${timeoutMs} ms` };
+      return { error: describeNetworkError(error, timeoutMs) };
     }
   }
 
@@ -96,15 +126,18 @@ export class HttpClient {
     const now = Date.now();
     const slot = Math.max(now, this.#nextSlot);
     this.#nextSlot = slot + 1000 / this.#options.rateLimit;
-    if (slot > now) await sleep(slot - now);
+    if (slot > now) await sleep(slot - now, this.#options.signal);
+    this.#throwIfStopped();
   }
 
   async #acquire(): Promise<void> {
+    this.#throwIfStopped();
     if (this.#inFlight < this.#options.concurrency) {
       this.#inFlight += 1;
       return;
     }
     await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#throwIfStopped();
     this.#inFlight += 1;
   }
 
@@ -114,26 +147,50 @@ export class HttpClient {
   }
 }
 
-/** The body as UTF-8 text, refusing (and cancelling) one larger than `limit` bytes. */
-async function readBounded(response: Response, limit: number): Promise<string> {
-  const tooLarge = () => new ResponseTooLarge(`response body larger than ${limit} bytes: kennel stopped reading it`);
-  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+function sizeText(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+}
+
+/**
+ * The body as UTF-8 text and its size in bytes, refusing one larger than `limit` bytes. fetch
+ * decompresses gzip, deflate and br before we see a chunk, so the bytes counted (and the limit)
+ * are those of the decompressed body: a gzip bomb stops at the limit like any other large body.
+ */
+async function readBounded(response: Response, limit: number): Promise<{ text: string; size: number }> {
+  const tooLarge = (seen: string) =>
+    new ResponseTooLarge(
+      `status ${response.status}, but the body is larger than ${sizeText(limit)} (${seen}): kennel stopped reading it (--max-response-size)`,
+    );
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (!response.headers.has('content-encoding') && declared > limit) {
     await response.body?.cancel();
-    throw tooLarge();
+    throw tooLarge(`Content-Length ${declared}`);
   }
-  if (!response.body) return '';
+  if (!response.body) return { text: '', size: 0 };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response.body) {
     size += chunk.byteLength;
-    if (size > limit) throw tooLarge(); // leaving the loop cancels the stream
+    if (size > limit) {
+      chunks.length = 0;
+      throw tooLarge(response.headers.has('content-encoding') ? 'decompressed' : 'streamed'); // leaving the loop cancels the stream
+    }
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return { text: Buffer.concat(chunks, size).toString('utf8'), size };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Milliseconds a 429 or 503 asks to wait (Retry-After: seconds or an HTTP date), else undefined. */

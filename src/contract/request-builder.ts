@@ -61,22 +61,107 @@ function lowerCase(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
+/** Single-quoted for any POSIX shell: nothing inside is expanded. */
 function quote(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-/** A shell command that replays the request; the configured key appears as $KENNEL_API_KEY, never in clear. */
+/**
+ * Shell expansions (POSIX sh, bash, zsh) that rebuild the spellings of the key a check sends, so a
+ * replay line carries `$KENNEL_API_KEY` and never the key: the key itself and its near misses (one
+ * character fewer, upper or lower case), longest first.
+ */
+function keySpellings(apiKey: string): { text: string; shell: string }[] {
+  const variable = 'KENNEL_API_KEY';
+  const convert = (from: string, to: string) => `$(printf %s "$${variable}" | tr '[:${from}:]' '[:${to}:]')`;
+  const forms = [
+    { text: apiKey, shell: `\${${variable}}` },
+    { text: apiKey.slice(0, -1), shell: `\${${variable}%?}` },
+    { text: apiKey.toUpperCase(), shell: convert('lower', 'upper') },
+    { text: apiKey.toLowerCase(), shell: convert('upper', 'lower') },
+  ].filter((form) => form.text !== '');
+  const unique = new Map<string, string>();
+  for (const form of forms) if (!unique.has(form.text)) unique.set(form.text, form.shell);
+  return [...unique].map(([text, shell]) => ({ text, shell })).sort((a, b) => b.text.length - a.text.length);
+}
+
+/** Key spellings shorter than this count only as whole words (`Bearer k`), not inside other text. */
+const MIN_EMBEDDED_FORM = 4;
+
+const WORD_CHARACTER = /[A-Za-z0-9_-]/;
+
+function spellingAt(
+  text: string,
+  index: number,
+  forms: readonly { text: string; shell: string }[],
+): { text: string; shell: string } | undefined {
+  return forms.find((form) => {
+    if (!text.startsWith(form.text, index)) return false;
+    if (form.text.length >= MIN_EMBEDDED_FORM) return true;
+    const before = text[index - 1] ?? ' ';
+    const after = text[index + form.text.length] ?? ' ';
+    return !WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after);
+  });
+}
+
+/** Characters that keep their meaning inside double quotes, and `!` (history expansion in an interactive bash). */
+const DOUBLE_QUOTE_SPECIAL = /[$`"\\!]/;
+
+type WordPart = { literal: string } | { shell: string };
+
+/**
+ * One shell word for `text`: single-quoted, unless it holds a spelling of the key, which becomes
+ * an expansion of `$KENNEL_API_KEY` (`"authorization: Bearer ${KENNEL_API_KEY}x"`).
+ */
+export function shellWord(text: string, apiKey: string): string {
+  const forms = apiKey ? keySpellings(apiKey) : [];
+  const parts: WordPart[] = [];
+  let literal = '';
+  for (let index = 0; index < text.length;) {
+    const form = spellingAt(text, index, forms);
+    if (form) {
+      if (literal) parts.push({ literal });
+      literal = '';
+      parts.push({ shell: form.shell });
+      index += form.text.length;
+    } else {
+      literal += text[index];
+      index += 1;
+    }
+  }
+  if (literal) parts.push({ literal });
+  if (!parts.some((part) => 'shell' in part)) return quote(text);
+  const plain = parts.every((part) => !('literal' in part) || !DOUBLE_QUOTE_SPECIAL.test(part.literal));
+  if (plain) return `"${parts.map((part) => ('literal' in part ? part.literal : part.shell)).join('')}"`;
+  return parts.map((part) => ('literal' in part ? quote(part.literal) : `"${part.shell}"`)).join('');
+}
+
+/** `Basic <base64 of user:password>` whose password holds a spelling of the key: curl's `-u` rebuilds it. */
+function basicCredentials(value: string, apiKey: string): string | undefined {
+  const match = /^Basic ([A-Za-z0-9+/]+=*)$/.exec(value);
+  if (!match || !apiKey) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  if (Buffer.from(decoded, 'utf8').toString('base64') !== match[1] || !decoded.includes(':')) return undefined;
+  const word = shellWord(decoded, apiKey);
+  return word === quote(decoded) ? undefined : word;
+}
+
+/**
+ * A shell command that replays the request exactly; the configured key (and its near misses)
+ * appear as expansions of $KENNEL_API_KEY, never in clear.
+ */
 export function curlCommand(request: SentRequest, apiKey: string): string {
-  const parts = ['curl', '-i', '-X', request.method, quote(request.url)];
+  const parts = ['curl', '-i', '-X', request.method, shellWord(request.url, apiKey)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'accept') continue;
-    const shown =
-      apiKey && value.includes(apiKey)
-        ? `"${name}: ${value.replace(apiKey, '$KENNEL_API_KEY').replaceAll('"', '\\"')}"`
-        : quote(`${name}: ${value}`);
-    parts.push('-H', shown);
+    const basic = name === 'authorization' ? basicCredentials(value, apiKey) : undefined;
+    if (basic) parts.push('-u', basic);
+    else parts.push('-H', shellWord(`${name}: ${value}`, apiKey));
   }
   if (request.body !== undefined)
-    parts.push('--data-raw', quote(request.body.length > 2000 ? `${request.body.slice(0, 2000)}…` : request.body));
+    parts.push(
+      '--data-raw',
+      shellWord(request.body.length > 2000 ? `${request.body.slice(0, 2000)}…` : request.body, apiKey),
+    );
   return parts.join(' ');
 }

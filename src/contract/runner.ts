@@ -1,91 +1,29 @@
+import { PETSTORE_SPEC } from '../assets.js';
 import { Random } from '../core/random.js';
-import { CONTRACT_DEFAULTS } from './defaults.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadSpec } from '../spec/load.js';
 import type { Operation } from '../spec/operations.js';
-import { HttpClient, describeNetworkError } from './http-client.js';
-import { buildPlan, type Plan, type PlannedOperation } from './plan.js';
-import { SCENARIO_CHECKS, selectChecks } from './registry.js';
 import { learn } from './checks/support.js';
+import { CONTRACT_DEFAULTS } from './defaults.js';
+import { FindingSet } from './findings.js';
+import { HttpClient, RunStopped } from './http-client.js';
+import { buildPlan, type Plan, type PlannedOperation } from './plan.js';
+import { assertReachable, basePathHint } from './reachability.js';
+import { SCENARIO_CHECKS, selectChecks } from './registry.js';
+import type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
 import type {
   Check,
   CheckContext,
   CheckFailure,
   Exchange,
+  Finding,
   ResponseCheck,
   RunSettings,
   RunState,
   ScenarioCheck,
 } from './types.js';
 
-export interface ContractOptions {
-  /** Base URL of the deployment, including the version segment (`https://…/v1`). */
-  baseUrl: string;
-  apiKey: string;
-  specPath: string;
-  /** Seed of all generated data; printed in every report so a run can be replayed. */
-  seed: number;
-  checks?: string[];
-  excludeChecks?: string[];
-  /** Generated cases per check and operation, at most. */
-  maxExamples?: number;
-  /** Send no request that could change state. */
-  readOnly?: boolean;
-  timeoutMs?: number;
-  concurrency?: number;
-  /** Requests per second at most (0: unlimited). */
-  rateLimit?: number;
-  /** Only these operations (operationId or `GET /path`). */
-  operations?: string[];
-  /** Only operations with one of these tags. */
-  tags?: string[];
-  headers?: Record<string, string>;
-  /** Warnings fail the run too. */
-  strict?: boolean;
-}
-
-export type CaseStatus = 'passed' | 'warned' | 'failed' | 'skipped';
-
-/** One check on one operation: a JUnit test case. */
-export interface CaseResult {
-  operationId: string;
-  method: string;
-  path: string;
-  check: string;
-  description: string;
-  status: CaseStatus;
-  failures: CheckFailure[];
-  skipReason?: string;
-}
-
-export interface RunInfo {
-  runId: string;
-  seed: number;
-  baseUrl: string;
-  specFile: string;
-  checks: string[];
-  operations: string[];
-  readOnly: boolean;
-}
-
-export interface RunSummary extends RunInfo {
-  startedAt: string;
-  durationMs: number;
-  requests: number;
-  cases: CaseResult[];
-  errors: number;
-  warnings: number;
-  strict: boolean;
-  exitCode: 0 | 1;
-}
-
-/** Reporters subscribe to these; the runner itself never prints. */
-export interface RunListener {
-  runStart?(info: RunInfo): void;
-  caseResult?(result: CaseResult): void;
-  runEnd?(summary: RunSummary): void | Promise<void>;
-}
-
+export type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
 export { CONTRACT_DEFAULTS };
 
 function matchesOperation(operation: Operation, names: readonly string[]): boolean {
@@ -106,44 +44,69 @@ function derivedSeed(seed: number, ...parts: string[]): number {
   return hash;
 }
 
-function caseStatus(failures: readonly CheckFailure[]): CaseStatus {
-  if (failures.some((item) => item.severity === 'error')) return 'failed';
-  return failures.length > 0 ? 'warned' : 'passed';
+/** `TypeError: x is undefined (at src/contract/checks/foo.ts:12:7)`: enough to file the bug. */
+function describeCrash(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
+  const frame =
+    error instanceof Error ? /\(?((?:file:\/\/)?[^\s()]+:\d+:\d+)\)?/.exec(error.stack?.split('\n')[1] ?? '') : null;
+  return frame ? `${text} (at ${frame[1]})` : text;
 }
 
-/** Keeps the first of identical findings, counting how often each came up. */
-function dedupe(failures: readonly CheckFailure[]): CheckFailure[] {
-  const byKey = new Map<string, CheckFailure & { occurrences: number }>();
-  for (const item of failures) {
-    const key = `${item.severity}\u0000${item.title}`;
-    const existing = byKey.get(key);
-    if (existing) existing.occurrences += 1;
-    else byKey.set(key, { ...item, occurrences: 1 });
+/** One check on one operation while the run goes: findings as they come, time spent, a crash. */
+class CaseRecord {
+  readonly findings = new FindingSet();
+  durationMs = 0;
+  error: string | undefined;
+  skipReason: string | undefined;
+  constructor(
+    readonly check: Check,
+    readonly operation: PlannedOperation,
+  ) {}
+
+  result(): CaseResult {
+    const failures = this.findings.findings;
+    const errors = failures.some((item) => item.severity === 'error') || this.findings.omitted.error > 0;
+    const status: CaseStatus =
+      this.error !== undefined
+        ? 'errored'
+        : this.skipReason !== undefined
+          ? 'skipped'
+          : errors
+            ? 'failed'
+            : failures.length > 0
+              ? 'warned'
+              : 'passed';
+    const omitted = this.findings.omitted;
+    return {
+      operationId: this.operation.id,
+      method: this.operation.operation.method.toUpperCase(),
+      path: this.operation.operation.path,
+      check: this.check.name,
+      description: this.check.description,
+      status,
+      failures: [...failures].sort((a, b) => Number(a.severity === 'warning') - Number(b.severity === 'warning')),
+      failureCount: this.findings.failures,
+      ...(omitted.error + omitted.warning > 0 ? { omitted: { ...omitted } } : {}),
+      ...(this.skipReason !== undefined && this.error === undefined ? { skipReason: this.skipReason } : {}),
+      ...(this.error !== undefined ? { error: this.error } : {}),
+      durationMs: Math.round(this.durationMs),
+    };
   }
-  return [...byKey.values()];
 }
 
-async function assertReachable(baseUrl: string, timeoutMs: number, headers: Record<string, string>): Promise<void> {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ToolError(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ToolError(`--base-url must be http or https, not ${url.protocol}`);
-  try {
-    await fetch(url, { method: 'GET', headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' }).then(
-      (response) => response.arrayBuffer(),
-    );
-  } catch (error) {
-    throw new ToolError(`cannot reach ${baseUrl}: ${describeNetworkError(error, timeoutMs)}`);
-  }
-}
+/** Why a run ended early: a bound the user set (`--max-failures`), or an interrupt. */
+type StopKind = 'limit' | 'interrupt';
 
 class Run {
   readonly state: RunState = { created: new Map(), observed: new Map(), knownIds: new Map() };
   readonly cases: CaseResult[] = [];
+  stopKind: StopKind | undefined;
+  /** Response checks' cases, filled as exchanges arrive, reported at the end. */
+  readonly #judged = new Map<string, CaseRecord>();
+  /** Operations that got an answer other than 404 / any answer at all (for the base-path hint). */
+  readonly #answeredOtherThan404 = new Set<string>();
+  #answered = 0;
+  #failing = 0;
 
   constructor(
     readonly plan: Plan,
@@ -151,31 +114,84 @@ class Run {
     readonly settings: RunSettings,
     readonly seed: number,
     readonly listeners: readonly RunListener[],
+    readonly responseChecks: readonly ResponseCheck[],
+    readonly options: { strict: boolean; maxFailures: number },
+    readonly stopper: AbortController,
   ) {}
+
+  get stopped(): string | undefined {
+    return this.stopper.signal.aborted ? String(this.stopper.signal.reason) : undefined;
+  }
+
+  /** Ends the run at once: requests in flight are abandoned, no check starts, reports are still made. */
+  stop(reason: string, kind: StopKind): void {
+    if (this.stopper.signal.aborted) return;
+    this.stopKind = kind;
+    this.stopper.abort(reason);
+  }
+
+  /** Sends a request and judges the answer at once; only what findings need is kept. */
+  readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
+    const exchange = await this.client.send(request);
+    if (exchange.response) {
+      this.#answered += 1;
+      if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
+    }
+    for (const check of this.responseChecks) {
+      const record = this.#judgedCase(check, exchange.operation);
+      if (record.error !== undefined) continue;
+      const started = performance.now();
+      try {
+        for (const item of check.inspect(this.plan, exchange)) this.#add(record, item);
+      } catch (error) {
+        record.error = describeCrash(error);
+        this.#count(1);
+      } finally {
+        record.durationMs += performance.now() - started;
+      }
+    }
+    return exchange;
+  };
+
+  #judgedCase(check: ResponseCheck, operation: PlannedOperation): CaseRecord {
+    const key = `${check.name}\u0000${operation.id}`;
+    let record = this.#judged.get(key);
+    if (!record) this.#judged.set(key, (record = new CaseRecord(check, operation)));
+    return record;
+  }
+
+  #add(record: CaseRecord, failure: CheckFailure): Finding | undefined {
+    const finding = record.findings.add({ ...failure, operationId: record.operation.id });
+    if (finding && (finding.severity === 'error' || this.options.strict)) this.#count(1);
+    return finding;
+  }
+
+  /** Counts findings that fail the run; stops it at `--max-failures`. */
+  #count(findings: number): void {
+    this.#failing += findings;
+    const max = this.options.maxFailures;
+    if (max > 0 && this.#failing >= max)
+      this.stop(
+        max === 1
+          ? 'stopped at the first failure (--exitfirst)'
+          : `stopped after ${max} failures (--max-failures ${max})`,
+        'limit',
+      );
+  }
 
   context(check: Check, operation: PlannedOperation): CheckContext {
     return {
       plan: this.plan,
       operation,
-      send: (request) => this.client.send(request),
+      send: this.send,
       random: new Random(derivedSeed(this.seed, check.name, operation.id)),
       state: this.state,
       settings: this.settings,
     };
   }
 
-  record(check: Check, operation: PlannedOperation, failures: CheckFailure[], skipReason?: string): void {
-    const owned = dedupe(failures.map((item) => ({ ...item, operationId: operation.id })));
-    const result: CaseResult = {
-      operationId: operation.id,
-      method: operation.operation.method.toUpperCase(),
-      path: operation.operation.path,
-      check: check.name,
-      description: check.description,
-      status: skipReason !== undefined ? 'skipped' : caseStatus(owned),
-      failures: owned,
-      ...(skipReason !== undefined ? { skipReason } : {}),
-    };
+  #emit(record: CaseRecord): void {
+    const result = record.result();
     this.cases.push(result);
     for (const listener of this.listeners) listener.caseResult?.(result);
   }
@@ -184,7 +200,7 @@ class Run {
   async discover(): Promise<void> {
     for (const operation of this.plan.operations) {
       if (operation.role !== 'list' || operation.successStatuses.length === 0) continue;
-      const exchange = await this.client.send({ operation, intent: 'valid', purpose: `${operation.id} (discovery)` });
+      const exchange = await this.send({ operation, intent: 'valid', purpose: `${operation.id} (discovery)` });
       const body = exchange.response?.json?.ok ? exchange.response.json.value : undefined;
       if (Array.isArray(body)) learn(this.state, operation.collection, operation.idProperty, body);
     }
@@ -193,29 +209,43 @@ class Run {
   /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
   async scenario(check: ScenarioCheck, report: boolean): Promise<void> {
     for (const operation of this.plan.operations) {
-      const skip = check.skipReason(operation, this.plan, this.settings);
-      if (skip !== undefined) {
-        if (report) this.record(check, operation, [], skip);
-        continue;
+      const record = new CaseRecord(check, operation);
+      const started = performance.now();
+      try {
+        if (this.stopped !== undefined) throw new RunStopped(this.stopped);
+        record.skipReason = check.skipReason(operation, this.plan, this.settings);
+        if (record.skipReason === undefined) {
+          const outcome = await check.run(this.context(check, operation));
+          record.skipReason = outcome.skipped;
+          if (report) for (const item of outcome.failures) this.#add(record, item);
+        }
+      } catch (error) {
+        if (error instanceof RunStopped || this.stopped !== undefined) record.skipReason = `not run: ${this.stopped}`;
+        else {
+          record.error = describeCrash(error);
+          if (report) this.#count(1);
+        }
       }
-      const outcome = await check.run(this.context(check, operation));
-      if (report) this.record(check, operation, outcome.failures, outcome.skipped);
+      record.durationMs = performance.now() - started;
+      if (report) this.#emit(record);
     }
   }
 
-  responses(check: ResponseCheck, exchanges: readonly Exchange[]): void {
-    for (const operation of this.plan.operations) {
-      const mine = exchanges.filter((exchange) => exchange.operation === operation);
-      if (mine.length === 0) {
-        this.record(check, operation, [], 'no request reached this operation');
-        continue;
+  /** The response checks' cases, from what they judged while the run went. */
+  reportResponses(): void {
+    for (const check of this.responseChecks) {
+      for (const operation of this.plan.operations) {
+        const record = this.#judged.get(`${check.name}\u0000${operation.id}`) ?? new CaseRecord(check, operation);
+        if (!this.#judged.has(`${check.name}\u0000${operation.id}`))
+          record.skipReason = this.stopped ? `not run: ${this.stopped}` : 'no request reached this operation';
+        this.#emit(record);
       }
-      this.record(
-        check,
-        operation,
-        mine.flatMap((exchange) => check.inspect(this.plan, exchange)),
-      );
     }
+  }
+
+  /** True when operations were answered and every answer was a 404. */
+  get only404(): boolean {
+    return this.#answered > 0 && this.#answeredOtherThan404.size === 0;
   }
 }
 
@@ -223,31 +253,46 @@ class Run {
  * Scenario checks to run: the selected ones, or, when any response check is selected, every one not
  * explicitly excluded, because response checks judge the traffic scenario checks make.
  */
-function trafficChecks(selected: readonly Check[], excluded: readonly string[]): ScenarioCheck[] {
+function trafficChecks(
+  selected: readonly Check[],
+  excluded: readonly string[],
+  extra: readonly Check[],
+): ScenarioCheck[] {
   const wantsTraffic = selected.some((check) => check.kind === 'response');
-  return SCENARIO_CHECKS.filter(
-    (check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)),
-  );
+  const scenarios = [...SCENARIO_CHECKS, ...extra.filter((check): check is ScenarioCheck => check.kind === 'scenario')];
+  return scenarios.filter((check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)));
 }
 
-/** Runs the selected checks against a live deployment; listeners report, the result decides the exit code. */
+/**
+ * Runs the selected checks against a live deployment; listeners report, the result decides the
+ * exit code. Once `runStart` was emitted, `runEnd` always follows (an interrupt, a crash of a
+ * check, of the runner or of a listener), so reports are written whatever happens.
+ */
 export async function runContract(
   options: ContractOptions,
   listeners: readonly RunListener[] = [],
 ): Promise<RunSummary> {
   const started = Date.now();
-  const { checks, unknown } = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
+  const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const specPath = options.specPath ?? PETSTORE_SPEC;
+  const selected = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
+  const { unknown } = selected;
+  const checks = [...selected.checks, ...(options.extraChecks ?? [])];
   if (unknown.length > 0)
     throw new ToolError(
       `unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
     );
-  const spec = await loadSpec(options.specPath);
+  const spec = await loadSpec(specPath);
   const plan = buildPlan(spec, selectOperations(options));
-  if (plan.operations.length === 0)
-    throw new ToolError(`no operation of ${options.specPath} matches --operation/--tag`);
+  if (plan.operations.length === 0) throw new ToolError(`no operation of ${specPath} matches --operation/--tag`);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
-  await assertReachable(options.baseUrl, timeoutMs, options.headers ?? {});
-  const runId = `${started.toString(36)}${new Random(options.seed).word(3)}`;
+  await assertReachable(options.baseUrl, {
+    timeoutMs,
+    headers: options.headers ?? {},
+    waitForMs: options.waitForMs ?? 0,
+    signal: options.signal,
+  });
+  const runId = `${started.toString(36)}${new Random(seed).word(3)}`;
   const settings: RunSettings = {
     apiKey: options.apiKey,
     readOnly: options.readOnly ?? false,
@@ -256,6 +301,16 @@ export async function runContract(
     runId,
     namePrefix: `kennel-${runId}`,
   };
+  const info: RunInfo = {
+    runId,
+    seed,
+    baseUrl: options.baseUrl,
+    specFile: specPath,
+    checks: checks.map((check) => check.name),
+    operations: plan.operations.map((operation) => operation.id),
+    readOnly: settings.readOnly,
+  };
+  const stopper = new AbortController();
   const client = new HttpClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
@@ -265,38 +320,82 @@ export async function runContract(
     rateLimit: options.rateLimit ?? CONTRACT_DEFAULTS.rateLimit,
     maxRetries: 3,
     maxRetryAfterMs: 30_000,
+    maxResponseBytes: options.maxResponseBytes ?? CONTRACT_DEFAULTS.maxResponseBytes,
+    signal: stopper.signal,
   });
-  const info: RunInfo = {
-    runId,
-    seed: options.seed,
-    baseUrl: options.baseUrl,
-    specFile: options.specPath,
-    checks: checks.map((check) => check.name),
-    operations: plan.operations.map((operation) => operation.id),
-    readOnly: settings.readOnly,
-  };
-  for (const listener of listeners) listener.runStart?.(info);
-  const run = new Run(plan, client, settings, options.seed, listeners);
-  await run.discover();
-  for (const check of trafficChecks(checks, options.excludeChecks ?? []))
-    await run.scenario(check, checks.includes(check));
-  for (const check of checks) if (check.kind === 'response') run.responses(check, client.exchanges);
-  const failures = run.cases.flatMap((result) => result.failures);
-  const errors = failures.filter((item) => item.severity === 'error').length;
-  const warnings = failures.length - errors;
-  const summary: RunSummary = {
+  const responseChecks = checks.filter((check): check is ResponseCheck => check.kind === 'response');
+  const strict = options.strict ?? false;
+  const run = new Run(
+    plan,
+    client,
+    settings,
+    seed,
+    listeners,
+    responseChecks,
+    { strict, maxFailures: options.maxFailures ?? 0 },
+    stopper,
+  );
+  const interrupt = (): void =>
+    run.stop(`interrupted${options.signal?.reason ? ` by ${String(options.signal.reason)}` : ''}`, 'interrupt');
+  if (options.signal?.aborted) interrupt();
+  options.signal?.addEventListener('abort', interrupt, { once: true });
+  let crash: unknown;
+  try {
+    for (const listener of listeners) listener.runStart?.(info);
+    await run.discover();
+    for (const check of trafficChecks(checks, options.excludeChecks ?? [], options.extraChecks ?? []))
+      await run.scenario(check, checks.includes(check));
+  } catch (error) {
+    if (!(error instanceof RunStopped)) crash = error;
+  } finally {
+    options.signal?.removeEventListener('abort', interrupt);
+  }
+  run.reportResponses();
+  const summary = summarise(run, info, { started, strict, crash, requests: client.requestCount, checks });
+  const failures: unknown[] = [];
+  for (const listener of listeners) {
+    try {
+      await listener.runEnd?.(summary);
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (crash !== undefined) throw crash;
+  if (failures.length > 0) throw failures[0];
+  return summary;
+}
+
+function summarise(
+  run: Run,
+  info: RunInfo,
+  context: { started: number; strict: boolean; crash: unknown; requests: number; checks: readonly Check[] },
+): RunSummary {
+  const findings = run.cases.flatMap((result) => result.failures);
+  const omitted = (severity: 'error' | 'warning') =>
+    run.cases.reduce((sum, result) => sum + (result.omitted?.[severity] ?? 0), 0);
+  const errors = findings.filter((item) => item.severity === 'error').length + omitted('error');
+  const warnings = findings.filter((item) => item.severity === 'warning').length + omitted('warning');
+  const errored = run.cases.filter((result) => result.status === 'errored').length;
+  const failing = errors > 0 || (context.strict && warnings > 0);
+  const stopped =
+    context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
+  const interrupted = context.crash !== undefined || run.stopKind === 'interrupt';
+  const hint = basePathHint(info.baseUrl, run.plan.spec.basePath, run.only404);
+  return {
     ...info,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    requests: client.requestCount,
-    cases: orderCases(run.cases, plan, checks),
+    startedAt: new Date(context.started).toISOString(),
+    durationMs: Date.now() - context.started,
+    requests: context.requests,
+    cases: orderCases(run.cases, run.plan, context.checks),
     errors,
     warnings,
-    strict: options.strict ?? false,
-    exitCode: errors > 0 || (options.strict && warnings > 0) ? 1 : 0,
+    errored,
+    failureCount: run.cases.reduce((sum, result) => sum + (result.failureCount ?? 0), 0),
+    strict: context.strict,
+    ...(stopped !== undefined ? { stopped } : {}),
+    ...(hint ? { hints: [hint] } : {}),
+    exitCode: interrupted ? 2 : failing ? 1 : errored > 0 ? 2 : 0,
   };
-  for (const listener of listeners) await listener.runEnd?.(summary);
-  return summary;
 }
 
 /** Report order: by operation as the document lists them, then by check as the registry lists them. */

@@ -31,6 +31,8 @@ export interface ReceivedResponse {
   text: string;
   /** The body parsed as JSON (integers exact), undefined when empty. */
   json: ParsedBody;
+  /** Bytes of the body as received (decompressed), when `text` may be only an excerpt of it. */
+  size?: number;
 }
 
 /** One request and what came back (or why nothing did). */
@@ -60,6 +62,24 @@ export interface CheckFailure {
   /** JSON pointer into the response body, for schema failures. */
   pointer?: string;
   exchange?: Exchange;
+  /**
+   * Failures of a check on an operation with the same `group` are one finding. Unset (usual): the
+   * same finding is the same severity, answering operation, status (or network error) and JSON
+   * pointer with array indices as `*` (docs/contract-checks.md, "Unique findings").
+   */
+  group?: string;
+}
+
+/** Failures that are one fault: the first one as the example, with how often it came up. */
+export interface Finding extends CheckFailure {
+  /** Failures this finding stands for (1 or more). */
+  occurrences: number;
+  /** `pointer` with every array index as `*` (`/0/id` and `/7/id` are one pattern), when there is one. */
+  pointerPattern?: string;
+  /** Titles of later failures of this finding that say something else (at most 3). */
+  alsoSeen: string[];
+  /** The first example's value at `pointer` as JSON text (`"1"`), or `(absent)`. */
+  found?: string;
 }
 
 /** What a scenario check asks the client to send. */

@@ -106,7 +106,9 @@ describe('kennel check could not run: exit 2 with a message naming the problem',
     const port = await freePort();
     const cli = runCli(['check', '--base-url', `http://127.0.0.1:${port}/v1`, '--api-key', 'k']);
     expect(await cli.code).toBe(2);
-    expect(cli.stderr()).toBe(`kennel: cannot reach http://127.0.0.1:${port}/v1: connection refused\n`);
+    expect(cli.stderr()).toBe(
+      `kennel: cannot reach http://127.0.0.1:${port}/v1: connection refused; starting it just now? use --wait-for SECONDS\n`,
+    );
   });
 
   it('a broken spec', async () => {

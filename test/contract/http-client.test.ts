@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, retryAfterMs } from '../../src/contract/http-client.js';
+import { HttpClient, MAX_RESPONSE_BYTES, RunStopped, retryAfterMs } from '../../src/contract/http-client.js';
 import type { PlannedOperation } from '../../src/contract/plan.js';
 import { freePort } from '../helpers/cli.js';
+import { gzipBombServer, neverEndingServer, streamingServer, type TestServer } from './hostile-servers.js';
 
 const operation = {
   id: 'listThings',
@@ -61,7 +62,9 @@ describe('HttpClient', () => {
       pathParams: {},
       query: {},
     } as never);
-    expect(over.error).toBe('response body larger than 1000 bytes: kennel stopped reading it');
+    expect(over.error).toBe(
+      `status 200, but the body is larger than 1000 bytes (${declared ? 'Content-Length 1001' : 'streamed'}): kennel stopped reading it (--max-response-size)`,
+    );
     expect(over.response).toBeUndefined();
     const at = await http.send({
       operation: { ...operation, operation: { ...operation.operation, path: '/at' } },
@@ -141,12 +144,71 @@ describe('HttpClient', () => {
     const url = await serve(() => undefined);
     const slow = await client(url, { timeoutMs: 100 }).send({ operation, intent: 'valid', purpose: 'test' });
     expect(slow.error).toBe('no response within 100 ms');
+    expect(slow.response).toBeUndefined();
     const refused = await client(`http://127.0.0.1:${await freePort()}/v1`).send({
       operation,
       intent: 'valid',
       purpose: 'test',
     });
     expect(refused.error).toBe('connection refused');
+  });
+});
+
+describe('HttpClient against hostile deployments', () => {
+  let hostile: TestServer | undefined;
+  afterEach(async () => {
+    await hostile?.close();
+    hostile = undefined;
+  });
+
+  it('reads up to 10 MB by default', () => {
+    expect(MAX_RESPONSE_BYTES).toBe(10 * 1024 * 1024);
+  });
+
+  it('times out a body that never ends: the timeout covers the body, not only the headers', async () => {
+    hostile = await neverEndingServer();
+    const exchange = await client(hostile.url, { timeoutMs: 300 }).send({
+      operation,
+      intent: 'valid',
+      purpose: 'test',
+    });
+    expect(exchange.error).toBe('status 200, but the body did not end within 300 ms');
+    expect(exchange.response).toBeUndefined();
+  });
+
+  it('stops a 50 MB body at the limit', async () => {
+    hostile = await streamingServer(50);
+    const exchange = await client(hostile.url, { maxResponseBytes: 1024 * 1024 }).send({
+      operation,
+      intent: 'valid',
+      purpose: 'test',
+    });
+    expect(exchange.error).toMatch(/^status 200, but the body is larger than 1 MB \(streamed\)/);
+  });
+
+  it('stops a gzip bomb at the same limit, counting decompressed bytes', async () => {
+    // About 4 MB on the wire, 4 GB decompressed: a limit of 8 MB must stop it.
+    hostile = await gzipBombServer(4);
+    const http = client(hostile.url, { maxResponseBytes: 8 * 1024 * 1024 });
+    const before = process.memoryUsage().rss;
+    const exchange = await http.send({ operation, intent: 'valid', purpose: 'test' });
+    expect(exchange.error).toMatch(/^status 200, but the body is larger than 8 MB \(decompressed\)/);
+    // 4 GB decompressed would not fit in this process; what was read stays near the limit.
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('stops at once when the run is stopped: requests in flight, queued and later ones throw RunStopped', async () => {
+    hostile = await neverEndingServer();
+    const stopper = new AbortController();
+    const http = client(hostile.url, { timeoutMs: 60_000, concurrency: 1, signal: stopper.signal });
+    const inFlight = http.send({ operation, intent: 'valid', purpose: 'in flight' });
+    const queued = http.send({ operation, intent: 'valid', purpose: 'queued' });
+    while (hostile.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    stopper.abort('interrupted by SIGINT');
+    await expect(inFlight).rejects.toThrow(RunStopped);
+    await expect(queued).rejects.toThrow('interrupted by SIGINT');
+    await expect(http.send({ operation, intent: 'valid', purpose: 'later' })).rejects.toThrow(RunStopped);
+    expect(hostile.requests).toHaveLength(1);
   });
 });
 

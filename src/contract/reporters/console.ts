@@ -1,7 +1,15 @@
-import type { CaseResult, RunInfo, RunListener, RunSummary } from '../runner.js';
-import { failureDetails } from './failure-text.js';
+import type { CaseResult, RunInfo, RunListener, RunSummary } from '../run-types.js';
+import { FINDING_BOUNDS } from '../findings.js';
+import type { Finding } from '../types.js';
+import { failureDetails, printable } from './failure-text.js';
 
-const MARK: Record<CaseResult['status'], string> = { passed: 'ok  ', warned: 'warn', failed: 'FAIL', skipped: 'skip' };
+const MARK: Record<CaseResult['status'], string> = {
+  passed: 'ok  ',
+  warned: 'warn',
+  failed: 'FAIL',
+  errored: 'ERR ',
+  skipped: 'skip',
+};
 
 /** Human-readable progress and summary for a terminal or a CI log (plain text, no colours). */
 export function consoleReporter(write: (text: string) => void, apiKey: string): RunListener {
@@ -20,8 +28,8 @@ export function consoleReporter(write: (text: string) => void, apiKey: string): 
     },
     runEnd(summary: RunSummary) {
       write(`\n${summaryTable(summary)}\n`);
-      const findings = summary.cases.filter((result) => result.status === 'failed' || result.status === 'warned');
-      if (findings.length > 0) write(`${details(findings, apiKey)}\n`);
+      const findings = summary.cases.filter((result) => result.failures.length > 0 || result.status === 'errored');
+      if (findings.length > 0) write(`\n${details(summary, findings, apiKey)}\n`);
       write(`${verdict(summary)}\n`);
     },
   };
@@ -35,43 +43,71 @@ function summaryTable(summary: RunSummary): string {
     const cases = summary.cases.filter((result) => result.operationId === operationId);
     lines.push(`${operationId} (${cases[0]!.method} ${cases[0]!.path})`);
     for (const result of cases.filter((item) => item.status !== 'skipped')) {
-      lines.push(
-        `  ${MARK[result.status]}  ${result.check}${result.failures.length > 0 ? `  ${countText(result)}` : ''}`,
-      );
+      const note = result.status === 'errored' ? 'the check crashed (see below)' : countText(result);
+      lines.push(`  ${MARK[result.status]}  ${result.check}${note ? `  ${note}` : ''}`);
     }
-    const skipped = cases.filter((item) => item.status === 'skipped').map((item) => item.check);
-    if (skipped.length > 0) lines.push(`  ${MARK.skipped}  ${skipped.join(', ')} (not applicable: see --json for why)`);
+    const skipped = cases.filter((item) => item.status === 'skipped');
+    const notRun = skipped.filter((item) => item.skipReason?.startsWith('not run:'));
+    const notApplicable = skipped.filter((item) => !notRun.includes(item)).map((item) => item.check);
+    if (notApplicable.length > 0)
+      lines.push(`  ${MARK.skipped}  ${notApplicable.join(', ')} (not applicable: see --json for why)`);
+    if (notRun.length > 0) lines.push(`  ${MARK.skipped}  ${notRun.map((item) => item.check).join(', ')} (not run)`);
   }
   return lines.join('\n');
 }
 
-function countText(result: CaseResult): string {
-  const errors = result.failures.filter((item) => item.severity === 'error').length;
-  const warnings = result.failures.length - errors;
-  return [
-    errors > 0 ? `${errors} error${errors > 1 ? 's' : ''}` : '',
-    warnings > 0 ? `${warnings} warning${warnings > 1 ? 's' : ''}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-function details(findings: readonly CaseResult[], apiKey: string): string {
-  const blocks = findings.flatMap((result) =>
-    result.failures.map((item) => {
-      const head = `${item.severity === 'error' ? 'ERROR' : 'WARNING'} ${result.operationId} · ${result.check}: ${item.title}`;
-      return [head, ...failureDetails(item, apiKey).map((line) => `    ${line}`)].join('\n');
-    }),
-  );
-  return `Findings\n\n${blocks.join('\n\n')}\n`;
+/** `1 error (100 failures), 2 warnings`. */
+function countText(result: CaseResult): string {
+  const count = (severity: 'error' | 'warning') =>
+    result.failures.filter((item) => item.severity === severity).length + (result.omitted?.[severity] ?? 0);
+  const errors = count('error');
+  const warnings = count('warning');
+  const parts = [errors > 0 ? plural(errors, 'error') : '', warnings > 0 ? plural(warnings, 'warning') : ''];
+  const text = parts.filter(Boolean).join(', ');
+  const raw = result.failureCount ?? 0;
+  return text && raw > errors + warnings ? `${text} (${plural(raw, 'failure')})` : text;
+}
+
+function findingBlock(result: CaseResult, item: Finding, apiKey: string): string {
+  const head = `${item.severity === 'error' ? 'ERROR' : 'WARNING'} ${result.operationId} · ${result.check}: ${printable(item.title)}`;
+  return [head, ...failureDetails(item, apiKey).map((line) => `    ${line}`)].join('\n');
+}
+
+/** Errors first (in report order), then warnings, then checks that crashed. */
+function details(summary: RunSummary, cases: readonly CaseResult[], apiKey: string): string {
+  const blocks = [
+    ...cases.flatMap((result) =>
+      result.failures.filter((item) => item.severity === 'error').map((item) => findingBlock(result, item, apiKey)),
+    ),
+    ...cases.flatMap((result) =>
+      result.failures.filter((item) => item.severity === 'warning').map((item) => findingBlock(result, item, apiKey)),
+    ),
+    ...cases
+      .filter((result) => result.status === 'errored')
+      .map(
+        (result) =>
+          `ERRORED ${result.operationId} · ${result.check}: the check crashed (a bug in the check, not a finding)\n    error:    ${printable(result.error ?? '')}`,
+      ),
+  ];
+  const omitted = cases.reduce((sum, result) => sum + (result.omitted?.error ?? 0) + (result.omitted?.warning ?? 0), 0);
+  const title = `Findings: ${plural(summary.errors + summary.warnings, 'unique finding')} from ${plural(summary.failureCount ?? 0, 'failure')}${omitted > 0 ? ` (${omitted} beyond ${FINDING_BOUNDS.perCase} per check and operation not shown)` : ''}`;
+  return `${title}\n\n${blocks.join('\n\n')}\n`;
 }
 
 function verdict(summary: RunSummary): string {
   const counted = (status: CaseResult['status']) => summary.cases.filter((result) => result.status === status).length;
-  const outcome = summary.exitCode === 0 ? 'conforms' : 'does not conform';
+  const outcome =
+    summary.exitCode === 0 ? 'conforms' : summary.exitCode === 1 ? 'does not conform' : 'could not be fully checked';
+  const errored = counted('errored');
   return [
+    ...(summary.hints ?? []).map((hint) => `hint: ${hint}`),
+    ...(summary.stopped ? [`stopped: ${summary.stopped}`] : []),
     `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
-    `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
+    `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
     `  replay with --seed ${summary.seed}`,
   ].join('\n');
 }

@@ -1,17 +1,57 @@
 import { curlCommand } from '../request-builder.js';
-import type { CheckFailure } from '../types.js';
+import type { CheckFailure, Finding, ReceivedResponse } from '../types.js';
 
-/** The lines that explain one failure: expected vs actual, the JSON pointer, and how to replay it. */
-export function failureDetails(failure: CheckFailure, apiKey: string): string[] {
+/** Characters of a response body shown in the console and JUnit reports. */
+export const BODY_EXCERPT = 160;
+
+/**
+ * Text a terminal shows as it is: control characters (escape sequences a server could send
+ * included) become `\uXXXX`, line breaks and tabs become spaces.
+ */
+export function printable(text: string): string {
+  return text
+    .replace(/[\t\n\r]+/g, ' ')
+    .replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+}
+
+/** `200 application/json, 12,345 bytes: [{"id":"1",…` — what came back, in one short line. */
+export function responseExcerpt(response: ReceivedResponse, max = BODY_EXCERPT): string {
+  const size = response.size ?? response.text.length;
+  const type = response.headers['content-type'] ?? 'no Content-Type';
+  const head = `${response.status} ${printable(type)}, ${size.toLocaleString('en-US')} bytes`;
+  if (size === 0 || response.text === '') return head;
+  const body = printable(response.text.slice(0, max + 1));
+  return `${head}: ${body.length > max || size > max ? `${body.slice(0, max)}…` : body}`;
+}
+
+/** The lines that explain one finding: expected vs actual, where, what came back, and how to replay it. */
+export function failureDetails(failure: CheckFailure | Finding, apiKey: string): string[] {
   const lines: string[] = [];
-  if (failure.expected !== undefined) lines.push(`expected: ${failure.expected}`);
-  if (failure.actual !== undefined) lines.push(`actual:   ${failure.actual}`);
-  if (failure.pointer !== undefined) lines.push(`at:       ${failure.pointer || '(root)'}`);
+  const found = 'found' in failure ? failure.found : undefined;
+  if (failure.pointer !== undefined) {
+    const pattern = 'pointerPattern' in failure ? failure.pointerPattern : undefined;
+    const occurrences = 'occurrences' in failure ? failure.occurrences : 1;
+    const first = failure.pointer || '(root)';
+    lines.push(
+      `at:       ${pattern !== undefined && pattern !== failure.pointer && occurrences > 1 ? `${pattern || '(root)'} (first at ${first})` : first}`,
+    );
+  }
+  if (failure.expected !== undefined) lines.push(`expected: ${printable(failure.expected)}`);
+  // With a pointer, the value there says more than the whole body (which the response line shows).
+  if (found !== undefined) lines.push(`found:    ${printable(found)}`);
+  else if (failure.actual !== undefined) lines.push(`actual:   ${printable(failure.actual)}`);
   if (failure.exchange) {
-    lines.push(`request:  ${failure.exchange.purpose}`);
+    if (failure.exchange.response) lines.push(`response: ${responseExcerpt(failure.exchange.response)}`);
+    lines.push(`request:  ${printable(failure.exchange.purpose)}`);
     lines.push(`replay:   ${curlCommand(failure.exchange.request, apiKey)}`);
   }
-  const occurrences = (failure as { occurrences?: number }).occurrences;
-  if (occurrences !== undefined && occurrences > 1) lines.push(`seen:     ${occurrences} times`);
+  if ('occurrences' in failure && failure.occurrences > 1) {
+    const also =
+      failure.alsoSeen.length > 0 ? `; also: ${failure.alsoSeen.map((title) => printable(title)).join(' | ')}` : '';
+    lines.push(`seen:     ${failure.occurrences} times${also}`);
+  }
   return lines;
 }

@@ -1,9 +1,9 @@
 import { curlCommand } from '../request-builder.js';
-import type { RunSummary } from '../runner.js';
-import type { CheckFailure } from '../types.js';
+import type { RunSummary } from '../run-types.js';
+import type { Finding } from '../types.js';
 
-function failureRecord(failure: CheckFailure, apiKey: string) {
-  const { exchange, ...rest } = failure;
+function findingRecord(finding: Finding, apiKey: string) {
+  const { exchange, ...rest } = finding;
   if (!exchange) return rest;
   return {
     ...rest,
@@ -17,6 +17,7 @@ function failureRecord(failure: CheckFailure, apiKey: string) {
       ? {
           status: exchange.response.status,
           headers: exchange.response.headers,
+          size: exchange.response.size,
           body: exchange.response.text.slice(0, 4000),
         }
       : { error: exchange.error },
@@ -24,14 +25,26 @@ function failureRecord(failure: CheckFailure, apiKey: string) {
   };
 }
 
-/** The whole run as JSON (bigints written exactly); the API key never appears. */
+function stringify(value: unknown): string {
+  return `${JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? JSON.rawJSON(item.toString()) : item), 2)}\n`;
+}
+
+/**
+ * The whole run as JSON (bigints written exactly): each case's unique findings with how often they
+ * came up, the first example's request, an excerpt of its response and a curl line. The API key
+ * never appears.
+ */
 export function jsonReport(summary: RunSummary, apiKey: string): string {
-  const report = {
+  return stringify({
     ...summary,
     cases: summary.cases.map((result) => ({
       ...result,
-      failures: result.failures.map((item) => failureRecord(item, apiKey)),
+      failures: result.failures.map((item) => findingRecord(item, apiKey)),
     })),
-  };
-  return `${JSON.stringify(report, (_key, value: unknown) => (typeof value === 'bigint' ? JSON.rawJSON(value.toString()) : value), 2)}\n`;
+  });
+}
+
+/** A JSON report for a run that could not start (unreachable URL, broken spec). */
+export function jsonForToolError(message: string, baseUrl: string | undefined): string {
+  return stringify({ baseUrl, error: message, cases: [], errors: 0, warnings: 0, exitCode: 2 });
 }

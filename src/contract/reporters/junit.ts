@@ -1,5 +1,5 @@
-import type { CaseResult, RunSummary } from '../runner.js';
-import { failureDetails } from './failure-text.js';
+import type { CaseResult, RunSummary } from '../run-types.js';
+import { failureDetails, printable } from './failure-text.js';
 
 function escape(text: string): string {
   return (
@@ -8,21 +8,35 @@ function escape(text: string): string {
       .replaceAll('<', '&lt;')
       .replaceAll('>', '&gt;')
       .replaceAll('"', '&quot;')
-      // XML 1.0 forbids most control characters even when escaped.
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+      // XML 1.0 forbids most control characters even when escaped, and lone surrogates.
+      .replace(
+        /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+        '\ufffd',
+      )
   );
 }
 
+function seconds(ms: number | undefined): string {
+  return ((ms ?? 0) / 1000).toFixed(3);
+}
+
 function testcase(result: CaseResult, strict: boolean, apiKey: string): string {
-  const open = `    <testcase classname="${escape(`kennel.${result.operationId}`)}" name="${escape(result.check)}" time="0">`;
+  const open = `    <testcase classname="${escape(`kennel.${result.operationId}`)}" name="${escape(result.check)}" time="${seconds(result.durationMs)}">`;
   if (result.status === 'skipped')
     return `${open}\n      <skipped message="${escape(result.skipReason ?? '')}"/>\n    </testcase>`;
+  const parts = [open];
+  if (result.status === 'errored')
+    parts.push(
+      `      <error message="${escape(`the check crashed: ${result.error ?? ''}`)}" type="crash">${escape(result.error ?? '')}</error>`,
+    );
   const counted = result.failures.filter((item) => item.severity === 'error' || strict);
   const noted = result.failures.filter((item) => !counted.includes(item));
-  const parts = [open];
   for (const item of counted) {
     const body = [item.title, ...failureDetails(item, apiKey)].join('\n');
-    parts.push(`      <failure message="${escape(item.title)}" type="${item.severity}">${escape(body)}</failure>`);
+    const message = item.occurrences > 1 ? `${item.title} (seen ${item.occurrences} times)` : item.title;
+    parts.push(
+      `      <failure message="${escape(printable(message))}" type="${item.severity}">${escape(body)}</failure>`,
+    );
   }
   if (noted.length > 0)
     parts.push(
@@ -32,19 +46,42 @@ function testcase(result: CaseResult, strict: boolean, apiKey: string): string {
   return parts.join('\n');
 }
 
-/** JUnit XML: one test suite per operation, one test case per check on it. */
+/** JUnit XML: one test suite per operation, one test case per check on it (with its time), one failure per unique finding. */
 export function junitXml(summary: RunSummary, apiKey: string): string {
   const byOperation = new Map<string, CaseResult[]>();
   for (const result of summary.cases)
     byOperation.set(result.operationId, [...(byOperation.get(result.operationId) ?? []), result]);
   const isFailure = (result: CaseResult) =>
     result.status === 'failed' || (summary.strict && result.status === 'warned');
+  const counts = (cases: readonly CaseResult[]) =>
+    `tests="${cases.length}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored').length}" skipped="${cases.filter((item) => item.status === 'skipped').length}"`;
   const suites = [...byOperation.entries()].map(([operationId, cases]) => {
     const first = cases[0]!;
-    const attributes = `name="${escape(`${operationId} (${first.method} ${first.path})`)}" tests="${cases.length}" failures="${cases.filter(isFailure).length}" errors="0" skipped="${cases.filter((item) => item.status === 'skipped').length}" time="0"`;
+    const time = seconds(cases.reduce((sum, item) => sum + (item.durationMs ?? 0), 0));
+    const attributes = `name="${escape(`${operationId} (${first.method} ${first.path})`)}" ${counts(cases)} time="${time}"`;
     return `  <testsuite ${attributes}>\n${cases.map((item) => testcase(item, summary.strict, apiKey)).join('\n')}\n  </testsuite>`;
   });
-  const totals = `tests="${summary.cases.length}" failures="${summary.cases.filter(isFailure).length}" errors="0" skipped="${summary.cases.filter((item) => item.status === 'skipped').length}" time="${(summary.durationMs / 1000).toFixed(3)}"`;
-  const properties = `  <!-- kennel check of ${escape(summary.baseUrl)}, seed ${summary.seed}, run ${escape(summary.runId)} -->`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kennel check" ${totals}>\n${properties}\n${suites.join('\n')}\n</testsuites>\n`;
+  const notes = [
+    `kennel check of ${summary.baseUrl}, seed ${summary.seed}, run ${summary.runId}`,
+    ...(summary.stopped ? [`stopped: ${summary.stopped}`] : []),
+    ...(summary.hints ?? []).map((hint) => `hint: ${hint}`),
+  ];
+  // "--" may not appear inside an XML comment.
+  const comment = `  <!-- ${escape(notes.join('; ')).replaceAll('--', '-\u2010')} -->`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kennel check" ${counts(summary.cases)} time="${seconds(summary.durationMs)}">\n${comment}\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/** A JUnit report for a run that could not start (unreachable URL, broken spec): one errored test case. */
+export function junitForToolError(message: string): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites name="kennel check" tests="1" failures="0" errors="1" skipped="0" time="0.000">',
+    '  <testsuite name="kennel check" tests="1" failures="0" errors="1" skipped="0" time="0.000">',
+    `    <testcase classname="kennel" name="could not run" time="0.000">`,
+    `      <error message="${escape(printable(message))}" type="could-not-run">${escape(message)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

@@ -1,0 +1,102 @@
+import type { Check, Finding, Severity } from './types.js';
+
+/** What `runContract` needs; everything but `baseUrl` and `apiKey` has the CLI's default. */
+export interface ContractOptions {
+  /** Base URL of the deployment, including the version segment (`https://…/v1`). */
+  baseUrl: string;
+  apiKey: string;
+  /** The OpenAPI document (default: the bundled Pet Store spec). */
+  specPath?: string;
+  /** Seed of all generated data (default: random); printed in every report so a run can be replayed. */
+  seed?: number;
+  checks?: string[];
+  excludeChecks?: string[];
+  /** Generated cases per check and operation, at most. */
+  maxExamples?: number;
+  /** Send no request that could change state. */
+  readOnly?: boolean;
+  /** Per request, from sending to the last byte of the body. */
+  timeoutMs?: number;
+  concurrency?: number;
+  /** Requests per second at most (0: unlimited). */
+  rateLimit?: number;
+  /** Only these operations (operationId or `GET /path`). */
+  operations?: string[];
+  /** Only operations with one of these tags. */
+  tags?: string[];
+  headers?: Record<string, string>;
+  /** Warnings fail the run too. */
+  strict?: boolean;
+  /** Stop once this many findings fail the run (0 or unset: never). */
+  maxFailures?: number;
+  /** Keep retrying a refused connection to the base URL for this long before giving up. */
+  waitForMs?: number;
+  /** Largest response body read (decompressed); a larger one is cut off and reported. */
+  maxResponseBytes?: number;
+  /** Your own checks, run after the selected built-in ones (each `(…) => CheckFailure[]`, see src/contract/types.ts). */
+  extraChecks?: Check[];
+  /** Aborting it stops the run at once; the reports are still made, from what was found so far. */
+  signal?: AbortSignal;
+}
+
+export type CaseStatus = 'passed' | 'warned' | 'failed' | 'errored' | 'skipped';
+
+/** One check on one operation: a JUnit test case. */
+export interface CaseResult {
+  operationId: string;
+  method: string;
+  path: string;
+  check: string;
+  description: string;
+  status: CaseStatus;
+  /** Unique findings (failures grouped: see docs/contract-checks.md), errors first as found. */
+  failures: Finding[];
+  /** Failures before grouping. */
+  failureCount?: number;
+  /** Failures of unique findings beyond the bound of a case, counted but not kept. */
+  omitted?: Record<Severity, number>;
+  skipReason?: string;
+  /** The check itself crashed here (a kennel bug, not a finding): the error and where it was thrown. */
+  error?: string;
+  /** Time spent in this check for this operation (its requests, or judging responses). */
+  durationMs?: number;
+}
+
+export interface RunInfo {
+  runId: string;
+  seed: number;
+  baseUrl: string;
+  specFile: string;
+  checks: string[];
+  operations: string[];
+  readOnly: boolean;
+}
+
+export interface RunSummary extends RunInfo {
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  cases: CaseResult[];
+  /** Unique error findings. */
+  errors: number;
+  /** Unique warning findings. */
+  warnings: number;
+  /** Cases whose check crashed. */
+  errored?: number;
+  /** Failures before grouping into findings. */
+  failureCount?: number;
+  strict: boolean;
+  /** Why the run ended before every check ran (`--max-failures`, an interrupt), if it did. */
+  stopped?: string;
+  /** Advice about the run itself (a base URL that misses the document's base path). */
+  hints?: string[];
+  /** 0 conforms, 1 findings, 2 the run could not finish (interrupted, or a check crashed and found nothing). */
+  exitCode: 0 | 1 | 2;
+}
+
+/** Reporters subscribe to these; the runner itself never prints. */
+export interface RunListener {
+  runStart?(info: RunInfo): void;
+  caseResult?(result: CaseResult): void;
+  runEnd?(summary: RunSummary): void | Promise<void>;
+}
