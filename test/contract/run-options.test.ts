@@ -2,8 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PETSTORE_SPEC } from '../../src/assets.js';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract, type RunListener, type RunSummary } from '../../src/contract/runner.js';
+import type { ResponseCheck, ScenarioCheck } from '../../src/contract/types.js';
+import { ToolError } from '../../src/core/tool-error.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { freePort } from '../helpers/cli.js';
+import { neverEndingServer } from './hostile-servers.js';
+import { startReferencePetstore } from './reference-petstore.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -104,5 +109,181 @@ describe('run options', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+/** A listener that keeps the summary its runEnd got. */
+function ending(): RunListener & { summary?: RunSummary } {
+  const listener: RunListener & { summary?: RunSummary } = {
+    runEnd(summary) {
+      listener.summary = summary;
+    },
+  };
+  return listener;
+}
+
+describe('runContract from code', () => {
+  it('runs with the CLI defaults: the bundled spec and a random seed', async () => {
+    const summary = await runContract({ baseUrl: mock.url, apiKey: 'options-key', checks: ['auth-enforced'] });
+    expect(summary.specFile).toBe(PETSTORE_SPEC);
+    expect(Number.isInteger(summary.seed)).toBe(true);
+    expect(summary.seed).toBeGreaterThanOrEqual(0);
+    expect(summary.exitCode).toBe(0);
+  });
+});
+
+describe('stopping early', () => {
+  it('--max-failures 1 (-x) stops at the first failing finding; what did not run is reported as not run', async () => {
+    const broken = await startReferencePetstore({ fault: 'any-token' });
+    try {
+      const full = await runContract({ baseUrl: broken.url, apiKey: broken.apiKey, seed: 3 });
+      const listener = ending();
+      const first = await runContract({ baseUrl: broken.url, apiKey: broken.apiKey, seed: 3, maxFailures: 1 }, [
+        listener,
+      ]);
+      expect(full.errors).toBeGreaterThan(1);
+      expect(first.stopped).toBe('stopped at the first failure (--exitfirst)');
+      expect(first.exitCode).toBe(1);
+      expect(first.errors).toBeGreaterThanOrEqual(1);
+      expect(first.errors).toBeLessThan(full.errors);
+      expect(first.requests).toBeLessThan(full.requests);
+      expect(
+        first.cases.some((result) => result.skipReason === 'not run: stopped at the first failure (--exitfirst)'),
+      ).toBe(true);
+      expect(listener.summary).toBe(first);
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('an aborted signal stops the run at once; runEnd still gets the summary, exit code 2', async () => {
+    const slow = await neverEndingServer();
+    try {
+      const controller = new AbortController();
+      const listener = ending();
+      const run = runContract(
+        { baseUrl: slow.url, apiKey: 'k', seed: 1, timeoutMs: 600_000, signal: controller.signal },
+        [listener],
+      );
+      // The probe, then the first request of the run, which never ends: abort while it hangs.
+      while (slow.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      controller.abort('SIGTERM');
+      const summary = await run;
+      expect(summary).toMatchObject({ stopped: 'interrupted by SIGTERM', exitCode: 2 });
+      expect(listener.summary).toBe(summary);
+      expect(slow.requests).toHaveLength(2);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('a crash in one check never loses the run', () => {
+  const crashingScenario: ScenarioCheck = {
+    name: 'crashing-scenario',
+    kind: 'scenario',
+    severity: 'error',
+    description: 'throws on getPet',
+    skipReason: (operation) => (operation.successStatuses.length === 0 ? 'no documented success' : undefined),
+    async run(context) {
+      if (context.operation.id === 'getPet') throw new TypeError('cannot read properties of undefined');
+      await context.send({ operation: context.operation, intent: 'valid', purpose: 'a valid request' });
+      return { failures: [] };
+    },
+  };
+  const crashingResponse: ResponseCheck = {
+    name: 'crashing-response',
+    kind: 'response',
+    severity: 'error',
+    description: 'throws on every 401',
+    inspect(_plan, exchange) {
+      if (exchange.response?.status === 401) throw new RangeError('a 401');
+      return [];
+    },
+  };
+
+  it('becomes an errored case naming the check; the other checks go on; exit 2 when nothing else was found', async () => {
+    const listener = ending();
+    const summary = await runContract(
+      { baseUrl: mock.url, apiKey: 'options-key', seed: 2, extraChecks: [crashingScenario, crashingResponse] },
+      [listener],
+    );
+    const errored = summary.cases.filter((result) => result.status === 'errored');
+    expect(errored.map((result) => `${result.operationId} ${result.check}`).sort()).toEqual([
+      'createPet crashing-response',
+      'getPet crashing-response',
+      'getPet crashing-scenario',
+      'listPets crashing-response',
+      'listStoreOrders crashing-response',
+    ]);
+    expect(errored.find((result) => result.check === 'crashing-scenario')!.error).toMatch(
+      /^TypeError: cannot read properties of undefined \(at .*run-options\.test\.ts:\d+:\d+\)$/,
+    );
+    expect(
+      summary.cases.find((result) => result.operationId === 'listPets' && result.check === 'crashing-scenario')!.status,
+    ).toBe('passed');
+    // Checks after the crashing one ran: limit-honoured is the last built-in scenario check.
+    expect(
+      summary.cases.find((result) => result.operationId === 'listPets' && result.check === 'limit-honoured')!.status,
+    ).toBe('passed');
+    expect(summary).toMatchObject({ errors: 0, errored: 5, exitCode: 2 });
+    expect(listener.summary).toBe(summary);
+  });
+
+  it('a listener that throws does not keep the others from their report', async () => {
+    const listener = ending();
+    const throwing: RunListener = {
+      caseResult() {
+        throw new Error('reporter bug');
+      },
+    };
+    await expect(
+      runContract({ baseUrl: mock.url, apiKey: 'options-key', seed: 2, checks: ['auth-enforced'] }, [
+        throwing,
+        listener,
+      ]),
+    ).rejects.toThrow('reporter bug');
+    expect(listener.summary?.exitCode).toBe(2);
+    expect(listener.summary?.stopped).toMatch(/^kennel failed: Error: reporter bug/);
+  });
+});
+
+describe('reaching the deployment', () => {
+  it('--wait-for retries a refused connection until the deployment listens', async () => {
+    const port = await freePort();
+    const run = runContract({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: 'late-key',
+      seed: 1,
+      checks: ['auth-enforced'],
+      waitForMs: 20_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const late = await startMock({ apiKeys: ['late-key'], port });
+    try {
+      expect((await run).exitCode).toBe(0);
+    } finally {
+      await late.close();
+    }
+  });
+
+  it('without --wait-for, or once it is over, a refused connection is a tool error', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/v1`;
+    await expect(runContract({ baseUrl: url, apiKey: 'k' })).rejects.toThrow(
+      new ToolError(`cannot reach ${url}: connection refused; starting it just now? use --wait-for SECONDS`),
+    );
+    await expect(runContract({ baseUrl: url, apiKey: 'k', waitForMs: 300 })).rejects.toThrow(
+      /^cannot reach .*: connection refused \(tried \d+ times in 0\.3 s\)$/,
+    );
+  });
+
+  it('says "did you mean …/v1" when every operation answers 404 and the base URL misses the base path', async () => {
+    const missed = await runContract({ baseUrl: mock.origin, apiKey: 'options-key', seed: 1 });
+    expect(missed.hints).toEqual([
+      `every operation answered 404: did you mean ${mock.origin}/v1? (the document's servers are under /v1)`,
+    ]);
+    expect(missed.exitCode).toBe(1);
+    const right = await runContract({ baseUrl: mock.url, apiKey: 'options-key', seed: 1, checks: ['auth-enforced'] });
+    expect(right.hints).toBeUndefined();
   });
 });
