@@ -7,7 +7,10 @@ import { buildPlan } from '../../src/contract/plan.js';
 import { challengedSchemes } from '../../src/contract/checks/auth-schemes.js';
 import { parseHttpDate } from '../../src/contract/checks/http-date.js';
 import { notAServerError } from '../../src/contract/checks/not-a-server-error.js';
-import { documentedSunset } from '../../src/contract/checks/sunset-date-conformance.js';
+import { documentedSunset, sunsetDateConformance } from '../../src/contract/checks/sunset-date-conformance.js';
+import { deprecationSignalled } from '../../src/contract/checks/deprecation-signalled.js';
+import { deprecationHeadersScoped } from '../../src/contract/checks/deprecation-headers-scoped.js';
+import type { PlannedOperation } from '../../src/contract/plan.js';
 import type { Exchange } from '../../src/contract/types.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
@@ -15,6 +18,24 @@ import { PETSTORE_SPEC } from '../../src/assets.js';
 const plan = buildPlan(await loadSpec(PETSTORE_SPEC));
 const createPet = plan.operations.find((operation) => operation.id === 'createPet')!;
 const getPet = plan.operations.find((operation) => operation.id === 'getPet')!;
+const listPets = plan.operations.find((operation) => operation.id === 'listPets')!;
+
+/** An exchange of `operation` answered with `status` and `headers`. */
+function answered(operation: PlannedOperation, status: number, headers: Record<string, string> = {}): Exchange {
+  return {
+    operation,
+    intent: 'valid',
+    purpose: `${operation.id} (test)`,
+    request: { method: 'GET', url: 'http://127.0.0.1/v1/pets', headers: {} },
+    response: { status, headers, text: '', json: undefined },
+    durationMs: 1,
+  };
+}
+
+/** `severity title` of each finding of a response check on one exchange. */
+function judged(check: { inspect: typeof notAServerError.inspect }, exchange: Exchange): string[] {
+  return check.inspect(plan, exchange).map((finding) => `${finding.severity} ${finding.title}`);
+}
 const validate = plan.validators.at(createPet.body!.pointer);
 const parse = (text: string) => {
   const parsed = parseJson(text);
@@ -124,5 +145,48 @@ describe('not-a-server-error', () => {
     expect(titles[0]!.title).toBe(titles[1]!.title);
     expect(titles[0]!.actual).toContain('first');
     expect(notAServerError.inspect(plan, exchange(503, 'third'))[0]!.title).not.toBe(titles[0]!.title);
+  });
+});
+
+describe('deprecation headers', () => {
+  const sunset = 'Thu, 05 Dec 2030 00:00:00 GMT';
+
+  it.each([
+    [{ sunset }, []],
+    [{ sunset: 'Thu, 05 Dec 2030 23:59:59 GMT' }, []],
+    [{}, []],
+    [
+      { deprecation: '@0' },
+      ['warning Deprecation is sent without the documented Sunset 2030-12-05 (any time that day, UTC)'],
+    ],
+    [
+      { sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' },
+      [
+        'error Sunset announces Fri, 06 Dec 2030 00:00:00 GMT, not the documented removal 2030-12-05 (any time that day, UTC)',
+      ],
+    ],
+    [{ sunset: '2030-12-05' }, ['error Sunset "2030-12-05" is not an HTTP-date']],
+    [{ sunset: 'Thursday, 05-Dec-30 00:00:00 GMT' }, ['warning Sunset is written in the obsolete rfc850-date form']],
+    [{ sunset: 'Fri, 05 Dec 2030 00:00:00 GMT' }, ['warning Sunset names the wrong day of the week']],
+  ])('sunset-date-conformance on getPet with %j', (headers, findings) => {
+    expect(judged(sunsetDateConformance, answered(getPet, 200, headers))).toEqual(findings);
+  });
+
+  it('deprecation-headers-scoped: an operation the document does not deprecate sends neither header', () => {
+    expect(judged(deprecationHeadersScoped, answered(listPets, 200))).toEqual([]);
+    expect(judged(deprecationHeadersScoped, answered(getPet, 200, { sunset, deprecation: '@0' }))).toEqual([]);
+    expect(judged(deprecationHeadersScoped, answered(listPets, 401, { deprecation: '@0' }))).toEqual([
+      'error Deprecation on listPets, which the document does not deprecate',
+    ]);
+  });
+
+  it.each([
+    [{ deprecation: '@0', sunset }, []],
+    [{ sunset }, []],
+    [{}, ['warning deprecated getPet answered without a Deprecation or Sunset header']],
+    [{ deprecation: 'true' }, ['warning Deprecation "true" is not an RFC 9745 date']],
+    [{ deprecation: '@1956528000', sunset }, ['warning Deprecation is dated after the Sunset']],
+  ])('deprecation-signalled on getPet with %j', (headers, findings) => {
+    expect(judged(deprecationSignalled, answered(getPet, 200, headers))).toEqual(findings);
   });
 });
