@@ -136,14 +136,22 @@ export function shellWord(text: string, apiKey: string): string {
   return parts.map((part) => ('literal' in part ? quote(part.literal) : `"${part.shell}"`)).join('');
 }
 
-/** `Basic <base64 of user:password>` whose password holds a spelling of the key: curl's `-u` rebuilds it. */
-function basicCredentials(value: string, apiKey: string): string | undefined {
-  const match = /^Basic ([A-Za-z0-9+/]+=*)$/.exec(value);
+/**
+ * Replay arguments for `Basic <base64 of user:password>` whose decoded credentials hold a spelling
+ * of the key: curl's `-u` for the usual spelling, else the header with the base64 computed by the
+ * shell (`basic   $(printf %s "kennel:${KENNEL_API_KEY}" | base64 | tr -d '\n')`).
+ */
+function basicCredentials(header: string, value: string, apiKey: string): string[] | undefined {
+  const match = /^(basic)(\s+)([A-Za-z0-9+/]+=*)$/i.exec(value);
   if (!match || !apiKey) return undefined;
-  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
-  if (Buffer.from(decoded, 'utf8').toString('base64') !== match[1] || !decoded.includes(':')) return undefined;
+  const [, scheme, spaces, encoded] = match as unknown as [string, string, string, string];
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  if (Buffer.from(decoded, 'utf8').toString('base64') !== encoded || !decoded.includes(':')) return undefined;
   const word = shellWord(decoded, apiKey);
-  return word === quote(decoded) ? undefined : word;
+  if (word === quote(decoded)) return undefined;
+  if (header === 'authorization' && scheme === 'Basic' && spaces === ' ') return ['-u', word];
+  const computed = `$(printf %s ${word} | base64 | tr -d '\\n')`;
+  return ['-H', `${quote(`${header}: ${scheme}${spaces}`)}"${computed}"`];
 }
 
 /**
@@ -154,9 +162,8 @@ export function curlCommand(request: SentRequest, apiKey: string): string {
   const parts = ['curl', '-i', '-X', request.method, shellWord(request.url, apiKey)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'accept') continue;
-    const basic = name === 'authorization' ? basicCredentials(value, apiKey) : undefined;
-    if (basic) parts.push('-u', basic);
-    else parts.push('-H', shellWord(`${name}: ${value}`, apiKey));
+    const basic = name.endsWith('authorization') ? basicCredentials(name, value, apiKey) : undefined;
+    parts.push(...(basic ?? ['-H', shellWord(`${name}: ${value}`, apiKey)]));
   }
   if (request.body !== undefined)
     parts.push(
