@@ -35,6 +35,8 @@ export interface Variant {
   deprecation: string | undefined;
   /** The `WWW-Authenticate` challenge of a 401. */
   challenge: string;
+  /** Routing and JSON parsing run before authentication: without a key, a non-integer petId gets 404, malformed JSON 400. */
+  frameworkOrder: boolean;
 }
 
 const DEFAULT_VARIANT: Variant = {
@@ -51,6 +53,7 @@ const DEFAULT_VARIANT: Variant = {
   sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
   deprecation: '@1735689600',
   challenge: 'Bearer',
+  frameworkOrder: false,
 };
 
 export const VARIANTS: readonly { name: string; description: string; variant: Partial<Variant> }[] = [
@@ -97,6 +100,12 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
     variant: { challenge: 'bearer realm="pets, v1", error="invalid_token"' },
   },
   {
+    name: 'framework-order',
+    description:
+      'Routing and JSON parsing come before authentication: /pets/abc gets 404, malformed JSON 400, without a key',
+    variant: { frameworkOrder: true },
+  },
+  {
     name: 'everything',
     description: 'Every non-default choice at once',
     variant: {
@@ -111,6 +120,7 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
       storeOrders: 501,
       deprecationHeaders: false,
       challenge: 'bearer realm="pets, v1", error="invalid_token"',
+      frameworkOrder: true,
     },
   },
 ];
@@ -366,7 +376,7 @@ class ReferencePetstore {
     }
     const reply = this.authorised(operation, req.headers.authorization)
       ? await this.dispatch(operation, req, url)
-      : ((await this.validatedBeforeAuth(operation, req)) ?? this.unauthorised(req.headers.authorization));
+      : ((await this.rejectedBeforeAuth(operation, req, url)) ?? this.unauthorised(req.headers.authorization));
     const deprecated = operation === 'getPet' || (operation === 'listPets' && this.fault === 'deprecation-on-listpets');
     if (deprecated && this.variant.deprecationHeaders)
       reply.headers = { ...reply.headers, ...this.deprecationHeaders() };
@@ -421,11 +431,16 @@ class ReferencePetstore {
     return { ...reply, headers: { 'www-authenticate': challenge } };
   }
 
-  /** Under 'validation-before-auth', the 400 an invalid createPet body gets before the key is looked at. */
-  private async validatedBeforeAuth(operation: Operation, req: IncomingMessage): Promise<Reply | undefined> {
-    if (this.fault !== 'validation-before-auth' || operation !== 'createPet') return undefined;
+  /** What a request without a valid key gets before the key is looked at: routing, parsing (variant), validation (fault). */
+  private async rejectedBeforeAuth(operation: Operation, req: IncomingMessage, url: URL): Promise<Reply | undefined> {
+    const segment = url.pathname.slice('/v1/pets/'.length);
+    if (operation === 'getPet' && this.variant.frameworkOrder && parseInt64(safeDecode(segment)) === undefined)
+      return this.error(404, 'not_found', `No resource at ${url.pathname}`);
+    const validates = this.fault === 'validation-before-auth';
+    if (operation !== 'createPet' || (!validates && !this.variant.frameworkOrder)) return undefined;
     try {
-      this.validateNewPet(this.parseBody(await this.readJsonBody(req)));
+      const body = this.parseBody(await this.readJsonBody(req));
+      if (validates) this.validateNewPet(body);
       return undefined;
     } catch (thrown) {
       if (thrown instanceof BadRequest) return thrown.reply;
