@@ -52,7 +52,18 @@ describe('npx kennel check (spawned)', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain(`${mock.url} conforms: 0 error(s)`);
     expect(result.stdout).toContain('replay with --seed 3');
-    expect(XMLValidator.validate(readFileSync(junit, 'utf8'))).toBe(true);
+    const xml = readFileSync(junit, 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    // Each test case carries the time its check took on that operation; together within the run's.
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      isArray: (name) => ['testsuite', 'testcase'].includes(name),
+    }).parse(xml);
+    const times = parsed.testsuites.testsuite.flatMap((suite: { testcase: { '@_time': string }[] }) =>
+      suite.testcase.map((item) => Number(item['@_time'])),
+    ) as number[];
+    expect(times.some((time) => time > 0)).toBe(true);
+    expect(times.reduce((sum, time) => sum + time, 0)).toBeLessThanOrEqual(Number(parsed.testsuites['@_time']));
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report).toMatchObject({ seed: 3, exitCode: 0, errors: 0 });
     expect(readFileSync(json, 'utf8')).not.toContain('cli-key');
