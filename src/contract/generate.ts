@@ -26,7 +26,7 @@ const FORMAT_VALUES: Record<string, string> = {
 };
 
 /** Foreign keys (`categoryId`) take values the deployment already uses: a server may check they exist. */
-function isReference(name: string): boolean {
+export function isReference(name: string): boolean {
   return /.Id$|_id$/.test(name);
 }
 

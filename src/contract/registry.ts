@@ -3,6 +3,7 @@ import { authChallengePresent } from './checks/auth-challenge-present.js';
 import { authEnforced } from './checks/auth-enforced.js';
 import { authSchemeCaseInsensitive } from './checks/auth-scheme-case-insensitive.js';
 import { contentTypeConformance } from './checks/content-type-conformance.js';
+import { dataFidelity } from './checks/data-fidelity.js';
 import { deprecationHeadersScoped } from './checks/deprecation-headers-scoped.js';
 import { deprecationSignalled } from './checks/deprecation-signalled.js';
 import { errorBodyConformance } from './checks/error-body-conformance.js';
@@ -47,6 +48,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   negativeDataRejection,
   filterHonoured,
   // Scenario checks for data fidelity, collection invariants and the identifier lifecycle.
+  dataFidelity,
   // Scenario checks for authentication, near-miss input and deprecation.
   authSchemeCaseInsensitive,
   authBeforeValidation,

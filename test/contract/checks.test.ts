@@ -26,6 +26,7 @@ const DETECTIONS: [
   ['id-uniqueness', { fault: 'duplicate-ids-concurrent' }, 'failed'],
   ['not-found-conformance', { fault: 'not-found-200-null' }, 'failed'],
   ['filter-honoured', { fault: 'filter-ignored' }, 'failed'],
+  ['data-fidelity', { fault: 'name-nfc-normalised' }, 'failed'],
   ['limit-honoured', { fault: 'default-limit-10' }, 'failed'],
   ['auth-scheme-case-insensitive', { fault: 'auth-single-space' }, 'failed'],
   ['auth-challenge-present', { fault: 'no-www-authenticate' }, 'failed'],

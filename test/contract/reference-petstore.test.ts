@@ -423,6 +423,31 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
     exhibits: async (api) =>
       (await statusOf(api.post(rex, { contentType: 'application/json; charset=utf-8' }))) === 400,
   },
+  // Data fidelity, collection invariants, identifier lifecycle.
+  'name-nfc-normalised': {
+    exhibits: async (api) => (await api.post({ ...rex, name: 'Cafe\u0301' })).body.name === 'Caf\u00e9',
+  },
+  'name-control-stripped': { exhibits: async (api) => (await api.post({ ...rex, name: 'a\tb' })).body.name === 'ab' },
+  'name-truncated-255': {
+    exhibits: async (api) => (await api.post({ ...rex, name: 'x'.repeat(300) })).body.name.length === 255,
+  },
+  'name-astral-replaced': {
+    exhibits: async (api) => (await api.post({ ...rex, name: 'Rex 🐕' })).body.name === 'Rex ?',
+  },
+  'name-html-escaped': {
+    exhibits: async (api) => (await api.post({ ...rex, name: '<b>' })).body.name === '&lt;b&gt;',
+  },
+  'name-trimmed': { exhibits: async (api) => (await api.post({ ...rex, name: ' Rex ' })).body.name === 'Rex' },
+  'list-backslash-unescaped': {
+    exhibits: async (api) => {
+      await api.post({ ...rex, name: 'C:\\new' });
+      return (await api.get('/pets')).body.at(-1).name === 'C:\new';
+    },
+  },
+  'categoryid-negative-via-double': {
+    exhibits: async (api) =>
+      (await api.post('{"name":"Rex","categoryId":-9007199254740993}')).text.includes('-9007199254740992'),
+  },
   // Authentication, near-miss input, deprecation, intermittent faults.
   'auth-scheme-case-sensitive': {
     exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'bearer ref-key' }))) === 401,

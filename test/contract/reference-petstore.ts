@@ -21,6 +21,8 @@ export interface Variant {
   clientId: 'ignore' | 'refuse';
   /** Order of GET /pets. */
   order: 'oldest-first' | 'newest-first';
+  /** A name with control characters (tab and newline included): stored as sent, or refused with 400. */
+  controlCharacters: 'store' | 'reject';
   /** HTTP status for a petId that is not an int64 integer. */
   badPetId: 404 | 400;
   /** HTTP status for a createPet body that is not application/json. */
@@ -46,6 +48,7 @@ const DEFAULT_VARIANT: Variant = {
   defaultStatus: undefined,
   clientId: 'ignore',
   order: 'oldest-first',
+  controlCharacters: 'store',
   badPetId: 404,
   wrongContentType: 400,
   storeOrders: 'empty-list',
@@ -75,6 +78,11 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
   },
   { name: 'refuse-client-id', description: 'A client-sent id is refused with 400', variant: { clientId: 'refuse' } },
   { name: 'newest-first', description: 'GET /pets lists the newest pets first', variant: { order: 'newest-first' } },
+  {
+    name: 'refuse-control-characters',
+    description: 'A name with control characters (tab, newline, NUL...) is refused with 400',
+    variant: { controlCharacters: 'reject' },
+  },
   { name: 'bad-petid-400', description: 'A non-integer petId answers 400', variant: { badPetId: 400 } },
   {
     name: 'content-type-415',
@@ -115,6 +123,7 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
       defaultStatus: 'available',
       clientId: 'refuse',
       order: 'newest-first',
+      controlCharacters: 'reject',
       badPetId: 400,
       wrongContentType: 415,
       storeOrders: 501,
@@ -184,6 +193,26 @@ const FAULT_TABLE = [
   { name: 'key-prefix', description: 'Any token that starts with the API key is accepted' },
   { name: 'charset-rejected', description: 'createPet refuses Content-Type: application/json; charset=utf-8' },
   // Subtle faults: data fidelity, collection invariants, identifier lifecycle.
+  {
+    name: 'name-nfc-normalised',
+    description: 'Names are stored NFC-normalised: decomposed accents come back composed',
+  },
+  {
+    name: 'name-control-stripped',
+    description: 'Control characters, tab and newline included, are stripped from names',
+  },
+  { name: 'name-truncated-255', description: 'Names are stored cut to 255 UTF-16 code units (a VARCHAR(255))' },
+  { name: 'name-astral-replaced', description: 'Characters beyond the BMP (emoji) are stored as "?" (3-byte UTF-8)' },
+  { name: 'name-html-escaped', description: 'Names are HTML-escaped when stored: <, >, & and " become entities' },
+  { name: 'name-trimmed', description: 'Names are stored with surrounding whitespace trimmed' },
+  {
+    name: 'list-backslash-unescaped',
+    description: 'List JSON is assembled by hand and un-doubles backslashes: C:\\new comes back with a newline',
+  },
+  {
+    name: 'categoryid-negative-via-double',
+    description: 'Negative categoryIds are parsed through a double: below -2^53 they lose precision',
+  },
   // Subtle faults: authentication, near-miss input, deprecation, intermittent faults.
   { name: 'auth-scheme-case-sensitive', description: 'The scheme must be spelt "Bearer": "bearer <key>" gets 401' },
   { name: 'auth-single-space', description: 'Exactly one space may follow the scheme: "Bearer  <key>" gets 401' },
@@ -467,7 +496,9 @@ class ReferencePetstore {
     if (this.variant.order === 'newest-first') pets = [...pets].reverse();
     const count = this.fault === 'limit-ignored' ? pets.length : this.fault === 'limit-off-by-one' ? limit + 1 : limit;
     const items = pets.slice(0, count).map((pet) => this.petJson(pet, { inList: true }));
-    return this.json(200, this.fault === 'list-envelope' ? { items } : items);
+    const reply = this.json(200, this.fault === 'list-envelope' ? { items } : items);
+    if (this.fault === 'list-backslash-unescaped') reply.body = reply.body.replaceAll('\\\\', '\\');
+    return reply;
   }
 
   private readLimit(values: string[]): number {
@@ -512,12 +543,40 @@ class ReferencePetstore {
     const newPet = this.validateNewPet(this.parseBody(text));
     const id =
       newPet.clientId !== undefined && this.fault === 'client-id-honoured' ? newPet.clientId : await this.assignId();
-    const name = this.fault === 'name-truncated' ? Array.from(newPet.name).slice(0, 8).join('') : newPet.name;
-    const categoryId = this.fault === 'categoryid-precision-lost' ? Number(newPet.categoryId) : newPet.categoryId;
+    const name = this.storedName(
+      this.fault === 'name-truncated' ? Array.from(newPet.name).slice(0, 8).join('') : newPet.name,
+    );
+    const categoryId = this.storedCategoryId(newPet.categoryId);
     const pet: Pet = { id, name, categoryId, ...(newPet.status === undefined ? {} : { status: newPet.status }) };
     if (this.fault === 'status-dropped') this.pets.push({ id, name, categoryId });
     else if (this.fault !== 'lost-write') this.pets.push(pet);
     return this.json(this.fault === 'create-200' ? 200 : 201, this.petJson(pet));
+  }
+
+  /** The name as a faulty storage layer keeps it. */
+  private storedName(name: string): string {
+    switch (this.fault) {
+      case 'name-nfc-normalised':
+        return name.normalize('NFC');
+      case 'name-control-stripped':
+        return name.replace(/[\u0000-\u001f\u007f]/g, '');
+      case 'name-truncated-255':
+        return name.slice(0, 255);
+      case 'name-astral-replaced':
+        return name.replace(/[\u{10000}-\u{10ffff}]/gu, '?');
+      case 'name-html-escaped':
+        return name.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+      case 'name-trimmed':
+        return name.trim();
+      default:
+        return name;
+    }
+  }
+
+  private storedCategoryId(categoryId: bigint | number): bigint | number {
+    if (this.fault === 'categoryid-precision-lost') return Number(categoryId);
+    if (this.fault === 'categoryid-negative-via-double' && categoryId < 0) return BigInt(Number(categoryId));
+    return categoryId;
   }
 
   private async readJsonBody(req: IncomingMessage): Promise<string> {
@@ -576,6 +635,8 @@ class ReferencePetstore {
     if (value === undefined && this.fault === 'missing-name-accepted') return '';
     if (value === undefined) throw this.invalidBody('/name', 'is required');
     if (typeof value !== 'string') throw this.invalidBody('/name', 'must be a string');
+    if (this.variant.controlCharacters === 'reject' && /[\u0000-\u001f\u007f]/.test(value))
+      throw this.invalidBody('/name', 'must not contain control characters');
     return value;
   }
 

@@ -1,0 +1,163 @@
+import { stringifyJson } from '../../core/json.js';
+import { validObject } from '../generate.js';
+import type { PlannedOperation } from '../plan.js';
+import type { CheckContext, Exchange, Intent } from '../types.js';
+import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
+
+export type Item = Record<string, unknown>;
+
+/** A list read: the exchange, and the items when the answer is a 2xx array of objects. */
+export interface ListRead {
+  exchange: Exchange;
+  items: Item[] | undefined;
+}
+
+/** Waits between re-reads of a list that misses a created item: about 1.5 s in all. */
+const RETRY_PAUSES_MS = [100, 200, 400, 800];
+
+/** An id as text, the same for 7 and 7n: ids compare by it. */
+export function idKey(value: unknown): string {
+  return stringifyJson(value);
+}
+
+/** The id of an item (undefined when it has none). */
+export function idOf(item: unknown, idProperty: string): unknown {
+  return item !== null && typeof item === 'object' ? (item as Item)[idProperty] : undefined;
+}
+
+/**
+ * How to read a list whole: its limit-like parameter at the maximum (else the default). A read
+ * that returns fewer items than that is the whole collection; undefined when no bound is documented.
+ */
+export function wholeListQuery(list: PlannedOperation): { query: Record<string, string>; cap: number } | undefined {
+  if (!list.limit) return { query: {}, cap: Infinity };
+  const cap = list.limit.maximum ?? list.limit.default;
+  return cap === undefined ? undefined : { query: { [list.limit.name]: String(cap) }, cap };
+}
+
+/** Sends one list request; the items are remembered as seen (ids, foreign-key values). */
+export async function readList(
+  context: CheckContext,
+  list: PlannedOperation,
+  query: Record<string, string>,
+  purpose: string,
+  intent: Intent = 'valid',
+): Promise<ListRead> {
+  const exchange = await context.send({ operation: list, intent, purpose, query });
+  const body = jsonBody(exchange);
+  const items =
+    isSuccess(exchange) && Array.isArray(body) && body.every((item) => item !== null && typeof item === 'object')
+      ? (body as Item[])
+      : undefined;
+  if (items) learn(context.state, list.collection, list.idProperty, items);
+  return { exchange, items };
+}
+
+/** A resource created by `createResources`, with the exchange that created it. */
+export interface CreatedId {
+  id: unknown;
+  exchange: Exchange;
+}
+
+/** Creates `count` resources at once through the collection's create (required properties plus `overrides`). */
+export async function createResources(
+  context: CheckContext,
+  create: PlannedOperation,
+  count: number,
+  overrides: Record<string, unknown> = {},
+): Promise<CreatedId[]> {
+  const createContext = { ...context, operation: create };
+  const bodies = Array.from({ length: count }, () => ({
+    ...validObject(create.body!.schema, generation(context), 'required'),
+    ...overrides,
+  }));
+  const exchanges = await Promise.all(
+    bodies.map((value, index) =>
+      context.send({
+        operation: create,
+        intent: 'valid',
+        purpose: `creating test data in ${create.collection} (${index + 1} of ${count})`,
+        body: { value },
+      }),
+    ),
+  );
+  return exchanges.flatMap((exchange, index) => {
+    if (!isSuccess(exchange)) return [];
+    rememberCreated(createContext, bodies[index]!, exchange);
+    const id = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
+    return id === undefined ? [] : [{ id, exchange }];
+  });
+}
+
+/** A timer, not a clock: checks wait between re-reads but never read the time. */
+export function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What re-reading a list until it holds some ids found. */
+export interface ListedOutcome extends ListRead {
+  /** Ids (as `idKey`) still absent after the last read. */
+  missing: string[];
+  /** Time spent waiting and reading after the first read, in ms (0: all there at once). */
+  waitedMs: number;
+  reads: number;
+}
+
+/**
+ * Reads `query` until every id of `ids` is listed, re-reading after growing pauses (about 1.5 s
+ * in all): a deployment whose lists lag behind its writes shows how far behind.
+ */
+export async function awaitListed(
+  context: CheckContext,
+  list: PlannedOperation,
+  query: Record<string, string>,
+  ids: readonly string[],
+  purpose: string,
+): Promise<ListedOutcome> {
+  const idProperty = list.idProperty!;
+  let read = await readList(context, list, query, purpose);
+  const absent = (outcome: ListRead): string[] => {
+    const listed = new Set((outcome.items ?? []).map((item) => idKey(item[idProperty])));
+    return ids.filter((id) => !listed.has(id));
+  };
+  let missing = read.items ? absent(read) : [];
+  let waitedMs = 0;
+  let reads = 1;
+  for (const wait of RETRY_PAUSES_MS) {
+    if (missing.length === 0 || !read.items) break;
+    await pause(wait);
+    read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`);
+    waitedMs += wait + read.exchange.durationMs;
+    reads += 1;
+    if (read.items) missing = absent(read);
+  }
+  return { ...read, missing, waitedMs, reads };
+}
+
+/**
+ * Why `page` is not the first items of `whole` (in the same order, none skipped), or undefined.
+ * Items whose id `whole` does not have count as created in between (a shared store) and are
+ * passed over; `expected` is how many items the page must hold at least.
+ */
+export function windowProblem(
+  page: readonly Item[],
+  whole: readonly Item[],
+  idProperty: string,
+  expected: number,
+): string | undefined {
+  const keys = page.map((item) => idKey(item[idProperty]));
+  const twice = keys.find((key, index) => keys.indexOf(key) !== index);
+  if (twice !== undefined) return `${idProperty} ${twice} is listed twice`;
+  const wholeKeys = whole.map((item) => idKey(item[idProperty]));
+  const known = new Set(wholeKeys);
+  const kept = keys.filter((key) => known.has(key));
+  const wrong = kept.findIndex((key, index) => key !== wholeKeys[index]);
+  if (wrong !== -1) {
+    const skipped = wholeKeys[wrong]!;
+    const fate = keys.includes(skipped) ? 'is listed later' : 'is missing';
+    return `item ${wrong + 1} is ${idProperty} ${kept[wrong]}, where the whole list has ${skipped} (which ${fate})`;
+  }
+  if (page.length < expected)
+    return `${page.length} items where ${expected} were expected (${wholeKeys.length} in the whole list)`;
+  return undefined;
+}

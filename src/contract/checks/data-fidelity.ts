@@ -1,0 +1,153 @@
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { validObject } from '../generate.js';
+import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
+import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
+import {
+  createsIdentifiedResources,
+  failure,
+  generation,
+  isClientError,
+  isSuccess,
+  jsonBody,
+  readById,
+  rememberCreated,
+  schemaIssues,
+  show,
+  statusText,
+} from './support.js';
+
+/** One created case and where it came back: the create response, the read by id, the list item. */
+interface Stored {
+  probe: FidelityCase;
+  id: unknown;
+  places: { place: string; exchange: Exchange; body: unknown }[];
+}
+
+function refusals(check: string, probe: FidelityCase, exchange: Exchange): CheckFailure[] {
+  if (probe.refusal === undefined || !isClientError(exchange)) return [];
+  return [
+    failure(check, probe.refusal, exchange, `refused a valid body with ${probe.label}`, {
+      expected: 'a 2xx: the schema allows these values',
+      actual: statusText(exchange),
+    }),
+  ];
+}
+
+/** The probed properties that differ in any place, as one finding per case. */
+function judge(check: string, stored: Stored): CheckFailure[] {
+  const sent = Object.fromEntries(stored.probe.probed.map((name) => [name, stored.probe.value[name]]));
+  const differing = stored.places
+    .map((place) => ({ ...place, changes: changedFields(sent, place.body) }))
+    .filter((place) => place.changes.length > 0);
+  if (differing.length === 0) return [];
+  const first = differing[0]!;
+  return [
+    failure(
+      check,
+      'error',
+      first.exchange,
+      `${stored.probe.label}: not kept exactly (${differing.map((place) => place.place).join(', ')})`,
+      {
+        expected: show(sent),
+        actual: first.changes.map((change) => `/${change.name}: ${change.change}`).join('; '),
+      },
+    ),
+  ];
+}
+
+/** Reads each stored case by id and adds what came back to its places. */
+async function readEach(context: CheckContext, stored: readonly Stored[]): Promise<void> {
+  const read = context.plan.collection(context.operation.collection!).read;
+  if (!read) return;
+  await Promise.all(
+    stored.map(async (entry) => {
+      const exchange = await readById(
+        context,
+        read,
+        entry.id,
+        `reading back ${String(entry.id)} (${entry.probe.label})`,
+      );
+      if (isSuccess(exchange)) entry.places.push({ place: read.id, exchange, body: jsonBody(exchange) });
+    }),
+  );
+}
+
+/** Finds each stored case in the whole list; one missing from a list read whole is a finding. */
+async function findEach(context: CheckContext, stored: readonly Stored[], check: string): Promise<CheckFailure[]> {
+  const list = context.plan.collection(context.operation.collection!).list;
+  const whole = list && wholeListQuery(list);
+  if (!list || !whole || !list.idProperty) return [];
+  const ids = stored.map((entry) => idKey(entry.id));
+  const outcome = await awaitListed(context, list, whole.query, ids, `${list.id} to find the created resources`);
+  if (!outcome.items) return [];
+  const byId = new Map(outcome.items.map((item: Item) => [idKey(idOf(item, list.idProperty!)), item]));
+  for (const entry of stored) {
+    const item = byId.get(idKey(entry.id));
+    if (item) entry.places.push({ place: list.id, exchange: outcome.exchange, body: item });
+  }
+  // Only a list read whole can prove an item absent; how late items appear is list-freshness' finding.
+  if (outcome.items.length >= whole.cap || outcome.missing.length === 0) return [];
+  return [
+    failure(
+      check,
+      'error',
+      outcome.exchange,
+      `${outcome.missing.length} created resource(s) never appear in ${list.id}`,
+      {
+        expected: `items with ${list.idProperty} ${outcome.missing.slice(0, 5).join(', ')}`,
+        actual: `${outcome.items.length} items without them (waited ${outcome.waitedMs} ms)`,
+      },
+    ),
+  ];
+}
+
+/**
+ * Text in other scripts, emoji, combining marks, markup, backslashes, control characters and long
+ * strings, and int64 extremes, come back exactly as sent: in the create response, read by id and listed.
+ */
+export const dataFidelity: ScenarioCheck = {
+  name: 'data-fidelity',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'tricky text and integer extremes are stored, read and listed exactly as sent',
+  skipReason(operation, _plan, settings) {
+    return createsIdentifiedResources(operation, settings);
+  },
+  async run(context) {
+    const { operation, plan } = context;
+    const body = operation.body!;
+    const base = validObject(body.schema, generation(context), 'required');
+    const cases = fidelityCases(
+      body.schema,
+      base,
+      context.settings.namePrefix,
+      (value) => schemaIssues(plan, body.pointer, value).length === 0,
+    ).slice(0, context.settings.maxExamples);
+    if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
+    const creates = await Promise.all(
+      cases.map((probe) =>
+        context.send({
+          operation,
+          intent: 'valid',
+          purpose: `creating with ${probe.label}`,
+          body: { value: probe.value },
+        }),
+      ),
+    );
+    const failures: CheckFailure[] = [];
+    const stored: Stored[] = [];
+    creates.forEach((exchange, index) => {
+      const probe = cases[index]!;
+      failures.push(...refusals(this.name, probe, exchange));
+      if (!isSuccess(exchange)) return;
+      rememberCreated(context, probe.value, exchange);
+      const returned = jsonBody(exchange);
+      const id = operation.idProperty ? idOf(returned, operation.idProperty) : undefined;
+      stored.push({ probe, id, places: [{ place: 'create response', exchange, body: returned }] });
+    });
+    const identified = stored.filter((entry) => entry.id !== undefined);
+    await readEach(context, identified);
+    failures.push(...(await findEach(context, identified, this.name)));
+    return { failures: [...failures, ...stored.flatMap((entry) => judge(this.name, entry))] };
+  },
+};

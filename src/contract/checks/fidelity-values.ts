@@ -1,0 +1,182 @@
+import type { JsonSchema } from '../../spec/openapi-types.js';
+import { isReference } from '../generate.js';
+import { integerBounds, objectShape, typesOf } from '../schema-shape.js';
+import type { Severity } from '../types.js';
+import { sameJson, show } from './support.js';
+
+/** A body whose values a deployment must store exactly; `refusal` is how wrong it is to refuse it (undefined: fair). */
+export interface FidelityCase {
+  label: string;
+  value: Record<string, unknown>;
+  /** The properties set to the tricky value. */
+  probed: string[];
+  refusal: Severity | undefined;
+}
+
+interface TrickyText {
+  label: string;
+  text: (prefix: string) => string;
+  /** Undocumented limits on control characters and length are common: refusing those is only a warning. */
+  refusal: Severity;
+}
+
+const LONG_UNIT = 'Ωmega-犬-🐕 ';
+
+/** Strings that storage layers, encoders and sanitisers are known to alter. */
+const TRICKY_TEXTS: readonly TrickyText[] = [
+  { label: 'Greek', text: (p) => `${p}Κέρβερος ο φύλακας`, refusal: 'error' },
+  { label: 'CJK', text: (p) => `${p}小狗ポチ 강아지 𠮷野家`, refusal: 'error' },
+  { label: 'Arabic', text: (p) => `${p}كلب صغير ١٢٣`, refusal: 'error' },
+  { label: 'Devanagari', text: (p) => `${p}कुत्ता शेरू`, refusal: 'error' },
+  { label: 'emoji and astral characters', text: (p) => `${p}🐕‍🦺 🐈‍⬛ 👍🏽 🇳🇴 𝔘𝔫𝔦`, refusal: 'error' },
+  // Decomposed and precomposed forms side by side: normalising to either form changes the text.
+  { label: 'combining marks', text: (p) => `${p}Cafe\u0301 Zoe\u0308 A\u030a café`, refusal: 'error' },
+  { label: 'quotes and markup', text: (p) => `${p}O'Brien "Rex" <b>&amp;</b> <script>`, refusal: 'error' },
+  // Only backslashes before valid JSON escape letters: a double unescape still yields valid JSON.
+  { label: 'backslashes', text: (p) => `${p}C:\\new\\table \\\\server\\files \\u00e9 \\/`, refusal: 'error' },
+  { label: 'surrounding whitespace', text: (p) => `  ${p}double  spaces\u00a0\u2028  `, refusal: 'error' },
+  {
+    label: 'tab, newline and control characters',
+    text: (p) => `${p}\ttab\nnewline\r\nbell\u0007 escape\u001b delete\u007f c1\u0085`,
+    refusal: 'warning',
+  },
+  { label: 'a NUL character', text: (p) => `${p}nul\u0000byte`, refusal: 'warning' },
+  { label: 'a long string (600 characters)', text: (p) => `${p}${LONG_UNIT.repeat(60)}`, refusal: 'warning' },
+];
+
+const INT64_EXTREMES = [
+  2n ** 63n - 1n,
+  -(2n ** 63n),
+  -(2n ** 63n - 1n),
+  2n ** 53n + 1n,
+  2n ** 53n - 1n,
+  -(2n ** 53n + 1n),
+  0n,
+  -1n,
+];
+const INT32_EXTREMES = [2n ** 31n - 1n, -(2n ** 31n), 0n, -1n];
+
+/** Code points, so that clipping never splits a surrogate pair (JSON Schema counts code points too). */
+function fitted(text: string, schema: JsonSchema): string {
+  if (typeof schema !== 'object') return text;
+  const points = Array.from(text);
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const clipped = points.slice(0, max);
+  while (clipped.length < min) clipped.push('x');
+  return clipped.join('');
+}
+
+/** The run's prefix (so leftovers can be found) when the schema leaves room for it and the tricky part. */
+function prefixFor(prefix: string, schema: JsonSchema): string {
+  const max = typeof schema === 'object' && typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  return max >= prefix.length + 32 ? `${prefix} ` : '';
+}
+
+/** String properties free text may go in: no enum, const or format, and not a reference to something else. */
+function freeTextProperties(properties: Record<string, JsonSchema>): [string, JsonSchema][] {
+  return Object.entries(properties).filter(
+    ([name, schema]) =>
+      typeof schema === 'object' &&
+      typesOf(schema).includes('string') &&
+      !Array.isArray(schema.enum) &&
+      !('const' in schema) &&
+      schema.format === undefined &&
+      !isReference(name),
+  );
+}
+
+/** The extremes of an int32/int64 property within its bounds, and the bounds themselves. */
+function integerExtremes(schema: JsonSchema): bigint[] {
+  const { minimum, maximum, format } = integerBounds(schema);
+  const pool = format === 'int64' ? INT64_EXTREMES : format === 'int32' ? INT32_EXTREMES : [];
+  if (pool.length === 0) return [];
+  const low = minimum === undefined ? undefined : BigInt(Math.ceil(minimum));
+  const high = maximum === undefined ? undefined : BigInt(Math.floor(maximum));
+  const inside = pool.filter((value) => (low === undefined || value >= low) && (high === undefined || value <= high));
+  const bounds = [low, high].filter((value): value is bigint => value !== undefined && !inside.includes(value));
+  return [...inside, ...bounds];
+}
+
+function writable(schema: JsonSchema): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(objectShape(schema).properties).filter(
+      ([, property]) => !(typeof property === 'object' && property.readOnly === true),
+    ),
+  );
+}
+
+/**
+ * Bodies for a create: one per tricky text (every free-text property set to it, clipped to what
+ * its schema allows) and one per integer extreme (every int32/int64 property set to it, within its
+ * bounds). A value the schema would refuse (a pattern, say) is left out. A refused extreme of a
+ * reference (`categoryId`) is fair: the deployment may check that the referenced thing exists.
+ */
+export function fidelityCases(
+  schema: JsonSchema,
+  base: Record<string, unknown>,
+  prefix: string,
+  isValid: (body: Record<string, unknown>) => boolean,
+): FidelityCase[] {
+  const properties = writable(schema);
+  const cases: FidelityCase[] = [];
+  const texts = freeTextProperties(properties);
+  for (const tricky of TRICKY_TEXTS) {
+    const value = { ...base };
+    const probed: string[] = [];
+    for (const [name, property] of texts) {
+      const candidate = fitted(tricky.text(prefixFor(prefix, property)), property);
+      if (!isValid({ ...value, [name]: candidate })) continue;
+      value[name] = candidate;
+      probed.push(name);
+    }
+    if (probed.length > 0) cases.push({ label: tricky.label, value, probed, refusal: tricky.refusal });
+  }
+  const integers = Object.entries(properties).map(([name, property]) => [name, integerExtremes(property)] as const);
+  const rounds = Math.max(0, ...integers.map(([, values]) => values.length));
+  for (let round = 0; round < rounds; round += 1) {
+    const value = { ...base };
+    const probed: string[] = [];
+    for (const [name, values] of integers) {
+      const extreme = values[round];
+      if (extreme === undefined || !isValid({ ...value, [name]: extreme })) continue;
+      value[name] = extreme;
+      probed.push(name);
+    }
+    if (probed.length === 0) continue;
+    const refusal = probed.every(isReference) ? undefined : 'warning';
+    cases.push({ label: probed.map((name) => `${name}=${value[name]}`).join(', '), value, probed, refusal });
+  }
+  return cases;
+}
+
+function codePoints(text: string): string {
+  return Array.from(text)
+    .map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
+    .join(' ');
+}
+
+/** How `got` differs from `sent`, in words: where two strings first differ, by code point. */
+export function describeChange(sent: unknown, got: unknown): string {
+  if (got === undefined) return 'absent';
+  if (typeof sent !== 'string' || typeof got !== 'string') return `${show(got, 120)} instead of ${show(sent, 120)}`;
+  const a = Array.from(sent);
+  const b = Array.from(got);
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index += 1;
+  const around = (points: string[]): string =>
+    index >= points.length ? '(end)' : codePoints(points.slice(index, index + 3).join(''));
+  return (
+    `${b.length} characters instead of ${a.length}; from character ${index + 1}: ` +
+    `got ${around(b)}, sent ${around(a)}`
+  );
+}
+
+/** Properties of `sent` that `got` does not hold exactly, each with how it changed. */
+export function changedFields(sent: Record<string, unknown>, got: unknown): { name: string; change: string }[] {
+  if (got === null || typeof got !== 'object' || Array.isArray(got)) return [{ name: '', change: 'not an object' }];
+  const body = got as Record<string, unknown>;
+  return Object.entries(sent)
+    .filter(([name, value]) => !sameJson(body[name], value))
+    .map(([name, value]) => ({ name, change: describeChange(value, body[name]) }));
+}
