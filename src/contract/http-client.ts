@@ -33,6 +33,22 @@ export class RunStopped extends Error {
 
 class ResponseTooLarge extends Error {}
 
+/** Bodies may grow this large concurrently; beyond it, one body at a time is read (see `#largeBodies`). */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+
+/** A lock with one holder: `await lock.acquire()` resolves to its release function. */
+class Lock {
+  #tail: Promise<void> = Promise.resolve();
+
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => held);
+    return ready;
+  }
+}
+
 type Outcome = { response?: ReceivedResponse; error?: string };
 
 /** Sends check requests over real HTTP (fetch), politely: bounded concurrency, rate, retries and body size. */
@@ -42,6 +58,12 @@ export class HttpClient {
   #inFlight = 0;
   #nextSlot = 0;
   #sent = 0;
+  /**
+   * Concurrent requests may each read 1 MB; past that a body waits for this lock, so at most one
+   * body grows towards the limit at a time and memory stays near `maxResponseBytes` whatever the
+   * concurrency (eight 50 MB bodies at once would otherwise hold 80 MB before any is refused).
+   */
+  readonly #largeBodies = new Lock();
 
   constructor(options: ClientOptions) {
     this.#options = options;
@@ -107,7 +129,7 @@ export class HttpClient {
       });
       status = response.status;
       const limit = this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-      const { text, size } = await readBounded(response, limit);
+      const { text, size } = await readBounded(response, limit, () => this.#largeBodies.acquire());
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));
       const json = text.trim() === '' ? undefined : parseJson(text);
@@ -156,7 +178,11 @@ function sizeText(bytes: number): string {
  * decompresses gzip, deflate and br before we see a chunk, so the bytes counted (and the limit)
  * are those of the decompressed body: a gzip bomb stops at the limit like any other large body.
  */
-async function readBounded(response: Response, limit: number): Promise<{ text: string; size: number }> {
+async function readBounded(
+  response: Response,
+  limit: number,
+  growLarge: () => Promise<() => void>,
+): Promise<{ text: string; size: number }> {
   const tooLarge = (seen: string) =>
     new ResponseTooLarge(
       `status ${response.status}, but the body is larger than ${sizeText(limit)} (${seen}): kennel stopped reading it (--max-response-size)`,
@@ -169,15 +195,21 @@ async function readBounded(response: Response, limit: number): Promise<{ text: s
   if (!response.body) return { text: '', size: 0 };
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > limit) {
-      chunks.length = 0;
-      throw tooLarge(response.headers.has('content-encoding') ? 'decompressed' : 'streamed'); // leaving the loop cancels the stream
+  let release: (() => void) | undefined;
+  try {
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
+      if (size > limit) {
+        chunks.length = 0;
+        throw tooLarge(response.headers.has('content-encoding') ? 'decompressed' : 'streamed'); // leaving the loop cancels the stream
+      }
+      if (size > LARGE_BODY_BYTES && !release) release = await growLarge();
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+    return { text: Buffer.concat(chunks, size).toString('utf8'), size };
+  } finally {
+    release?.();
   }
-  return { text: Buffer.concat(chunks, size).toString('utf8'), size };
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

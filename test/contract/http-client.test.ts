@@ -176,6 +176,15 @@ describe('HttpClient against hostile deployments', () => {
     expect(exchange.response).toBeUndefined();
   });
 
+  it('reads several large bodies at once (one grows past 1 MB at a time), every one complete', async () => {
+    hostile = await streamingServer(3);
+    const http = client(hostile.url, { concurrency: 4 });
+    const exchanges = await Promise.all(
+      Array.from({ length: 6 }, () => http.send({ operation, intent: 'valid', purpose: 'test' })),
+    );
+    expect(exchanges.map((exchange) => exchange.response?.size)).toEqual(Array(6).fill(3 * 1024 * 1024));
+  });
+
   it('stops a 50 MB body at the limit', async () => {
     hostile = await streamingServer(50);
     const exchange = await client(hostile.url, { maxResponseBytes: 1024 * 1024 }).send({

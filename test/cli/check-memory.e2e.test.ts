@@ -1,0 +1,67 @@
+// Memory stays flat whatever the deployment sends: the peak RSS of a `kennel check` process against
+// 50 MB bodies and gzip bombs on every response, compared with a run against kennel serve. The
+// bound is generous (150 MB over the baseline; 50-90 MB measured here): it catches a body read
+// whole (a 1 GB bomb) or many large bodies held at once, not noise. Uses dist/.
+// `node bench/check-memory.js` prints the same figures for a full default run.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { gzipBombServer, streamingServer, type TestServer } from '../contract/hostile-servers.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const KENNEL = path.join(ROOT, 'bin', 'kennel.js');
+const MAX_RSS = path.join(ROOT, 'bench', 'lib', 'max-rss.js');
+const GROWTH_LIMIT_MB = 150;
+
+/** A `kennel check` of createPet (its checks send 10 requests at once) with its peak RSS in MB. */
+function check(url: string, apiKey: string): Promise<{ code: number | null; peakMb: number; output: string }> {
+  return new Promise((resolve) => {
+    const args = ['check', '--base-url', url, '--api-key', apiKey, '--seed', '1', '--operation', 'createPet'];
+    const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', MAX_RSS, KENNEL, ...args], {
+      cwd: ROOT,
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const kilobytes = Number(/kennel-max-rss-kb=(\d+)/.exec(output)?.[1]);
+      resolve({ code, peakMb: kilobytes / 1024, output });
+    });
+  });
+}
+
+describe('kennel check memory against deployments that send too much', () => {
+  let mock: RunningMock;
+  let baselineMb: number;
+  beforeAll(async () => {
+    mock = await startMock({ apiKeys: ['memory-key'] });
+    const baseline = await check(mock.url, 'memory-key');
+    expect(baseline.code, baseline.output).toBe(0);
+    baselineMb = baseline.peakMb;
+  }, 60_000);
+  afterAll(() => mock.close());
+
+  it.each([
+    ['50 MB bodies, streamed', () => streamingServer(50), 'streamed'],
+    ['gzip bombs of 1 GB', () => gzipBombServer(1), 'decompressed'],
+  ] as const)(
+    '%s: every body is cut off at 10 MB and reported; the peak stays within 150 MB of the baseline',
+    async (_label, start, how) => {
+      const server: TestServer = await start();
+      try {
+        const run = await check(server.url, 'k');
+        expect(run.code, run.output).toBe(1);
+        expect(run.output).toContain(`but the body is larger than 10 MB (${how}): kennel stopped reading it`);
+        expect(Number.isFinite(run.peakMb)).toBe(true);
+        expect(run.peakMb - baselineMb, `peak ${run.peakMb} MB, baseline ${baselineMb} MB`).toBeLessThan(
+          GROWTH_LIMIT_MB,
+        );
+      } finally {
+        await server.close();
+      }
+    },
+    60_000,
+  );
+});
