@@ -2,6 +2,7 @@ import { authBeforeValidation } from './checks/auth-before-validation.js';
 import { authChallengePresent } from './checks/auth-challenge-present.js';
 import { authEnforced } from './checks/auth-enforced.js';
 import { authSchemeCaseInsensitive } from './checks/auth-scheme-case-insensitive.js';
+import { collectionConsistency } from './checks/collection-consistency.js';
 import { contentTypeConformance } from './checks/content-type-conformance.js';
 import { dataFidelity } from './checks/data-fidelity.js';
 import { deprecationHeadersScoped } from './checks/deprecation-headers-scoped.js';
@@ -10,6 +11,7 @@ import { errorBodyConformance } from './checks/error-body-conformance.js';
 import { filterHonoured } from './checks/filter-honoured.js';
 import { idUniqueness } from './checks/id-uniqueness.js';
 import { limitHonoured } from './checks/limit-honoured.js';
+import { listFreshness } from './checks/list-freshness.js';
 import { negativeDataRejection } from './checks/negative-data-rejection.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { notFoundConformance } from './checks/not-found-conformance.js';
@@ -49,6 +51,8 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   filterHonoured,
   // Scenario checks for data fidelity, collection invariants and the identifier lifecycle.
   dataFidelity,
+  listFreshness,
+  collectionConsistency,
   // Scenario checks for authentication, near-miss input and deprecation.
   authSchemeCaseInsensitive,
   authBeforeValidation,

@@ -27,6 +27,8 @@ const DETECTIONS: [
   ['not-found-conformance', { fault: 'not-found-200-null' }, 'failed'],
   ['filter-honoured', { fault: 'filter-ignored' }, 'failed'],
   ['data-fidelity', { fault: 'name-nfc-normalised' }, 'failed'],
+  ['list-freshness', { fault: 'list-replica-lag' }, 'failed'],
+  ['collection-consistency', { fault: 'page-boundary-skip' }, 'failed'],
   ['limit-honoured', { fault: 'default-limit-10' }, 'failed'],
   ['auth-scheme-case-insensitive', { fault: 'auth-single-space' }, 'failed'],
   ['auth-challenge-present', { fault: 'no-www-authenticate' }, 'failed'],

@@ -2,8 +2,13 @@
 // from schemas, how list windows are compared, and the choices the checks must accept.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { windowProblem } from '../../src/contract/checks/collection-support.js';
 import { describeChange, fidelityCases } from '../../src/contract/checks/fidelity-values.js';
+import { PETSTORE_SPEC } from '../../src/assets.js';
 import { exactNumbers } from '../../src/core/json.js';
+import { runContract } from '../../src/contract/runner.js';
+import { checkReference, statusesOf } from './helpers.js';
+import { startReferencePetstore } from './reference-petstore.js';
 
 const SCHEMA = {
   type: 'object',
@@ -82,5 +87,49 @@ describe('describeChange', () => {
     expect(describeChange(-9007199254740993n, -9007199254740992)).toBe(
       '-9007199254740992 instead of -9007199254740993',
     );
+  });
+});
+
+describe('windowProblem', () => {
+  const items = (...ids: number[]) => ids.map((id) => ({ id }));
+  const whole = items(1, 2, 3, 4, 5);
+
+  it.each([
+    ['the first items', items(1, 2), 2, undefined],
+    ['an item created in between', items(9, 1, 2), 2, undefined],
+    ['fewer items than expected', items(1), 2, '1 items where 2 were expected (5 in the whole list)'],
+    ['a skipped item', items(1, 3), 2, 'item 2 is id 3, where the whole list has 2 (which is missing)'],
+    ['another order', items(2, 1), 2, 'item 1 is id 2, where the whole list has 1 (which is listed later)'],
+    ['an item twice', items(1, 1), 2, 'id 1 is listed twice'],
+  ])('%s', (_label, page, expected, problem) => {
+    expect(windowProblem(page, whole, 'id', expected)).toBe(problem);
+  });
+});
+
+describe('choices the checks accept', () => {
+  it('a list that shows new items after a short lag is a warning saying how long, not an error', async () => {
+    const summary = await checkReference(
+      { variant: { listLagMs: 250 } },
+      { checks: ['list-freshness', 'data-fidelity', 'collection-consistency'] },
+    );
+    expect(statusesOf(summary, 'list-freshness')).toContain('warned');
+    const titles = summary.cases.flatMap((result) => result.failures.map((failure) => failure.title));
+    expect(titles).toContainEqual(expect.stringMatching(/appear in listPets.* only after a delay/));
+    expect(summary.exitCode).toBe(0);
+  });
+
+  it('a collection too large to read whole is skipped, not guessed at', async () => {
+    const server = await startReferencePetstore({ seedPets: 150 });
+    const summary = await runContract({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      specPath: PETSTORE_SPEC,
+      seed: 1,
+      checks: ['collection-consistency', 'list-freshness'],
+    }).finally(() => server.close());
+    const reasons = summary.cases
+      .filter((result) => result.operationId === 'listPets')
+      .map((result) => result.skipReason);
+    expect(reasons).toEqual([expect.stringContaining('too many to read whole'), expect.stringContaining('too many')]);
   });
 });

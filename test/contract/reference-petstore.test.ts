@@ -304,6 +304,8 @@ interface FaultProbe {
 const noAuth = { auth: null };
 const statusOf = async (exchange: Promise<Exchange>): Promise<number> => (await exchange).status;
 
+const idsOf = (exchange: Exchange): string => exchange.body.map((pet: { id: number }) => pet.id).join();
+
 const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'no-auth': { exhibits: async (api) => (await statusOf(api.get('/pets', noAuth))) === 200 },
   'any-token': { exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'Bearer wrong' }))) === 200 },
@@ -447,6 +449,24 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'categoryid-negative-via-double': {
     exhibits: async (api) =>
       (await api.post('{"name":"Rex","categoryId":-9007199254740993}')).text.includes('-9007199254740992'),
+  },
+  'page-boundary-skip': { seedPets: 5, exhibits: async (api) => idsOf(await api.get('/pets?limit=2')) === '1,3' },
+  'filter-skips-first': { exhibits: async (api) => idsOf(await api.get('/pets?status=available')) === '' },
+  'filtered-default-limit-10': {
+    seedPets: 60,
+    exhibits: async (api) => (await api.get('/pets?status=available')).body.length === 10,
+  },
+  'list-categoryid-misaligned': { exhibits: async (api) => (await api.get('/pets')).body[1].categoryId === 1 },
+  'list-order-unstable': {
+    exhibits: async (api) => idsOf(await api.get('/pets')) !== idsOf(await api.get('/pets')),
+  },
+  'list-replica-lag': {
+    exhibits: async (api) => {
+      const created = await api.post(rex);
+      return !idsOf(await api.get('/pets'))
+        .split(',')
+        .includes(String(created.body.id));
+    },
   },
   // Authentication, near-miss input, deprecation, intermittent faults.
   'auth-scheme-case-sensitive': {

@@ -20,9 +20,13 @@ export interface Variant {
   /** A client-sent `id` in createPet: ignored, or refused with 400. */
   clientId: 'ignore' | 'refuse';
   /** Order of GET /pets. */
-  order: 'oldest-first' | 'newest-first';
+  order: 'oldest-first' | 'newest-first' | 'by-name';
   /** A name with control characters (tab and newline included): stored as sent, or refused with 400. */
   controlCharacters: 'store' | 'reject';
+  /** Lists show a created pet only this many ms after its creation (a read replica's lag). */
+  listLagMs: number;
+  /** Another client of a shared store creates a pet before every Nth request (0: nobody else writes). */
+  otherClientEvery: number;
   /** HTTP status for a petId that is not an int64 integer. */
   badPetId: 404 | 400;
   /** HTTP status for a createPet body that is not application/json. */
@@ -49,6 +53,8 @@ const DEFAULT_VARIANT: Variant = {
   clientId: 'ignore',
   order: 'oldest-first',
   controlCharacters: 'store',
+  listLagMs: 0,
+  otherClientEvery: 0,
   badPetId: 404,
   wrongContentType: 400,
   storeOrders: 'empty-list',
@@ -78,6 +84,16 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
   },
   { name: 'refuse-client-id', description: 'A client-sent id is refused with 400', variant: { clientId: 'refuse' } },
   { name: 'newest-first', description: 'GET /pets lists the newest pets first', variant: { order: 'newest-first' } },
+  {
+    name: 'by-name',
+    description: 'GET /pets lists pets by name (UTF-16 order), then by id',
+    variant: { order: 'by-name' },
+  },
+  {
+    name: 'busy-shared-store',
+    description: 'Another client creates a pet before every 5th request; lists are newest first',
+    variant: { otherClientEvery: 5, order: 'newest-first' },
+  },
   {
     name: 'refuse-control-characters',
     description: 'A name with control characters (tab, newline, NUL...) is refused with 400',
@@ -213,6 +229,18 @@ const FAULT_TABLE = [
     name: 'categoryid-negative-via-double',
     description: 'Negative categoryIds are parsed through a double: below -2^53 they lose precision',
   },
+  {
+    name: 'page-boundary-skip',
+    description: 'A list cut by its limit drops its last item and shows the next one instead',
+  },
+  { name: 'filter-skips-first', description: 'Filtered lists start after the first pet (id > first, not >=)' },
+  { name: 'filtered-default-limit-10', description: 'With a status filter and no limit, at most 10 pets are listed' },
+  { name: 'list-categoryid-misaligned', description: 'List items show the categoryId of the pet listed before them' },
+  {
+    name: 'list-order-unstable',
+    description: 'Lists merge two shards in the order they answer: the same request twice differs',
+  },
+  { name: 'list-replica-lag', description: 'Lists come from a replica 5 s behind: new pets are missing meanwhile' },
   // Subtle faults: authentication, near-miss input, deprecation, intermittent faults.
   { name: 'auth-scheme-case-sensitive', description: 'The scheme must be spelt "Bearer": "bearer <key>" gets 401' },
   { name: 'auth-single-space', description: 'Exactly one space may follow the scheme: "Bearer  <key>" gets 401' },
@@ -377,6 +405,10 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 class ReferencePetstore {
   private readonly pets: Pet[];
   private nextId: bigint;
+  /** When each pet was created, under a list lag (ms since the epoch). */
+  private readonly createdAt = new Map<bigint, number>();
+  private listRequests = 0;
+  private handled = 0;
   private served = 0;
 
   constructor(
@@ -391,6 +423,8 @@ class ReferencePetstore {
   }
 
   async handle(req: IncomingMessage): Promise<Reply> {
+    if (this.variant.otherClientEvery > 0 && ++this.handled % this.variant.otherClientEvery === 0)
+      this.keep({ id: await this.assignId(), name: 'Another client', categoryId: 1n, status: 'sold' });
     if (this.fault === 'intermittent-500' && ++this.served % 7 === 0) throw new Error('Connection pool exhausted');
     const url = new URL(req.url ?? '/', 'http://reference.invalid');
     const route = ROUTES.find((candidate) => candidate.pattern.test(url.pathname));
@@ -493,12 +527,39 @@ class ReferencePetstore {
     const limit = this.readLimit(query.getAll('limit'));
     const status = this.readStatusFilter(query.getAll('status'));
     let pets = status === undefined ? this.pets : this.pets.filter((pet) => this.matchesFilter(pet, status));
-    if (this.variant.order === 'newest-first') pets = [...pets].reverse();
-    const count = this.fault === 'limit-ignored' ? pets.length : this.fault === 'limit-off-by-one' ? limit + 1 : limit;
-    const items = pets.slice(0, count).map((pet) => this.petJson(pet, { inList: true }));
+    pets = this.ordered(pets.filter((pet) => this.replicated(pet)));
+    let count = this.fault === 'limit-ignored' ? pets.length : this.fault === 'limit-off-by-one' ? limit + 1 : limit;
+    if (this.fault === 'filtered-default-limit-10' && status !== undefined && !query.has('limit')) count = 10;
+    const page =
+      this.fault === 'page-boundary-skip' && count < pets.length
+        ? [...pets.slice(0, count - 1), pets[count]!]
+        : pets.slice(0, count);
+    const items = page.map((pet, index) => this.petJson(this.misaligned(pet, page[index - 1]), { inList: true }));
     const reply = this.json(200, this.fault === 'list-envelope' ? { items } : items);
     if (this.fault === 'list-backslash-unescaped') reply.body = reply.body.replaceAll('\\\\', '\\');
     return reply;
+  }
+
+  private ordered(pets: Pet[]): Pet[] {
+    if (this.fault === 'list-order-unstable') {
+      const odd = pets.filter((pet) => pet.id % 2n === 1n);
+      const even = pets.filter((pet) => pet.id % 2n === 0n);
+      return (this.listRequests += 1) % 2 === 0 ? [...odd, ...even] : [...even, ...odd];
+    }
+    if (this.variant.order === 'newest-first') return [...pets].reverse();
+    if (this.variant.order === 'by-name')
+      return [...pets].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+    return pets;
+  }
+
+  /** Under a list lag, a pet is listed only once the replica has it. */
+  private replicated(pet: Pet): boolean {
+    const lag = this.fault === 'list-replica-lag' ? 5000 : this.variant.listLagMs;
+    return lag === 0 || Date.now() - (this.createdAt.get(pet.id) ?? 0) >= lag;
+  }
+
+  private misaligned(pet: Pet, before: Pet | undefined): Pet {
+    return this.fault === 'list-categoryid-misaligned' && before ? { ...pet, categoryId: before.categoryId } : pet;
   }
 
   private readLimit(values: string[]): number {
@@ -532,6 +593,7 @@ class ReferencePetstore {
 
   private matchesFilter(pet: Pet, status: string): boolean {
     if (this.fault === 'filter-ignored') return true;
+    if (this.fault === 'filter-skips-first' && pet.id === this.firstId) return false;
     if (this.fault === 'filter-inverted') return pet.status !== status;
     return pet.status === status;
   }
@@ -549,7 +611,7 @@ class ReferencePetstore {
     const categoryId = this.storedCategoryId(newPet.categoryId);
     const pet: Pet = { id, name, categoryId, ...(newPet.status === undefined ? {} : { status: newPet.status }) };
     if (this.fault === 'status-dropped') this.pets.push({ id, name, categoryId });
-    else if (this.fault !== 'lost-write') this.pets.push(pet);
+    else if (this.fault !== 'lost-write') this.keep(pet);
     return this.json(this.fault === 'create-200' ? 200 : 201, this.petJson(pet));
   }
 
@@ -577,6 +639,16 @@ class ReferencePetstore {
     if (this.fault === 'categoryid-precision-lost') return Number(categoryId);
     if (this.fault === 'categoryid-negative-via-double' && categoryId < 0) return BigInt(Number(categoryId));
     return categoryId;
+  }
+
+  /** Stores a pet, noting when under a list lag. */
+  private keep(pet: Pet): void {
+    this.pets.push(pet);
+    if (this.fault === 'list-replica-lag' || this.variant.listLagMs > 0) this.createdAt.set(pet.id, Date.now());
+  }
+
+  private get firstId(): bigint {
+    return this.variant.ids === 'large' ? LARGE_FIRST_ID : 1n;
   }
 
   private async readJsonBody(req: IncomingMessage): Promise<string> {

@@ -1,0 +1,109 @@
+import type { FilterParameter, PlannedOperation } from '../plan.js';
+import type { CheckFailure, ScenarioCheck } from '../types.js';
+import {
+  awaitListed,
+  createResources,
+  idKey,
+  readList,
+  wholeListQuery,
+  type Item,
+  type ListedOutcome,
+} from './collection-support.js';
+import { failure } from './support.js';
+
+/**
+ * How many resources to create: at least one, and enough that the default limit shows, unfiltered
+ * and for the first filter value (collection-consistency then compares those windows), while the
+ * collection stays small enough to read whole.
+ */
+function fillCount(list: PlannedOperation, items: readonly Item[], cap: number, filter?: FilterParameter): number {
+  const fallback = list.limit?.default;
+  let count = 1;
+  if (fallback !== undefined) {
+    const matching = filter ? items.filter((item) => item[filter.property] === filter.values[0]).length : items.length;
+    count = Math.max(count, fallback + 1 - items.length, fallback + 1 - matching);
+  }
+  return Math.min(count, cap - 1 - items.length);
+}
+
+function judge(
+  check: string,
+  list: PlannedOperation,
+  outcome: ListedOutcome,
+  what: string,
+  cap: number,
+): CheckFailure[] {
+  // A full page may leave the new items out legitimately: only a list read whole proves them absent.
+  if (!outcome.items || outcome.items.length >= cap) return [];
+  if (outcome.missing.length > 0)
+    return [
+      failure(
+        check,
+        'error',
+        outcome.exchange,
+        `${outcome.missing.length} created resource(s) never appear in ${what}`,
+        {
+          expected: `items with ${list.idProperty} ${outcome.missing.slice(0, 5).join(', ')}`,
+          actual: `still missing after ${outcome.reads} reads over ${outcome.waitedMs} ms`,
+        },
+      ),
+    ];
+  if (outcome.waitedMs === 0) return [];
+  return [
+    failure(check, 'warning', outcome.exchange, `created resources appear in ${what} only after a delay`, {
+      expected: 'listed at once, in the first read after the create was answered',
+      actual: `listed after ${outcome.reads - 1} re-read(s), about ${outcome.waitedMs} ms later`,
+    }),
+  ];
+}
+
+/**
+ * Resources just created are listed at once, unfiltered and filtered by their value; a list
+ * that shows them only after a while is a warning saying how long, one that never shows them an error.
+ */
+export const listFreshness: ScenarioCheck = {
+  name: 'list-freshness',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'created resources appear in lists at once',
+  skipReason(operation, plan, settings) {
+    if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
+      return 'not a list of identified resources';
+    if (!plan.collection(operation.collection).create?.body) return 'nothing creates resources in this collection';
+    if (settings.readOnly) return 'read-only run';
+    return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
+  },
+  async run(context) {
+    const list = context.operation;
+    const create = context.plan.collection(list.collection!).create!;
+    const whole = wholeListQuery(list)!;
+    const before = await readList(context, list, whole.query, `${list.id} read whole`);
+    if (!before.items) return { failures: [], skipped: 'the list did not answer with an array' };
+    const filter = list.filters[0];
+    const count = fillCount(list, before.items, whole.cap, filter);
+    if (count <= 0)
+      return {
+        failures: [],
+        skipped: `the collection holds ${before.items.length} items: too many to read whole (${whole.cap} at most)`,
+      };
+    const value = filter?.values[0];
+    const created = await createResources(context, create, count, filter ? { [filter.property]: value } : {});
+    const ids = created.map((resource) => idKey(resource.id));
+    if (ids.length === 0) return { failures: [], skipped: 'no create succeeded' };
+    const reads = [
+      awaitListed(context, list, whole.query, ids, `${list.id} right after creating`).then((outcome) =>
+        judge(this.name, list, outcome, list.id, whole.cap),
+      ),
+    ];
+    if (filter) {
+      const query = { ...whole.query, [filter.name]: String(value) };
+      const what = `${list.id} with ${filter.name}=${value}`;
+      reads.push(
+        awaitListed(context, list, query, ids, `${what} right after creating`).then((outcome) =>
+          judge(this.name, list, outcome, what, whole.cap),
+        ),
+      );
+    }
+    return { failures: (await Promise.all(reads)).flat() };
+  },
+};
