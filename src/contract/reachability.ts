@@ -13,6 +13,8 @@ function parseBaseUrl(baseUrl: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ToolError(`--base-url must be http or https, not ${url.protocol}`);
+  if (url.username || url.password)
+    throw new ToolError(`--base-url cannot carry credentials (user:password@): use --header 'Authorization: …'`);
   return url;
 }
 

@@ -146,11 +146,55 @@ describe('kennel check could not run: exit 2 with a message naming the problem',
       /no operation of .* matches --operation\/--tag/,
     ],
     [['check', '--max-examples', '0'], /--max-examples.*integer from 1/],
+    [['check', '--max-failures', '0'], /--max-failures.*integer from 1/],
+    [['check', '--wait-for', 'soon'], /--wait-for.*number of seconds/],
+    [['check', '--max-response-size', '10'], /--max-response-size.*between 1kb and 1gb/],
+    [
+      ['check', '--base-url', 'http://user:secret@127.0.0.1:1/v1', '--api-key', 'k'],
+      /^kennel: --base-url cannot carry credentials \(user:password@\): use --header 'Authorization: …'\n$/,
+    ],
     [['check', '--header', 'no colon'], /--header.*"Name: value"/],
   ])('%j', async (argv, message) => {
     const cli = runCli(argv);
     expect(await cli.code).toBe(2);
     expect(cli.stderr()).toMatch(message);
+  });
+
+  it('--max-response-size cuts off bodies over the limit and reports them', async () => {
+    const mock = await startMock({ apiKeys: ['size-key'] });
+    try {
+      const cli = runCli([
+        'check',
+        '--base-url',
+        mock.url,
+        '--api-key',
+        'size-key',
+        '--seed',
+        '1',
+        '--operation',
+        'listPets',
+        '--max-response-size',
+        '1kb',
+      ]);
+      expect(await cli.code).toBe(1);
+      expect(cli.stdout()).toMatch(
+        /ERROR listPets · not-a-server-error: no response: status 200, but the body is larger than 1024 bytes \(Content-Length \d+\): kennel stopped reading it \(--max-response-size\)/,
+      );
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('-x stops at the first failing finding and says so', async () => {
+    const broken = await startReferencePetstore({ fault: 'any-token' });
+    try {
+      const cli = runCli(['check', '--base-url', broken.url, '--seed', '9', '-x'], { KENNEL_API_KEY: broken.apiKey });
+      expect(await cli.code).toBe(1);
+      expect(cli.stdout()).toContain('stopped: stopped at the first failure (--exitfirst)');
+      expect(cli.stdout()).toMatch(/ \(not run\)$/m);
+    } finally {
+      await broken.close();
+    }
   });
 
   it('--list-checks names every check', async () => {
