@@ -9,9 +9,11 @@ import { deprecationHeadersScoped } from './checks/deprecation-headers-scoped.js
 import { deprecationSignalled } from './checks/deprecation-signalled.js';
 import { errorBodyConformance } from './checks/error-body-conformance.js';
 import { filterHonoured } from './checks/filter-honoured.js';
+import { idPermanence } from './checks/id-permanence.js';
 import { idUniqueness } from './checks/id-uniqueness.js';
 import { limitHonoured } from './checks/limit-honoured.js';
 import { listFreshness } from './checks/list-freshness.js';
+import { locationResolves } from './checks/location-resolves.js';
 import { negativeDataRejection } from './checks/negative-data-rejection.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { notFoundConformance } from './checks/not-found-conformance.js';
@@ -22,6 +24,7 @@ import { responseSchemaConformance } from './checks/response-schema-conformance.
 import { serverAssignedId } from './checks/server-assigned-id.js';
 import { statusCodeConformance } from './checks/status-code-conformance.js';
 import { sunsetDateConformance } from './checks/sunset-date-conformance.js';
+import { unknownIdConformance } from './checks/unknown-id-conformance.js';
 import type { Check, ResponseCheck, ScenarioCheck } from './types.js';
 
 /** Checks that judge every exchange of the run. */
@@ -53,6 +56,9 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   dataFidelity,
   listFreshness,
   collectionConsistency,
+  unknownIdConformance,
+  locationResolves,
+  idPermanence,
   // Scenario checks for authentication, near-miss input and deprecation.
   authSchemeCaseInsensitive,
   authBeforeValidation,

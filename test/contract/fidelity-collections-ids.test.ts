@@ -132,4 +132,23 @@ describe('choices the checks accept', () => {
       .map((result) => result.skipReason);
     expect(reasons).toEqual([expect.stringContaining('too many to read whole'), expect.stringContaining('too many')]);
   });
+
+  it('a read-only run reads lists and unknown ids but creates nothing', async () => {
+    const checks = ['data-fidelity', 'list-freshness', 'collection-consistency', 'unknown-id-conformance'];
+    const summary = await checkReference(
+      {},
+      { checks: [...checks, 'location-resolves', 'id-permanence'], readOnly: true },
+    );
+    const status = (check: string, operationId: string) =>
+      summary.cases.find((result) => result.check === check && result.operationId === operationId)?.status;
+    expect(status('collection-consistency', 'listPets')).toBe('passed');
+    expect(status('unknown-id-conformance', 'getPet')).toBe('passed');
+    for (const [check, operationId] of [
+      ['data-fidelity', 'createPet'],
+      ['list-freshness', 'listPets'],
+      ['location-resolves', 'createPet'],
+      ['id-permanence', 'getPet'],
+    ])
+      expect(status(check!, operationId!)).toBe('skipped');
+  });
 });

@@ -468,6 +468,24 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
         .includes(String(created.body.id));
     },
   },
+  'petid-max-500': { exhibits: async (api) => (await statusOf(api.get('/pets/9223372036854775807'))) === 500 },
+  'petid-non-latin-500': { exhibits: async (api) => (await statusOf(api.get('/pets/%D0%BA%D0%BE%D1%82'))) === 500 },
+  'petid-unicode-digits': { exhibits: async (api) => (await api.get('/pets/%D9%A1')).body?.id === 1 },
+  'negative-id-wraps': { exhibits: async (api) => (await statusOf(api.get('/pets/0'))) === 200 },
+  'location-next-id': {
+    exhibits: async (api) => {
+      const created = await api.post(rex);
+      return created.headers.get('location') === `/v1/pets/${created.body.id + 1}`;
+    },
+  },
+  'ids-recycled': { seedPets: 100, exhibits: async (api) => (await api.post(rex)).body.id === 1 },
+  'pets-evicted': {
+    seedPets: 100,
+    exhibits: async (api) => {
+      await api.post(rex);
+      return (await statusOf(api.get('/pets/1'))) === 404;
+    },
+  },
   // Authentication, near-miss input, deprecation, intermittent faults.
   'auth-scheme-case-sensitive': {
     exhibits: async (api) => (await statusOf(api.get('/pets', { auth: 'bearer ref-key' }))) === 401,

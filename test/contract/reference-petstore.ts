@@ -21,6 +21,8 @@ export interface Variant {
   clientId: 'ignore' | 'refuse';
   /** Order of GET /pets. */
   order: 'oldest-first' | 'newest-first' | 'by-name';
+  /** createPet's Location header: none (it is optional), a path (`/v1/pets/7`) or an absolute URL. */
+  location: 'none' | 'path' | 'absolute';
   /** A name with control characters (tab and newline included): stored as sent, or refused with 400. */
   controlCharacters: 'store' | 'reject';
   /** Lists show a created pet only this many ms after its creation (a read replica's lag). */
@@ -52,6 +54,7 @@ const DEFAULT_VARIANT: Variant = {
   defaultStatus: undefined,
   clientId: 'ignore',
   order: 'oldest-first',
+  location: 'none',
   controlCharacters: 'store',
   listLagMs: 0,
   otherClientEvery: 0,
@@ -88,6 +91,12 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
     name: 'by-name',
     description: 'GET /pets lists pets by name (UTF-16 order), then by id',
     variant: { order: 'by-name' },
+  },
+  { name: 'location-path', description: 'createPet sends Location: /v1/pets/{id}', variant: { location: 'path' } },
+  {
+    name: 'location-absolute',
+    description: 'createPet sends Location as an absolute URL',
+    variant: { location: 'absolute' },
   },
   {
     name: 'busy-shared-store',
@@ -139,6 +148,7 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
       defaultStatus: 'available',
       clientId: 'refuse',
       order: 'newest-first',
+      location: 'absolute',
       controlCharacters: 'reject',
       badPetId: 400,
       wrongContentType: 415,
@@ -241,6 +251,19 @@ const FAULT_TABLE = [
     description: 'Lists merge two shards in the order they answer: the same request twice differs',
   },
   { name: 'list-replica-lag', description: 'Lists come from a replica 5 s behind: new pets are missing meanwhile' },
+  { name: 'petid-max-500', description: 'petId 2^63-1 answers 500: the lookup computes id + 1 and overflows' },
+  { name: 'petid-non-latin-500', description: 'A petId with non-ASCII characters answers 500' },
+  { name: 'petid-unicode-digits', description: 'petIds in other digit scripts (١, １) read the pet of that number' },
+  {
+    name: 'negative-id-wraps',
+    description: 'getPet indexes the pets by id - 1: id 0 and negative ids read pets from the end',
+  },
+  { name: 'location-next-id', description: "createPet's Location names the next id (the counter after its increment)" },
+  {
+    name: 'ids-recycled',
+    description: 'Ids cycle through 100 values: the 101st pet takes the first id and replaces that pet',
+  },
+  { name: 'pets-evicted', description: 'Only the newest 100 pets are kept: older ones answer 404' },
   // Subtle faults: authentication, near-miss input, deprecation, intermittent faults.
   { name: 'auth-scheme-case-sensitive', description: 'The scheme must be spelt "Bearer": "bearer <key>" gets 401' },
   { name: 'auth-single-space', description: 'Exactly one space may follow the scheme: "Bearer  <key>" gets 401' },
@@ -612,7 +635,8 @@ class ReferencePetstore {
     const pet: Pet = { id, name, categoryId, ...(newPet.status === undefined ? {} : { status: newPet.status }) };
     if (this.fault === 'status-dropped') this.pets.push({ id, name, categoryId });
     else if (this.fault !== 'lost-write') this.keep(pet);
-    return this.json(this.fault === 'create-200' ? 200 : 201, this.petJson(pet));
+    const reply = this.json(this.fault === 'create-200' ? 200 : 201, this.petJson(pet));
+    return { ...reply, headers: this.locationHeader(id, req) };
   }
 
   /** The name as a faulty storage layer keeps it. */
@@ -641,10 +665,19 @@ class ReferencePetstore {
     return categoryId;
   }
 
-  /** Stores a pet, noting when under a list lag. */
+  /** Stores a pet: under 'ids-recycled' it replaces the pet that had its id, under 'pets-evicted' the oldest goes. */
   private keep(pet: Pet): void {
+    if (this.fault === 'ids-recycled')
+      this.pets.splice(0, this.pets.length, ...this.pets.filter((old) => old.id !== pet.id));
     this.pets.push(pet);
+    if (this.fault === 'pets-evicted' && this.pets.length > 100) this.pets.shift();
     if (this.fault === 'list-replica-lag' || this.variant.listLagMs > 0) this.createdAt.set(pet.id, Date.now());
+  }
+
+  private locationHeader(id: bigint, req: IncomingMessage): Record<string, string> {
+    const path = `/v1/pets/${this.fault === 'location-next-id' ? id + 1n : id}`;
+    if (this.variant.location === 'absolute') return { location: `http://${req.headers.host}${path}` };
+    return this.variant.location === 'path' || this.fault === 'location-next-id' ? { location: path } : {};
   }
 
   private get firstId(): bigint {
@@ -751,24 +784,34 @@ class ReferencePetstore {
     const id = this.nextId;
     if (this.fault === 'duplicate-ids-concurrent') await delay(25);
     this.nextId = id + 1n;
-    return id;
+    return this.fault === 'ids-recycled' ? this.firstId + ((id - this.firstId) % 100n) : id;
   }
 
   // --- getPet and the store orders --------------------------------------------------------------
 
   private getPet(segment: string): Reply {
-    const id = parseInt64(safeDecode(segment));
+    const id = parseInt64(this.petIdText(safeDecode(segment)));
     if (id === undefined) {
       if (this.fault === 'bad-petid-500') throw new RangeError(`Cannot convert ${segment} to a BigInt`);
       const code = this.variant.badPetId === 400 ? 'invalid_parameter' : 'not_found';
       return this.error(this.variant.badPetId, code, `petId must be an int64 integer, got ${segment}`);
     }
+    if (id === INT64_MAX && this.fault === 'petid-max-500') throw new RangeError(`${id} + 1 overflows int64`);
     let pet = this.pets.find((candidate) => candidate.id === id);
+    if (id <= 0n && this.fault === 'negative-id-wraps') pet = this.pets.at(Number(id) - 1);
     if (pet && this.fault === 'getpet-wrong-pet') pet = this.pets.find((candidate) => candidate.id === id - 1n) ?? pet;
     if (pet) return this.json(200, this.petJson(pet));
     if (this.fault === 'not-found-200-null') return this.json(200, null);
     if (this.fault === 'not-found-400') return this.error(400, 'invalid_parameter', `No pet with id ${id}`);
     return this.error(404, 'not_found', `No pet with id ${id}`);
+  }
+
+  /** The petId text as a faulty parser sees it. */
+  private petIdText(text: string): string {
+    if (this.fault === 'petid-non-latin-500' && /[^\x20-\x7e]/.test(text))
+      throw new TypeError(`Invalid character in header content ["x-pet-id"]`);
+    if (this.fault !== 'petid-unicode-digits') return text;
+    return text.replace(/\p{Nd}/gu, (digit) => String(digitValue(digit)));
   }
 
   private listStoreOrders(): Reply {
@@ -818,6 +861,14 @@ class ReferencePetstore {
       return 'text/plain; charset=utf-8';
     return this.variant.charset ? 'application/json; charset=utf-8' : 'application/json';
   }
+}
+
+/** The value of a decimal digit of any script (Unicode puts each script's 0-9 in a row). */
+function digitValue(digit: string): number {
+  const code = digit.codePointAt(0)!;
+  let zero = code;
+  while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1)) && code - zero < 9) zero -= 1;
+  return code - zero;
 }
 
 function safeDecode(segment: string): string {

@@ -1,0 +1,117 @@
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { createResources, idKey, idOf, type CreatedId } from './collection-support.js';
+import { failure, isSuccess, jsonBody, readById, show, statusText } from './support.js';
+
+/** Creates made after the ids are taken stock of: enough to push a store past a 100-item cache or ring. */
+const MORE_CREATES = 100;
+/** Known ids read back at most. */
+const MOST_READS = 500;
+
+interface KnownId {
+  id: unknown;
+  /** Created by this run (else only seen in a list). */
+  created: boolean;
+}
+
+function knownIds(context: CheckContext): Map<string, KnownId> {
+  const collection = context.operation.collection!;
+  const known = new Map<string, KnownId>();
+  for (const resource of context.state.created.get(collection) ?? [])
+    if (resource.id !== undefined) known.set(idKey(resource.id), { id: resource.id, created: true });
+  for (const id of context.state.knownIds.get(collection) ?? [])
+    if (!known.has(idKey(id))) known.set(idKey(id), { id, created: false });
+  return known;
+}
+
+function reused(
+  check: string,
+  fresh: readonly CreatedId[],
+  known: Map<string, KnownId>,
+  idProperty: string,
+): CheckFailure[] {
+  const keys = fresh.map((resource) => idKey(resource.id));
+  const again = fresh.filter((_, index) => known.has(keys[index]!) || keys.indexOf(keys[index]!) !== index);
+  if (again.length === 0) return [];
+  return [
+    failure(check, 'error', again[0]!.exchange, `${again.length} new resource(s) got an ${idProperty} already given`, {
+      expected: `${fresh.length} new ${idProperty}s, none given before`,
+      actual: `given again: ${again
+        .slice(0, 5)
+        .map((resource) => show(resource.id))
+        .join(', ')}`,
+    }),
+  ];
+}
+
+/** Known ids that no longer read back as themselves: gone, or answering as another resource. */
+function lost(
+  check: string,
+  reads: readonly { known: KnownId; exchange: Exchange }[],
+  idProperty: string,
+  mayBeDeleted: boolean,
+): CheckFailure[] {
+  const gone = reads.filter(
+    ({ known, exchange }) => !isSuccess(exchange) || idKey(idOf(jsonBody(exchange), idProperty)) !== idKey(known.id),
+  );
+  return [true, false].flatMap((created) => {
+    const mine = gone.filter(({ known }) => known.created === created);
+    if (mine.length === 0) return [];
+    const { known, exchange } = mine[0]!;
+    const whose = created ? 'created by this run' : 'seen in a list';
+    const severity = !created && mayBeDeleted ? 'warning' : 'error';
+    return [
+      failure(
+        check,
+        severity,
+        exchange,
+        `${mine.length} resource(s) ${whose} can no longer be read after ${MORE_CREATES} more creates`,
+        {
+          expected: `${idProperty} ${show(known.id)} still readable as itself`,
+          actual: `${statusText(exchange)}${isSuccess(exchange) ? ` with ${idProperty} ${show(idOf(jsonBody(exchange), idProperty))}` : ''}`,
+        },
+      ),
+    ];
+  });
+}
+
+/**
+ * Every id the run created or saw stays readable after many more creates, and no new resource gets
+ * an id that was already given: a store that evicts, wraps its counter or recycles ids shows here.
+ */
+export const idPermanence: ScenarioCheck = {
+  name: 'id-permanence',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'ids stay readable after many more creates and are never given twice',
+  skipReason(operation, plan, settings) {
+    if (operation.role !== 'read' || !operation.collection || !operation.idProperty)
+      return 'not an operation that reads one resource by id';
+    if (!plan.collection(operation.collection).create?.body) return 'nothing creates resources in this collection';
+    return settings.readOnly ? 'read-only run' : undefined;
+  },
+  async run(context) {
+    const { operation, plan } = context;
+    const idProperty = operation.idProperty!;
+    const known = knownIds(context);
+    if (known.size === 0) return { failures: [], skipped: 'no id is known yet' };
+    const fresh = await createResources(context, plan.collection(operation.collection!).create!, MORE_CREATES);
+    const reads = await Promise.all(
+      [...known.values()].slice(0, MOST_READS).map(async (entry) => ({
+        known: entry,
+        exchange: await readById(
+          context,
+          operation,
+          entry.id,
+          `reading ${idProperty} ${show(entry.id)} after ${MORE_CREATES} more creates`,
+        ),
+      })),
+    );
+    // Where the document lets clients delete, someone else may have deleted what this run only saw.
+    const mayBeDeleted = plan.spec.operations.some(
+      (candidate) => candidate.method === 'delete' && candidate.path === operation.operation.path,
+    );
+    return {
+      failures: [...reused(this.name, fresh, known, idProperty), ...lost(this.name, reads, idProperty, mayBeDeleted)],
+    };
+  },
+};

@@ -1,0 +1,102 @@
+import { validObject } from '../generate.js';
+import type { PlannedOperation } from '../plan.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { idKey, idOf } from './collection-support.js';
+import { failure, generation, isSuccess, jsonBody, readById, rememberCreated, show, statusText } from './support.js';
+
+/** Creates made to follow their Location: two at once, so a Location taken from shared state shows. */
+const CREATES = 2;
+
+/** The read operation's path parameter named by `location`, or why it names none. */
+function pathParameterOf(
+  location: string,
+  created: Exchange,
+  read: PlannedOperation,
+): { value: string } | { problem: string } {
+  const requestUrl = new URL(created.request.url);
+  let target: URL;
+  try {
+    target = new URL(location, requestUrl);
+  } catch {
+    return { problem: 'is not a URI reference' };
+  }
+  if (target.origin !== requestUrl.origin) return { problem: `points to another origin (${target.origin})` };
+  const base = requestUrl.pathname.slice(0, requestUrl.pathname.length - created.operation.operation.path.length);
+  const escaped = read.operation.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '([^/]+)');
+  const match = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${escaped}/?$`).exec(target.pathname);
+  if (!match) return { problem: `names no resource of ${read.id} (${read.operation.path} under ${base || '/'})` };
+  try {
+    return { value: decodeURIComponent(match[1]!) };
+  } catch {
+    return { problem: 'has a malformed percent-encoding' };
+  }
+}
+
+async function follow(
+  check: string,
+  context: CheckContext,
+  read: PlannedOperation,
+  created: Exchange,
+): Promise<CheckFailure[]> {
+  const location = created.response?.headers.location;
+  if (location === undefined) return [];
+  const idProperty = context.operation.idProperty!;
+  const id = idOf(jsonBody(created), idProperty);
+  const target = pathParameterOf(location, created, read);
+  if ('problem' in target)
+    return [
+      failure(check, 'warning', created, `the Location of a 201 ${target.problem}`, {
+        expected: `the URL of ${read.id} for ${idProperty} ${show(id)}`,
+        actual: location,
+      }),
+    ];
+  const exchange = await readById(context, read, target.value, `following Location ${location}`);
+  const got = idOf(jsonBody(exchange), idProperty);
+  if (isSuccess(exchange) && idKey(got) === idKey(id)) return [];
+  return [
+    failure(check, 'error', exchange, `the Location of a 201 does not lead to the created resource`, {
+      expected: `${read.id} answering ${idProperty} ${show(id)}`,
+      actual: `Location ${location}: ${statusText(exchange)}${isSuccess(exchange) ? ` with ${idProperty} ${show(got)}` : ''}`,
+    }),
+  ];
+}
+
+/** A 201's Location header, when present (it is optional), leads to the resource just created. */
+export const locationResolves: ScenarioCheck = {
+  name: 'location-resolves',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'the Location of a 201, when present, leads to the created resource',
+  skipReason(operation, plan, settings) {
+    if (operation.role !== 'create' || !operation.collection || !operation.idProperty)
+      return 'not an operation that creates identified resources';
+    if (settings.readOnly) return 'read-only run';
+    return plan.collection(operation.collection).read ? undefined : 'no operation reads one resource by id';
+  },
+  async run(context) {
+    const { operation } = context;
+    const read = context.plan.collection(operation.collection!).read!;
+    const bodies = Array.from({ length: CREATES }, () =>
+      validObject(operation.body!.schema, generation(context), 'required'),
+    );
+    const creates = await Promise.all(
+      bodies.map((value, index) =>
+        context.send({
+          operation,
+          intent: 'valid',
+          purpose: `a create to follow its Location (${index + 1})`,
+          body: { value },
+        }),
+      ),
+    );
+    creates.forEach((exchange, index) => rememberCreated(context, bodies[index]!, exchange));
+    const withLocation = creates.filter(
+      (exchange) => exchange.response?.status === 201 && exchange.response.headers.location,
+    );
+    if (withLocation.length === 0)
+      return { failures: [], skipped: 'no 201 carried a Location header (it is optional)' };
+    return {
+      failures: (await Promise.all(withLocation.map((created) => follow(this.name, context, read, created)))).flat(),
+    };
+  },
+};

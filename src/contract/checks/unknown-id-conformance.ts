@@ -1,0 +1,104 @@
+import { exactNumbers } from '../../core/json.js';
+import { coerceParameter } from '../../spec/parameter-value.js';
+import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { idOf } from './collection-support.js';
+import { failure, jsonBody, readById, statusText } from './support.js';
+
+/**
+ * Ids no deployment is likely to have: zero, negative, just beyond 2^53 (a double rounds it), the
+ * int64 maximum and just beyond both ends, letters, other scripts, an emoji, and digits of other
+ * scripts (some parsers read `١` as 1).
+ */
+const UNKNOWN_IDS = [
+  '0',
+  '-1',
+  '9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '-9223372036854775809',
+  'kennel-unknown',
+  'кот',
+  '🐕',
+  '١',
+  '１',
+];
+
+/** The id is one the path parameter's schema allows (after the coercion a server applies to path text). */
+function allowedBySchema(plan: Plan, parameter: PlannedParameter, text: string): boolean {
+  const coerced = coerceParameter(text, parameter.resolved, parameter.explode);
+  if (!coerced.ok) return false;
+  return !parameter.schema || plan.validators.at(parameter.schema.pointer)(exactNumbers(coerced.value)).length === 0;
+}
+
+function documents(operation: PlannedOperation, status: number): boolean {
+  return operation.operation.responses.some((response) => response.status === String(status));
+}
+
+/** What is wrong with the answer to a read of `text`, an id the deployment is not known to have. */
+function judge(check: string, exchange: Exchange, text: string, allowed: boolean, idProperty?: string): CheckFailure[] {
+  const status = exchange.response?.status;
+  if (status === undefined || (status >= 300 && status < 400)) return [];
+  const say = (severity: 'error' | 'warning', title: string, expected: string, actual = statusText(exchange)) => [
+    failure(check, severity, exchange, title, { expected, actual }),
+  ];
+  if (status >= 500) return say('error', `server error ${status} for the unknown id ${text}`, 'a 4xx (404)');
+  if (status < 300) {
+    const got = idProperty ? idOf(jsonBody(exchange), idProperty) : undefined;
+    if (allowed && got !== undefined && String(got) === text) return [];
+    return say(
+      'error',
+      `the unknown id ${text} answered ${status} with another resource`,
+      'a 4xx (404)',
+      `${status} with ${idProperty ?? 'id'} ${String(got)}`,
+    );
+  }
+  const operation = exchange.operation;
+  if (allowed) {
+    if (documents(operation, 404))
+      return status === 404 ? [] : say('error', `the unknown id ${text} answered ${status}`, '404');
+    return documents(operation, status)
+      ? []
+      : say('warning', `the unknown id ${text} answered undocumented ${status}`, 'a documented 4xx');
+  }
+  // An id the schema refuses may be a 404 or a 400 (status-code-conformance weighs an undocumented 400).
+  if (status === 404 || status === 400) return [];
+  return say('warning', `the malformed id ${text} answered ${status}`, '404 or 400');
+}
+
+/**
+ * Reads of ids that do not exist, at the edges of the id type and outside it, get a 4xx: the
+ * documented 404 for ids the schema allows (a 400 too for ids it refuses), never a 5xx, never
+ * another resource.
+ */
+export const unknownIdConformance: ScenarioCheck = {
+  name: 'unknown-id-conformance',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'extreme, malformed and non-Latin unknown ids get a 4xx, never a 5xx or another resource',
+  skipReason(operation) {
+    if (operation.role !== 'read') return 'not an operation that reads one resource by id';
+    return operation.parameters.some((parameter) => parameter.in === 'path') ? undefined : 'no path parameter';
+  },
+  async run(context: CheckContext) {
+    const { operation, plan } = context;
+    const parameter = operation.parameters.find((candidate) => candidate.in === 'path')!;
+    const known = new Set(
+      [
+        ...(context.state.knownIds.get(operation.collection!) ?? []),
+        ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id),
+      ].map(String),
+    );
+    const ids = UNKNOWN_IDS.filter((text) => !known.has(text)).slice(0, context.settings.maxExamples);
+    const idProperty = operation.idProperty ?? plan.collection(operation.collection!).list?.idProperty;
+    const results = await Promise.all(
+      ids.map(async (text) => {
+        const allowed = allowedBySchema(plan, parameter, text);
+        const purpose = `${operation.id} for ${allowed ? 'the unknown' : 'the malformed'} id ${text}`;
+        const exchange = await readById(context, operation, text, purpose, allowed ? 'absent' : 'invalid');
+        return judge(this.name, exchange, text, allowed, idProperty);
+      }),
+    );
+    return { failures: results.flat() };
+  },
+};
