@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { PETSTORE_SPEC } from '../../assets.js';
 import type { CaseResult, RunInfo, RunListener, RunSummary } from '../run-types.js';
 import { FINDING_BOUNDS } from '../findings.js';
 import type { Finding } from '../types.js';
@@ -16,7 +18,7 @@ export function consoleReporter(write: (text: string) => void, apiKey: string): 
   let lastCheck = '';
   return {
     runStart(info: RunInfo) {
-      write(`kennel check: ${info.baseUrl} against ${info.specFile}\n`);
+      write(`kennel check: ${info.baseUrl} against ${specLabel(info.specFile)}\n`);
       write(
         `  seed ${info.seed} · run ${info.runId}${info.readOnly ? ' · read-only' : ''} · ${info.checks.length} checks × ${info.operations.length} operations\n\n`,
       );
@@ -33,6 +35,13 @@ export function consoleReporter(write: (text: string) => void, apiKey: string): 
       write(`${verdict(summary)}\n`);
     },
   };
+}
+
+/** `bundled spec/petstore.yaml`, a path relative to the working directory when inside it, else as given. */
+function specLabel(file: string): string {
+  if (file === PETSTORE_SPEC) return 'bundled spec/petstore.yaml';
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
 /** Per operation: a line per check that ran, then the ones that did not apply on one line. */

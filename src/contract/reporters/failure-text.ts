@@ -4,6 +4,9 @@ import type { CheckFailure, Finding, ReceivedResponse } from '../types.js';
 /** Characters of a response body shown in the console and JUnit reports. */
 export const BODY_EXCERPT = 160;
 
+/** Characters of each other title of a finding shown on its `seen:` line. */
+const ALSO_SEEN_TITLE = 100;
+
 /**
  * Text a terminal shows as it is: control characters (escape sequences a server could send
  * included) become `\uXXXX`, line breaks and tabs become spaces.
@@ -49,8 +52,11 @@ export function failureDetails(failure: CheckFailure | Finding, apiKey: string):
     lines.push(`replay:   ${curlCommand(failure.exchange.request, apiKey)}`);
   }
   if ('occurrences' in failure && failure.occurrences > 1) {
+    const clip = (title: string) => (title.length > ALSO_SEEN_TITLE ? `${title.slice(0, ALSO_SEEN_TITLE)}…` : title);
     const also =
-      failure.alsoSeen.length > 0 ? `; also: ${failure.alsoSeen.map((title) => printable(title)).join(' | ')}` : '';
+      failure.alsoSeen.length > 0
+        ? `; also: ${failure.alsoSeen.map((title) => printable(clip(title))).join(' | ')}`
+        : '';
     lines.push(`seen:     ${failure.occurrences} times${also}`);
   }
   return lines;
