@@ -43,16 +43,14 @@ function reused(
   ];
 }
 
-/** Known ids that no longer read back as themselves: gone, or answering as another resource. */
-function lost(
-  check: string,
-  reads: readonly { known: KnownId; exchange: Exchange }[],
-  idProperty: string,
-  mayBeDeleted: boolean,
-): CheckFailure[] {
-  const gone = reads.filter(
-    ({ known, exchange }) => !isSuccess(exchange) || idKey(idOf(jsonBody(exchange), idProperty)) !== idKey(known.id),
-  );
+/** Whether a read answered with the resource itself. */
+function readsAsItself(known: KnownId, exchange: Exchange, idProperty: string): boolean {
+  return isSuccess(exchange) && idKey(idOf(jsonBody(exchange), idProperty)) === idKey(known.id);
+}
+
+/** Known ids that no longer read back as themselves after the creates: gone, or answering as another. */
+function lost(check: string, reads: readonly KnownRead[], idProperty: string, mayBeDeleted: boolean): CheckFailure[] {
+  const gone = reads.filter(({ known, exchange }) => !readsAsItself(known, exchange, idProperty));
   return [true, false].flatMap((created) => {
     const mine = gone.filter(({ known }) => known.created === created);
     if (mine.length === 0) return [];
@@ -75,6 +73,38 @@ function lost(
 }
 
 /**
+ * Resources this run created that were already unreadable before this check's creates: the
+ * document may have other ways to remove them (a reset, a replace), so this only warns.
+ */
+function goneBefore(check: string, reads: readonly KnownRead[], idProperty: string): CheckFailure[] {
+  const gone = reads.filter(({ known, exchange }) => known.created && !readsAsItself(known, exchange, idProperty));
+  if (gone.length === 0) return [];
+  const { known, exchange } = gone[0]!;
+  return [
+    failure(check, 'warning', exchange, `${gone.length} resource(s) created earlier in the run can no longer be read`, {
+      expected: `${idProperty} ${show(known.id)} readable (unless another operation removed it)`,
+      actual: statusText(exchange),
+    }),
+  ];
+}
+
+interface KnownRead {
+  known: KnownId;
+  exchange: Exchange;
+}
+
+function readAll(context: CheckContext, known: readonly KnownId[], when: string): Promise<KnownRead[]> {
+  const { operation } = context;
+  const idProperty = operation.idProperty!;
+  return Promise.all(
+    known.map(async (entry) => ({
+      known: entry,
+      exchange: await readById(context, operation, entry.id, `reading ${idProperty} ${show(entry.id)} ${when}`),
+    })),
+  );
+}
+
+/**
  * Every id the run created or saw stays readable after many more creates, and no new resource gets
  * an id that was already given: a store that evicts, wraps its counter or recycles ids shows here.
  */
@@ -94,24 +124,25 @@ export const idPermanence: ScenarioCheck = {
     const idProperty = operation.idProperty!;
     const known = knownIds(context);
     if (known.size === 0) return { failures: [], skipped: 'no id is known yet' };
+    // Taken stock first: only what was readable just before the creates must stay readable after them.
+    const before = await readAll(context, [...known.values()].slice(0, MOST_READS), 'before more creates');
+    const readable = before.filter(({ known: entry, exchange }) => readsAsItself(entry, exchange, idProperty));
     const fresh = await createResources(context, plan.collection(operation.collection!).create!, MORE_CREATES);
-    const reads = await Promise.all(
-      [...known.values()].slice(0, MOST_READS).map(async (entry) => ({
-        known: entry,
-        exchange: await readById(
-          context,
-          operation,
-          entry.id,
-          `reading ${idProperty} ${show(entry.id)} after ${MORE_CREATES} more creates`,
-        ),
-      })),
+    const after = await readAll(
+      context,
+      readable.map(({ known: entry }) => entry),
+      `after ${MORE_CREATES} more creates`,
     );
     // Where the document lets clients delete, someone else may have deleted what this run only saw.
     const mayBeDeleted = plan.spec.operations.some(
       (candidate) => candidate.method === 'delete' && candidate.path === operation.operation.path,
     );
     return {
-      failures: [...reused(this.name, fresh, known, idProperty), ...lost(this.name, reads, idProperty, mayBeDeleted)],
+      failures: [
+        ...reused(this.name, fresh, known, idProperty),
+        ...lost(this.name, after, idProperty, mayBeDeleted),
+        ...goneBefore(this.name, before, idProperty),
+      ],
     };
   },
 };
