@@ -3,6 +3,7 @@ import { Random } from '../core/random.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadSpec } from '../spec/load.js';
 import type { Operation } from '../spec/operations.js';
+import { notAServerError } from './checks/not-a-server-error.js';
 import { learn } from './checks/support.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
 import { FindingSet } from './findings.js';
@@ -240,6 +241,10 @@ class Run {
           record.skipReason = this.stopped ? `not run: ${this.stopped}` : 'no request reached this operation';
         this.#emit(record);
       }
+      // Operations outside --operation/--tag still answer the read-backs checks make: judged too.
+      const planned = new Set(this.plan.operations.map((operation) => operation.id));
+      for (const record of this.#judged.values())
+        if (record.check === check && !planned.has(record.operation.id)) this.#emit(record);
     }
   }
 
@@ -247,6 +252,12 @@ class Run {
   get only404(): boolean {
     return this.#answered > 0 && this.#answeredOtherThan404.size === 0;
   }
+}
+
+/** A 5xx is a finding whichever check's request met it: not-a-server-error judges every run unless excluded. */
+function withServerErrors(selected: readonly Check[], excluded: readonly string[]): Check[] {
+  if (selected.includes(notAServerError) || excluded.includes(notAServerError.name)) return [...selected];
+  return [notAServerError, ...selected];
 }
 
 /**
@@ -277,7 +288,9 @@ export async function runContract(
   const specPath = options.specPath ?? PETSTORE_SPEC;
   const selected = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
   const { unknown } = selected;
-  const checks = [...selected.checks, ...(options.extraChecks ?? [])];
+  // What the user chose decides the traffic; not-a-server-error only judges it.
+  const chosen = [...selected.checks, ...(options.extraChecks ?? [])];
+  const checks = [...withServerErrors(selected.checks, options.excludeChecks ?? []), ...(options.extraChecks ?? [])];
   if (unknown.length > 0)
     throw new ToolError(
       `unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
@@ -343,14 +356,18 @@ export async function runContract(
   try {
     for (const listener of listeners) listener.runStart?.(info);
     await run.discover();
-    for (const check of trafficChecks(checks, options.excludeChecks ?? [], options.extraChecks ?? []))
+    for (const check of trafficChecks(chosen, options.excludeChecks ?? [], options.extraChecks ?? []))
       await run.scenario(check, checks.includes(check));
   } catch (error) {
     if (!(error instanceof RunStopped)) crash = error;
   } finally {
     options.signal?.removeEventListener('abort', interrupt);
   }
-  run.reportResponses();
+  try {
+    run.reportResponses();
+  } catch (error) {
+    crash ??= error; // a listener failing on a case: runEnd still follows
+  }
   const summary = summarise(run, info, { started, strict, crash, requests: client.requestCount, checks });
   const failures: unknown[] = [];
   for (const listener of listeners) {

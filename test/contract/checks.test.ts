@@ -50,7 +50,8 @@ describe('every check catches its deliberately broken deployment', () => {
     const summary = await checkReference(broken, { checks: [check] });
     expect(statusesOf(summary, check)).toContain(expected);
     expect(summary.exitCode).toBe(expected === 'failed' ? 1 : 0);
-    expect(new Set(summary.cases.map((result) => result.check))).toEqual(new Set([check]));
+    // not-a-server-error judges every run: a 5xx is a finding whichever check's request met it.
+    expect(new Set(summary.cases.map((result) => result.check))).toEqual(new Set([check, 'not-a-server-error']));
     if (expected === 'warned')
       expect((await checkReference(broken, { checks: [check], strict: true })).exitCode).toBe(1);
   });
@@ -140,5 +141,28 @@ describe('no false positive against kennel serve', () => {
       checks: ['negative-data-rejection'],
     });
     expect(again.requests).toBe(first.requests);
+  });
+});
+
+describe('a 5xx is a finding whichever check met it', () => {
+  it('with only a scenario check selected, and on operations outside --operation', async () => {
+    const summary = await checkReference(
+      { fault: 'intermittent-500' },
+      { checks: ['resource-round-trip'], operations: ['createPet'] },
+    );
+    const serverErrors = summary.cases.filter(
+      (result) => result.check === 'not-a-server-error' && result.status === 'failed',
+    );
+    expect(serverErrors.map((result) => result.operationId)).toContain('createPet');
+    expect(serverErrors.some((result) => result.operationId !== 'createPet')).toBe(true);
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('unless excluded by name', async () => {
+    const summary = await checkReference(
+      { fault: 'intermittent-500' },
+      { checks: ['auth-enforced'], excludeChecks: ['not-a-server-error'] },
+    );
+    expect(summary.cases.some((result) => result.check === 'not-a-server-error')).toBe(false);
   });
 });
