@@ -11,14 +11,17 @@ export interface CredentialSource {
 /** Who a request acts as: the API key that authenticated it, or null for anonymous operations. */
 export type Principal = string | null;
 
-const REALM = 'Bearer realm="kennel"';
+const REALM = 'realm="kennel"';
+const BEARER = `Bearer ${REALM}`;
 
-function missing(message: string): ProblemError {
-  return new ProblemError(401, 'missing_api_key', message, { 'WWW-Authenticate': REALM });
+/** The 401 for absent credentials; `challenge` names the scheme the operation takes (RFC 9110 §11.6.1). */
+function missing(message: string, challenge = BEARER): ProblemError {
+  return new ProblemError(401, 'missing_api_key', message, { 'WWW-Authenticate': challenge });
 }
 
-function invalid(message: string): ProblemError {
-  return new ProblemError(401, 'invalid_api_key', message, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
+/** The 401 for wrong credentials; a Bearer challenge says `invalid_token` (RFC 6750 §3.1). */
+function invalid(message: string, challenge = `${BEARER}, error="invalid_token"`): ProblemError {
+  return new ProblemError(401, 'invalid_api_key', message, { 'WWW-Authenticate': challenge });
 }
 
 /** Checks `Authorization: Bearer <key>`; returns the key or throws the 401 problem. */
@@ -86,21 +89,47 @@ function checkScheme(
   ) {
     return bearerKey(request.header('authorization'), keys);
   }
-  if (scheme.type === 'apiKey' && scheme.name) {
-    const value =
-      scheme.in === 'query'
-        ? request.query(scheme.name)
-        : scheme.in === 'cookie'
-          ? request.cookie(scheme.name)
-          : request.header(scheme.name);
-    if (!value) throw missing(`API key required in ${scheme.in} "${scheme.name}"`);
-    if (!keys.has(value)) throw invalid('The API key is not valid');
-    return value;
+  if (scheme.type === 'apiKey' && scheme.name) return apiKey(scheme.in, scheme.name, request, keys);
+  if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') {
+    return basicKey(request.header('authorization'), keys);
   }
   if (scheme.type === 'http') {
     const authorization = request.header('authorization');
+    const challenge = `${scheme.scheme} ${REALM}`;
     if (!authorization.toLowerCase().startsWith(`${scheme.scheme?.toLowerCase()} `))
-      throw missing(`Authorization with the ${scheme.scheme} scheme is required`);
+      throw missing(`Authorization with the ${scheme.scheme} scheme is required`, challenge);
   }
   return null;
+}
+
+/** API keys have no registered challenge scheme; the challenge still says where the key goes. */
+function apiKey(where: string | undefined, name: string, request: CredentialSource, keys: ReadonlySet<string>): string {
+  const value =
+    where === 'query' ? request.query(name) : where === 'cookie' ? request.cookie(name) : request.header(name);
+  const challenge = `ApiKey ${REALM}, in="${where ?? 'header'}", name="${name}"`;
+  if (!value) throw missing(`API key required in ${where} "${name}"`, challenge);
+  if (!keys.has(value)) throw invalid('The API key is not valid', challenge);
+  return value;
+}
+
+const BASIC = `Basic ${REALM}, charset="UTF-8"`;
+
+/**
+ * Checks `Authorization: Basic base64(user:password)` (RFC 7617): an accepted API key as the user
+ * name (as Stripe takes it) or as the password authenticates; returns that key.
+ */
+export function basicKey(authorization: string, keys: ReadonlySet<string>): string {
+  const value = authorization.trim();
+  const fix = 'send Authorization: Basic base64(<API_KEY>:) or base64(<user>:<API_KEY>)';
+  if (value === '') throw missing(`Authorization with the Basic scheme is required: ${fix}`, BASIC);
+  const space = value.search(/\s/);
+  if (space === -1 || value.slice(0, space).toLowerCase() !== 'basic') {
+    throw invalid(`Authorization must use the Basic scheme: ${fix}`, BASIC);
+  }
+  const decoded = Buffer.from(value.slice(space + 1).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const [user, password] = colon === -1 ? [decoded, ''] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  if (keys.has(user)) return user;
+  if (keys.has(password)) return password;
+  throw invalid('The credentials are not valid: neither the user name nor the password is an API key', BASIC);
 }

@@ -187,3 +187,42 @@ describe('kennel serve on another document (an API key in a header)', () => {
     }
   });
 });
+
+describe('kennel serve on a document behind HTTP Basic', () => {
+  const document = fileURLToPath(new URL('../fixtures/inventory-basic.yaml', import.meta.url));
+  const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
+
+  it('passes the authentication checks', async () => {
+    const mock = await startMock({ specPath: document, apiKeys: ['basic-key-42'] });
+    try {
+      const summary = await runContract({
+        baseUrl: mock.url,
+        apiKey: 'basic-key-42',
+        specPath: document,
+        seed: 4,
+        checks: AUTH_CHECKS,
+      });
+      expect(findings(summary, 'error')).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it.each([
+    ['the key as the user name', basic('basic-key-42:'), 200],
+    ['the key as the password', basic('anyone:basic-key-42'), 200],
+    ['the key in another case', basic('BASIC-KEY-42:'), 401],
+    ['an unknown key', basic('someone:else'), 401],
+    ['the key as a Bearer token', 'Bearer basic-key-42', 401],
+    ['nothing', '', 401],
+  ])('%s → %i, every 401 challenging for Basic', async (_label, authorization, status) => {
+    const mock = await startMock({ specPath: document, apiKeys: ['basic-key-42'] });
+    try {
+      const response = await fetch(`${mock.url}/items`, { headers: authorization ? { authorization } : {} });
+      expect(response.status).toBe(status);
+      if (status === 401) expect(response.headers.get('www-authenticate')).toMatch(/^Basic realm="kennel"/);
+    } finally {
+      await mock.close();
+    }
+  });
+});
