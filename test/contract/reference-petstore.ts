@@ -94,6 +94,11 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
   },
   { name: 'location-path', description: 'createPet sends Location: /v1/pets/{id}', variant: { location: 'path' } },
   {
+    name: 'list-lag',
+    description: 'New pets appear in lists 250 ms after they are stored (a read replica)',
+    variant: { listLagMs: 250 },
+  },
+  {
     name: 'location-absolute',
     description: 'createPet sends Location as an absolute URL',
     variant: { location: 'absolute' },

@@ -1,5 +1,6 @@
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { awaitListed, idKey } from './collection-support.js';
 import {
   failure,
   generation,
@@ -32,6 +33,8 @@ async function readBack(
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
   const exchange = await readById(context, read, id, `reading back created ${String(id)}`);
+  // A 5xx or no answer is not-a-server-error's finding; counting it here too would report it twice.
+  if (!exchange.response || exchange.response.status >= 500) return [];
   if (!isSuccess(exchange))
     return [
       failure(check, 'error', exchange, `created resource ${String(id)} cannot be read back`, {
@@ -69,18 +72,12 @@ async function findInList(
   const query: Record<string, string> = {};
   if (filter) query[filter.name] = String(sent[filter.property]);
   if (list.limit?.maximum !== undefined) query[list.limit.name] = String(list.limit.maximum);
-  const exchange = await context.send({
-    operation: list,
-    intent: 'valid',
-    purpose: `listing to find created ${String(id)}`,
-    query,
-  });
-  const items = jsonBody(exchange);
+  // Re-read a while before calling it missing: a list that lags its writes is list-freshness's warning.
+  const listed = await awaitListed(context, list, query, [idKey(id)], `listing to find created ${String(id)}`);
+  const { exchange, items } = listed;
   const cap = list.limit?.maximum ?? list.limit?.default;
-  if (!isSuccess(exchange) || !Array.isArray(items) || cap === undefined || items.length >= cap) return [];
-  const found = items.some(
-    (item) => item !== null && typeof item === 'object' && sameJson((item as Record<string, unknown>)[idProperty], id),
-  );
+  if (!isSuccess(exchange) || !items || cap === undefined || items.length >= cap) return [];
+  const found = listed.missing.length === 0;
   if (found) return [];
   return [
     failure(
@@ -91,7 +88,7 @@ async function findInList(
       {
         operationId: context.operation.id,
         expected: `an item with ${idProperty} ${String(id)}`,
-        actual: `${items.length} items without it`,
+        actual: `${items.length} items without it, after ${listed.reads} reads over ${listed.waitedMs} ms`,
       },
     ),
   ];
