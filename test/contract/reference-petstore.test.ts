@@ -233,6 +233,7 @@ describe('variants', () => {
       const id = /"id":(\d+)/.exec(created.text)?.[1];
       const read = await api.get(`/pets/${id}`);
       expect([read.status, read.text]).toEqual([200, created.text]);
+      if (variant.listLagMs) await new Promise((resolve) => setTimeout(resolve, variant.listLagMs! + 50));
       const listed = await api.get('/pets?status=sold');
       expect(listed.status).toBe(200);
       expect(listed.text).toContain(created.text);
@@ -240,6 +241,14 @@ describe('variants', () => {
       expect((await api.get('/pets', { auth: null })).status).toBe(401);
     }),
   );
+
+  it('list-lag lists a new pet only once the lag has passed', () =>
+    withServer({ variant: { listLagMs: 200 } }, async (api) => {
+      const created = await api.post({ name: 'Lagging', categoryId: 4, status: 'sold' });
+      expect((await api.get('/pets?status=sold')).text).not.toContain(created.text);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect((await api.get('/pets?status=sold')).text).toContain(created.text);
+    }));
 
   it('clamp-limit clamps limit into 1..100 and uses 20 for a non-numeric one', () =>
     withServer({ variant: { badLimit: 'clamp' }, seedPets: 120 }, async (api) => {
