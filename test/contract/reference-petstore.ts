@@ -13,8 +13,8 @@ export interface Variant {
   badLimit: 'reject' | 'clamp';
   /** Response Content-Type `application/json; charset=utf-8` (true) or `application/json` (false). */
   charset: boolean;
-  /** Ids 1, 2, 3... ('sequential') or 2^53+1, 2^53+2... ('large', emitted exactly). */
-  ids: 'sequential' | 'large';
+  /** Ids 1, 2, 3... ('sequential'), 2^53+1, 2^53+2... ('large') or from 2^63−100,000 ('near-max'), emitted exactly. */
+  ids: 'sequential' | 'large' | 'near-max';
   /** Status stored for a pet created without one (undefined: the pet has no status). */
   defaultStatus: 'available' | undefined;
   /** A client-sent `id` in createPet: ignored, or refused with 400. */
@@ -93,6 +93,11 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
     variant: { order: 'by-name' },
   },
   { name: 'location-path', description: 'createPet sends Location: /v1/pets/{id}', variant: { location: 'path' } },
+  {
+    name: 'ids-near-max',
+    description: 'Ids start at 2^63-100,000, near the top of int64',
+    variant: { ids: 'near-max' },
+  },
   {
     name: 'list-lag',
     description: 'New pets appear in lists 250 ms after they are stored (a read replica)',
@@ -387,6 +392,13 @@ type NewPet = Omit<Pet, 'id'> & { clientId?: bigint };
 
 const SEED_NAMES = ['Rex', 'Tom', 'Bella', 'Max', 'Luna', 'Milo', 'Coco', 'Daisy', 'Oscar', 'Ruby'];
 const LARGE_FIRST_ID = 2n ** 53n + 1n;
+/** Room for 100,000 ids below int64's maximum: far more than one run creates. */
+const NEAR_MAX_FIRST_ID = 2n ** 63n - 100_000n;
+const FIRST_IDS: Record<Variant['ids'], bigint> = {
+  sequential: 1n,
+  large: LARGE_FIRST_ID,
+  'near-max': NEAR_MAX_FIRST_ID,
+};
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 const MAX_BODY_BYTES = 1_000_000;
@@ -445,7 +457,7 @@ class ReferencePetstore {
     private readonly variant: Variant,
     seedCount: number,
   ) {
-    const firstId = variant.ids === 'large' ? LARGE_FIRST_ID : 1n;
+    const firstId = FIRST_IDS[variant.ids];
     this.pets = seedPets(seedCount, firstId);
     this.nextId = firstId + BigInt(seedCount);
   }
@@ -686,7 +698,7 @@ class ReferencePetstore {
   }
 
   private get firstId(): bigint {
-    return this.variant.ids === 'large' ? LARGE_FIRST_ID : 1n;
+    return FIRST_IDS[this.variant.ids];
   }
 
   private async readJsonBody(req: IncomingMessage): Promise<string> {
