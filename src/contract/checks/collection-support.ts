@@ -105,7 +105,8 @@ export interface ListedOutcome extends ListRead {
 
 /**
  * Reads `query` until every id of `ids` is listed, re-reading after growing pauses (about 1.5 s
- * in all): a deployment whose lists lag behind its writes shows how far behind.
+ * in all): a deployment whose lists lag behind its writes shows how far behind. Not `patient`:
+ * one read (once a list has never shown a created item, waiting again only slows the run).
  */
 export async function awaitListed(
   context: CheckContext,
@@ -113,6 +114,7 @@ export async function awaitListed(
   query: Record<string, string>,
   ids: readonly string[],
   purpose: string,
+  patient = true,
 ): Promise<ListedOutcome> {
   const idProperty = list.idProperty!;
   let read = await readList(context, list, query, purpose);
@@ -123,7 +125,7 @@ export async function awaitListed(
   let missing = read.items ? absent(read) : [];
   let waitedMs = 0;
   let reads = 1;
-  for (const wait of RETRY_PAUSES_MS) {
+  for (const wait of patient ? RETRY_PAUSES_MS : []) {
     if (missing.length === 0 || !read.items) break;
     await pause(wait);
     read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`);

@@ -21,6 +21,7 @@ export const filterHonoured: ScenarioCheck = {
     const { operation } = context;
     const failures: CheckFailure[] = [];
     const cap = operation.limit?.maximum;
+    let patient = true;
     for (const filter of operation.filters) {
       for (const value of filter.values.slice(0, context.settings.maxExamples)) {
         const created = context.state.created.get(operation.collection ?? '') ?? [];
@@ -62,8 +63,10 @@ export const filterHonoured: ScenarioCheck = {
           query,
           missing.map((resource) => idKey(resource.id)),
           `${operation.id} with ${filter.name}=${value} (again)`,
+          patient,
         );
         if (again.missing.length > 0) {
+          patient = false;
           failures.push(
             failure(
               this.name,

@@ -64,6 +64,7 @@ async function findInList(
   id: unknown,
   sent: Record<string, unknown>,
   check: string,
+  patience: { patient: boolean },
 ): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const idProperty = context.operation.idProperty;
@@ -73,7 +74,15 @@ async function findInList(
   if (filter) query[filter.name] = String(sent[filter.property]);
   if (list.limit?.maximum !== undefined) query[list.limit.name] = String(list.limit.maximum);
   // Re-read a while before calling it missing: a list that lags its writes is list-freshness's warning.
-  const listed = await awaitListed(context, list, query, [idKey(id)], `listing to find created ${String(id)}`);
+  const listed = await awaitListed(
+    context,
+    list,
+    query,
+    [idKey(id)],
+    `listing to find created ${String(id)}`,
+    patience.patient,
+  );
+  if (listed.missing.length > 0) patience.patient = false;
   const { exchange, items } = listed;
   const cap = list.limit?.maximum ?? list.limit?.default;
   if (!isSuccess(exchange) || !items || cap === undefined || items.length >= cap) return [];
@@ -109,6 +118,7 @@ export const resourceRoundTrip: ScenarioCheck = {
   async run(context) {
     const base = validRequest(context, context.operation, 'a create');
     const failures: CheckFailure[] = [];
+    const patience = { patient: true };
     for (const { label, value } of validBodies(context.operation.body!.schema, generation(context)).slice(
       0,
       context.settings.maxExamples,
@@ -135,7 +145,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (id === undefined) continue;
       failures.push(
         ...(await readBack(context, id, value, this.name)),
-        ...(await findInList(context, id, value, this.name)),
+        ...(await findInList(context, id, value, this.name, patience)),
       );
     }
     return { failures };
