@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most files wait on sockets and child processes, so two workers finish sooner even on 2 cores.
+    maxWorkers: 2,
   },
 });
