@@ -1,49 +1,31 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
+import { pino } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
-import { loadSpec, type LoadedSpec } from '../spec/load.js';
+import { loadSpec } from '../spec/load.js';
 import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
 import type { Category, SeedProfile } from '../store/pet.js';
 import { seedPets } from '../store/seed.js';
 import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError, answerConnect } from './problems.js';
+import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 
-export interface MockServerOptions extends Partial<MockConfig> {
-  /** Where request log lines go; default: silent for embedded use. */
-  logger?: Logger;
-  /** How long clients have to send request headers / whole requests (default 10 s / 30 s). */
-  httpTimeouts?: { headersMs: number; requestMs: number };
-}
+export type { MockServerOptions };
 
-/** A running mock. */
-export interface RunningMock {
-  /** Base URL of the API, e.g. `http://127.0.0.1:4010/v1`. */
-  url: string;
-  /** Scheme, host and port, e.g. `http://127.0.0.1:4010` (the admin API is at `${origin}/__kennel`). */
-  origin: string;
-  /** The API keys the mock accepts (the development key when none was configured). */
-  apiKeys: string[];
-  config: MockConfig;
-  spec: LoadedSpec;
-  /** Forgets created pets and re-seeds: every tenant, or the one of `apiKey`; with `seed`, every tenant from that seed. */
-  reset(options?: { seed?: number; apiKey?: string }): void;
-  close(): Promise<void>;
+/** A running mock as kennel itself sees it: the public face plus the app and the live world. */
+export interface RunningMock extends PublicRunningMock {
   /** The underlying app (store, journal), for tests and embedding. */
   mock: MockApp;
   /** The domain simulator behind /__kennel/world (started on first use, or at once with DNS/site ports). */
   world: WorldApi | undefined;
-  /** Where the live world's DNS server and HTTPS site listen, when started. */
-  dns: { host: string; port: number } | undefined;
-  site: { host: string; port: number } | undefined;
 }
 
 async function loadFixtures(): Promise<PetFixtures> {
