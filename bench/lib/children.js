@@ -24,6 +24,26 @@ export function freePort() {
 }
 
 /**
+ * A promise of how `child` ended ({code, signal}, or {error} when it could not start), also kept
+ * as `handle.exitInfo`; `live` forgets the handle then, and `note` hears why a spawn failed.
+ */
+export function exitOf(child, handle, live, note) {
+  return new Promise((resolve) => {
+    child.once('error', (error) => {
+      note(`spawn failed: ${error.message}`);
+      handle.exitInfo = { code: null, signal: null, error: error.message };
+      live.delete(handle);
+      resolve(handle.exitInfo);
+    });
+    child.once('exit', (code, signal) => {
+      handle.exitInfo = { code, signal };
+      live.delete(handle);
+      resolve(handle.exitInfo);
+    });
+  });
+}
+
+/**
  * Starts `command args` detached (own process group) with piped output; returns a handle with
  * `pid`, `exited` (a promise of {code, signal}), `output()` (the last few KB of stdout+stderr)
  * and `stop()`.
@@ -51,19 +71,7 @@ export function startChild(name, command, args, options = {}) {
     exited: undefined,
     stop: () => stopChild(handle),
   };
-  handle.exited = new Promise((resolve) => {
-    child.once('error', (error) => {
-      keep(`spawn failed: ${error.message}\n`);
-      handle.exitInfo = { code: null, signal: null, error: error.message };
-      live.delete(handle);
-      resolve(handle.exitInfo);
-    });
-    child.once('exit', (code, signal) => {
-      handle.exitInfo = { code, signal };
-      live.delete(handle);
-      resolve(handle.exitInfo);
-    });
-  });
+  handle.exited = exitOf(child, handle, live, (message) => keep(`${message}\n`));
   if (child.pid !== undefined) live.add(handle);
   return handle;
 }

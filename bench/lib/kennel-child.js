@@ -3,6 +3,7 @@
 // its own process group, so stopping it stops everything it forked; every byte it writes scanned
 // for secrets (the request log and the banner must never show a configured key or token).
 import { spawn } from 'node:child_process';
+import { exitOf } from './children.js';
 import { LeakScanner } from './conformance.js';
 
 const live = new Set();
@@ -89,19 +90,7 @@ export async function startKennel({ bin, cwd, args, fragments, timeoutMs = 30_00
     if (stderrText.length < 64 * 1024) stderrText += text;
     onBanner?.();
   });
-  handle.exited = new Promise((resolve) => {
-    child.once('error', (error) => {
-      tail += `\nspawn failed: ${error.message}`;
-      handle.exitInfo = { code: null, signal: null, error: error.message };
-      live.delete(handle);
-      resolve(handle.exitInfo);
-    });
-    child.once('exit', (code, signal) => {
-      handle.exitInfo = { code, signal };
-      live.delete(handle);
-      resolve(handle.exitInfo);
-    });
-  });
+  handle.exited = exitOf(child, handle, live, (message) => (tail += `\n${message}`));
   if (child.pid !== undefined) {
     live.add(handle);
     startReaper(child.pid);
