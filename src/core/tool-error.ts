@@ -11,3 +11,10 @@ export class ToolError extends Error {
     this.where = where;
   }
 }
+
+/** Why a listener could not bind its port, in words ("is already in use"), for a ToolError. */
+export function whyNotBound(error: { code?: string; message: string }): string {
+  if (error.code === 'EADDRINUSE') return 'is already in use';
+  if (error.code === 'EACCES') return 'needs privileges kennel does not have';
+  return `cannot be bound (${error.code ?? error.message})`;
+}

@@ -27,7 +27,7 @@
 // bound; its encoder took ~100 ms for a 64 KB answer (dns-packet: under 4 ms, docs/decisions.md).
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, isIPv6, type Server as TcpServer, type Socket as TcpSocket } from 'node:net';
-import { ToolError } from '../core/tool-error.js';
+import { ToolError, whyNotBound } from '../core/tool-error.js';
 import { DnsEncodeError, encodeResponse, EDNS_PAYLOAD, TYPE_CODES, type ResponseContent } from './dns-message.js';
 import type { DnsLookup, QueryType } from './dns-types.js';
 import { errorResponse, frame, FrameReader, MAX_MESSAGE_OCTETS, RCODE, screenQuery, type Query } from './dns-wire.js';
@@ -320,12 +320,7 @@ function listenTcp(tcp: TcpServer, host: string, port: number): Promise<void> {
 }
 
 function bindError(transport: string, host: string, port: number, error: NodeJS.ErrnoException): DnsBindError {
-  const why =
-    error.code === 'EADDRINUSE'
-      ? 'is already in use'
-      : error.code === 'EACCES'
-        ? 'needs privileges kennel does not have'
-        : `cannot be bound (${error.code ?? error.message})`;
+  const why = whyNotBound(error);
   return new DnsBindError(`DNS ${transport} port ${port} on ${host} ${why}; choose another port`, error.code);
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ToolError } from '../core/tool-error.js';
+import { ToolError, whyNotBound } from '../core/tool-error.js';
 import { MINTED_KEPT, type LiveWorld } from './live-world.js';
 
 export interface SiteServerHandle {
@@ -99,7 +99,7 @@ export function startSiteServer(live: LiveWorld, options: { host: string; port: 
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         new ToolError(
-          `site port ${options.port} on ${options.host} ${error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be bound (${error.code})`}; choose another with --site-port`,
+          `site port ${options.port} on ${options.host} ${whyNotBound(error)}; choose another with --site-port`,
         ),
       ),
     );

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
-import { ToolError } from '../core/tool-error.js';
+import { ToolError, whyNotBound } from '../core/tool-error.js';
 import { loadSpec } from '../spec/load.js';
 import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
 import type { Category, SeedProfile } from '../store/pet.js';
@@ -41,13 +41,7 @@ async function loadFixtures(): Promise<PetFixtures> {
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
-      const why =
-        error.code === 'EADDRINUSE'
-          ? 'is already in use'
-          : error.code === 'EACCES'
-            ? 'needs privileges kennel does not have'
-            : `cannot be bound (${error.code ?? error.message})`;
-      reject(new ToolError(`port ${port} on ${host} ${why}; choose another with --port`));
+      reject(new ToolError(`port ${port} on ${host} ${whyNotBound(error)}; choose another with --port`));
     };
     server.once('error', onError);
     server.listen(port, host, () => {
