@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { PETSTORE_SPEC } from '../assets.js';
-import { REDACTED, Redactor, type Secret } from '../core/redact.js';
+import { isCredentialHeader, REDACTED, Redactor, type Secret } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
 import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
 import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
@@ -173,14 +173,12 @@ function urlSecrets(baseUrl: string): string[] {
 function reportRedactor(options: ContractOptions): Redactor {
   const secrets: Secret[] = keySecrets(options.apiKey);
   for (const [name, value] of Object.entries(options.headers ?? {})) {
-    if (CREDENTIAL_HEADER.test(name))
+    if (isCredentialHeader(name))
       for (const part of headerSecrets(name, value)) secrets.push({ value: part, label: REDACTED });
   }
   for (const part of urlSecrets(options.baseUrl)) secrets.push({ value: part, label: REDACTED });
   return new Redactor({ secrets });
 }
-
-const CREDENTIAL_HEADER = /auth|token|secret|password|key|cookie|session|credential/i;
 
 /** The flags' report files, so that even a run that could not start leaves a report saying why. */
 async function writeToolErrorReports(flags: CheckFlags, message: string, redactor: Redactor | undefined) {

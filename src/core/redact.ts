@@ -12,7 +12,7 @@ export interface Secret {
 
 export interface RedactionRules {
   secrets: readonly Secret[];
-  /** Lower-case header names whose values are credentials (beside the well-known ones). */
+  /** Header names whose values are credentials, beside those whose names say so (`isCredentialHeader`). */
   headers?: readonly string[];
   /** Query parameter names whose values are credentials (beside the well-known ones); case-insensitive. */
   queryParameters?: readonly string[];
@@ -24,18 +24,18 @@ export const REDACTED = '[redacted]';
 /** Secrets shorter than this are not looked for in free text: replacing them everywhere would garble it. */
 export const MIN_SECRET_LENGTH = 4;
 
-const CREDENTIAL_HEADERS = [
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'x-auth-token',
-  'x-admin-token',
-  'x-access-token',
-];
-/** Header names that say they carry a credential, e.g. `X-Session-Token`, `Api-Key`. */
-const CREDENTIAL_HEADER_NAME = /token|secret|password|passwd|api[-_]?key|session|credential/i;
+/**
+ * Header names that say they carry a credential: `Authorization`, `Proxy-Authorization`, `Cookie`,
+ * `Set-Cookie`, `X-Api-Key`, `X-Auth-Token`, `X-Session-Id`, `Api-Key`… Broad on purpose: hiding a
+ * harmless value costs less than showing a secret.
+ */
+const CREDENTIAL_HEADER_NAME = /auth|token|secret|passw(?:or)?d|key|cookie|session|credential/i;
+
+/** True when a header's name says it carries a credential. */
+export function isCredentialHeader(name: string): boolean {
+  return CREDENTIAL_HEADER_NAME.test(name);
+}
+
 /** `access_token` is RFC 6750 §2.3's; the others are what APIs commonly call a key in the query. */
 const CREDENTIAL_PARAMETERS = ['access_token', 'api_key', 'apikey', 'api-key', 'key', 'token', 'auth', 'password'];
 const COOKIE_HEADERS = new Set(['cookie', 'set-cookie']);
@@ -67,7 +67,7 @@ export class Redactor {
     }
     const forms = [...this.#labels.keys()].sort((a, b) => b.length - a.length);
     this.#pattern = forms.length > 0 ? new RegExp(forms.map(escapeRegExp).join('|'), 'gi') : undefined;
-    this.#headers = new Set([...CREDENTIAL_HEADERS, ...(rules.headers ?? []).map((name) => name.toLowerCase())]);
+    this.#headers = new Set((rules.headers ?? []).map((name) => name.toLowerCase()));
     this.#parameters = new Set(
       [...CREDENTIAL_PARAMETERS, ...(rules.queryParameters ?? [])].map((name) => name.toLowerCase()),
     );
@@ -106,7 +106,7 @@ export class Redactor {
 
   #header<T>(name: string, value: T): T | string | string[] {
     const lower = name.toLowerCase();
-    const secret = this.#headers.has(lower) || CREDENTIAL_HEADER_NAME.test(lower);
+    const secret = this.#headers.has(lower) || isCredentialHeader(lower);
     const hide = (item: string) => this.text(secret ? this.#headerValue(lower, item) : item);
     if (typeof value === 'string') return hide(value);
     if (Array.isArray(value)) return value.map((item) => hide(String(item)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/core/redact.js';
+import { isCredentialHeader, Redactor } from '../../src/core/redact.js';
 
 const KEY = 'Secret-Key-123';
 const redactor = new Redactor({
@@ -75,6 +75,21 @@ describe('Redactor.headers', () => {
       accept: 'application/json',
       'content-length': undefined,
     });
+  });
+
+  it('judges a header a credential by its name', () => {
+    expect(['X-Idempotency-Key', 'X-Session-Id', 'Passwd', 'X-Authenticated-User'].map(isCredentialHeader)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['Accept', 'X-Forwarded-For', 'Content-Type', 'Prefer'].map(isCredentialHeader)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('does not keep a "scheme" that may be a credential', () => {
