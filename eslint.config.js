@@ -26,13 +26,13 @@ const IO_MODULES = [
 const PURE = [
   'src/core/**/*.ts',
   'src/store/**/*.ts',
-  'src/spec/**/*.ts',
+  'src/openapi/**/*.ts',
   'src/contract/checks/**/*.ts',
   'src/domains/**/*.ts',
 ];
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
 const PURE_EXCEPTIONS = [
-  'src/spec/load.ts',
+  'src/openapi/load.ts',
   'src/domains/certificates.ts',
   'src/domains/dns-server.ts',
   'src/domains/scenario-file.ts',

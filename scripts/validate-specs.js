@@ -4,11 +4,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = new URL('..', import.meta.url);
-const { loadSpec, documentDigest, VALIDATED_SPECS } = await import(new URL('dist/spec/load.js', root).href);
+const { loadDocument, documentDigest, VALIDATED_SPECS } = await import(new URL('dist/spec/load.js', root).href);
 rmSync(VALIDATED_SPECS, { force: true });
 const digests = [];
 for (const file of ['spec/petstore.yaml', 'spec/domains.yaml']) {
-  const spec = await loadSpec(fileURLToPath(new URL(file, root)));
+  const spec = await loadDocument(fileURLToPath(new URL(file, root)));
   digests.push(documentDigest(spec.document));
 }
 writeFileSync(VALIDATED_SPECS, `${JSON.stringify(digests, null, 2)}\n`);

@@ -13,7 +13,7 @@ export type { MockServerOptions, RunningMock };
 export const startMock: (options?: MockServerOptions) => Promise<RunningMock> = startMockServer;
 
 export { DEFAULT_CONFIG, DEV_API_KEY, type MockConfig } from './mock/config.js';
-export { loadSpec, type LoadedSpec } from './spec/load.js';
+export { loadDocument, type LoadedDocument } from './openapi/load.js';
 export type { ErrorBody } from './core/problem.js';
 export {
   runContract,

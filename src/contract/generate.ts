@@ -1,8 +1,8 @@
 import { exactNumbers, stringifyJson } from '../core/json.js';
 import type { Random } from '../core/random.js';
-import type { JsonSchema } from '../spec/openapi-types.js';
-import { coerceParameter } from '../spec/parameter-value.js';
-import type { Validator } from '../spec/validators.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+import { coerceParameter } from '../openapi/parameter-value.js';
+import type { Validator } from '../openapi/validators.js';
 import type { PlannedParameter } from './plan.js';
 import { integerBounds, objectShape, typesOf } from './schema-shape.js';
 import type { Severity } from './types.js';

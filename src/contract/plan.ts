@@ -1,8 +1,13 @@
-import type { LoadedSpec } from '../spec/load.js';
-import { valueAt } from '../spec/json-pointer.js';
-import type { JsonSchema } from '../spec/openapi-types.js';
-import { jsonMediaType, type Operation, type OperationParameter, type OperationResponse } from '../spec/operations.js';
-import { SchemaValidators } from '../spec/validators.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import { valueAt } from '../openapi/json-pointer.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+import {
+  jsonMediaType,
+  type Operation,
+  type OperationParameter,
+  type OperationResponse,
+} from '../openapi/operations.js';
+import { SchemaValidators } from '../openapi/validators.js';
 import { objectShape, typesOf } from './schema-shape.js';
 
 /** A parameter with its schema dereferenced, for generating values. */
@@ -51,7 +56,7 @@ export interface PlannedOperation {
 }
 
 export interface Plan {
-  spec: LoadedSpec;
+  spec: LoadedDocument;
   validators: SchemaValidators;
   operations: PlannedOperation[];
   /** Schema pointer of the error body (the one most 4xx responses document), if any. */
@@ -62,18 +67,18 @@ export interface Plan {
 
 const LIMIT_NAMES = /^(limit|max|max_?results|page_?size|per_?page|size|count|top|first)$/i;
 
-function resolved(spec: LoadedSpec, pointer: string | undefined): JsonSchema | undefined {
+function resolved(spec: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
   return pointer === undefined ? undefined : (valueAt(spec.dereferenced, pointer) as JsonSchema | undefined);
 }
 
-function successSchema(spec: LoadedSpec, operation: Operation): JsonSchema | undefined {
+function successSchema(spec: LoadedDocument, operation: Operation): JsonSchema | undefined {
   const response = operation.responses.find((candidate) => /^2\d\d$/.test(candidate.status));
   const media = response && jsonMediaType(response.content);
   return resolved(spec, media?.schema?.pointer);
 }
 
 function roleOf(
-  spec: LoadedSpec,
+  spec: LoadedDocument,
   operation: Operation,
   body: PlannedOperation['body'],
 ): { role: Role; collection: string | undefined } {
@@ -105,7 +110,11 @@ function limitOf(parameters: readonly PlannedParameter[]): LimitParameter | unde
   };
 }
 
-function filtersOf(spec: LoadedSpec, operation: Operation, parameters: readonly PlannedParameter[]): FilterParameter[] {
+function filtersOf(
+  spec: LoadedDocument,
+  operation: Operation,
+  parameters: readonly PlannedParameter[],
+): FilterParameter[] {
   const success = successSchema(spec, operation);
   const items = typeof success === 'object' ? (success.items as JsonSchema | undefined) : undefined;
   const properties = objectShape(items).properties;
@@ -118,7 +127,7 @@ function filtersOf(spec: LoadedSpec, operation: Operation, parameters: readonly 
   });
 }
 
-function idPropertyOf(spec: LoadedSpec, operation: Operation, body: PlannedOperation['body']): string | undefined {
+function idPropertyOf(spec: LoadedDocument, operation: Operation, body: PlannedOperation['body']): string | undefined {
   const success = successSchema(spec, operation);
   const shape = objectShape(
     typesOf(success).includes('array') && typeof success === 'object' ? (success.items as JsonSchema) : success,
@@ -134,7 +143,7 @@ function statusNumbers(responses: readonly OperationResponse[], test: (status: n
     .filter((status) => Number.isInteger(status) && test(status));
 }
 
-function planOperation(spec: LoadedSpec, operation: Operation): PlannedOperation {
+function planOperation(spec: LoadedDocument, operation: Operation): PlannedOperation {
   const parameters = operation.parameters.map((parameter) => ({
     ...parameter,
     resolved: resolved(spec, parameter.schema?.pointer),
@@ -181,7 +190,7 @@ function errorSchemaOf(operations: readonly Operation[]): string | undefined {
 }
 
 /** Plans a run over `operations` of the document (all by default). */
-export function buildPlan(spec: LoadedSpec, select: (operation: Operation) => boolean = () => true): Plan {
+export function buildPlan(spec: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
   const all = spec.operations.map((operation) => planOperation(spec, operation));
   const operations = all.filter((planned) => select(planned.operation));
   const collections = new Map<

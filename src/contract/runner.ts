@@ -1,8 +1,8 @@
 import { PETSTORE_SPEC } from '../assets.js';
 import { Random } from '../core/random.js';
 import { ToolError } from '../core/tool-error.js';
-import { loadSpec } from '../spec/load.js';
-import type { Operation } from '../spec/operations.js';
+import { loadDocument } from '../openapi/load.js';
+import type { Operation } from '../openapi/operations.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { learn } from './checks/support.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
@@ -295,7 +295,7 @@ export async function runContract(
     throw new ToolError(
       `unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
     );
-  const spec = await loadSpec(specPath);
+  const spec = await loadDocument(specPath);
   const plan = buildPlan(spec, selectOperations(options));
   if (plan.operations.length === 0) throw new ToolError(`no operation of ${specPath} matches --operation/--tag`);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;

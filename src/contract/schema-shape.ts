@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../spec/openapi-types.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
 
 /** The JSON types a (dereferenced) schema admits, looking through allOf. */
 export function typesOf(schema: JsonSchema | undefined): string[] {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
-import type { LoadedSpec } from '../spec/load.js';
+import type { LoadedDocument } from '../openapi/load.js';
 import type { PetStore } from '../store/pet-store.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
@@ -15,7 +15,7 @@ import { queryOf } from './query.js';
 export const ADMIN_PREFIX = '/__kennel';
 
 interface AdminDependencies {
-  spec: LoadedSpec;
+  spec: LoadedDocument;
   config: MockConfig;
   store: PetStore;
   journal: Journal;

@@ -2,8 +2,8 @@ import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
 import type { Logger } from 'pino';
 import { ProblemError } from '../core/problem.js';
-import type { LoadedSpec } from '../spec/load.js';
-import type { Operation } from '../spec/operations.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import type { Operation } from '../openapi/operations.js';
 import type { Pet } from '../store/pet.js';
 import { PetStore } from '../store/pet-store.js';
 import type { Redactor } from '../core/redact.js';
@@ -24,7 +24,7 @@ import { queryOf } from './query.js';
 import { shorten } from '../core/text.js';
 
 export interface MockDependencies {
-  spec: LoadedSpec;
+  spec: LoadedDocument;
   config: MockConfig;
   /** The seeded pets for a seed (fixtures + faker). */
   seedPets: (seed: number) => Pet[];
@@ -87,7 +87,7 @@ export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }
 }
 
 /** Pet operations get kennel's stateful handlers; everything else goes to Prism. */
-function petResponder(spec: LoadedSpec, config: MockConfig, store: PetStore): Responder {
+function petResponder(spec: LoadedDocument, config: MockConfig, store: PetStore): Responder {
   const fallback = new PrismFallback(spec, config.seed);
   const statefulFor = (operation: Operation): StatefulHandler | undefined => {
     const candidate = operation.operationId ? PET_HANDLERS[operation.operationId] : undefined;

@@ -1,5 +1,5 @@
 import { ProblemError } from '../core/problem.js';
-import type { Operation } from '../spec/operations.js';
+import type { Operation } from '../openapi/operations.js';
 
 /** Reads what a security check needs from a request. */
 export interface CredentialSource {

@@ -1,10 +1,10 @@
 import { defaultCode, isErrorBody, ProblemError } from '../core/problem.js';
 import { stringifyJson } from '../core/json.js';
-import type { LoadedSpec } from '../spec/load.js';
-import { valueAt } from '../spec/json-pointer.js';
-import type { JsonSchema } from '../spec/openapi-types.js';
-import { jsonMediaType, responseFor, type Operation, type OperationResponse } from '../spec/operations.js';
-import { sampleOf } from '../spec/sample.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import { valueAt } from '../openapi/json-pointer.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+import { jsonMediaType, responseFor, type Operation, type OperationResponse } from '../openapi/operations.js';
+import { sampleOf } from '../openapi/sample.js';
 import type { MockResponse } from './mock-response.js';
 import type { Preferences } from './prefer.js';
 
@@ -46,7 +46,7 @@ function bodyFor(
   response: OperationResponse,
   status: number,
   preferences: Preferences,
-  spec: LoadedSpec,
+  spec: LoadedDocument,
   operation: Operation,
 ): unknown {
   const media = jsonMediaType(response.content);
@@ -71,7 +71,7 @@ function bodyFor(
 }
 
 /** The documented response a `Prefer` header forces: status, example (or a sample) and its headers. */
-export function cannedResponse(spec: LoadedSpec, operation: Operation, preferences: Preferences): MockResponse {
+export function cannedResponse(spec: LoadedDocument, operation: Operation, preferences: Preferences): MockResponse {
   const response = pickResponse(operation, preferences);
   const status = /^\d{3}$/.test(response.status) ? Number(response.status) : (preferences.code ?? 200);
   const body = bodyFor(response, status, preferences, spec, operation);

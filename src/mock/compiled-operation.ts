@@ -1,8 +1,8 @@
-import type { LoadedSpec } from '../spec/load.js';
-import { valueAt } from '../spec/json-pointer.js';
-import type { JsonSchema } from '../spec/openapi-types.js';
-import { jsonMediaType, type Operation, type OperationParameter } from '../spec/operations.js';
-import type { SchemaValidators, Validator } from '../spec/validators.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import { valueAt } from '../openapi/json-pointer.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+import { jsonMediaType, type Operation, type OperationParameter } from '../openapi/operations.js';
+import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { deprecationHeaders } from './deprecation.js';
 
 /** A parameter with its dereferenced schema (for coercion) and its compiled validator. */
@@ -37,7 +37,7 @@ export function routePathOf(template: string): { routePath: string; names: Map<s
 }
 
 export function compileOperation(
-  spec: LoadedSpec,
+  spec: LoadedDocument,
   validators: SchemaValidators,
   operation: Operation,
 ): CompiledOperation {

@@ -1,5 +1,5 @@
-import type { LoadedSpec } from '../spec/load.js';
-import type { Operation } from '../spec/operations.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import type { Operation } from '../openapi/operations.js';
 
 /**
  * Headers that announce a deprecated operation: `Deprecation` (RFC 9745) from `x-deprecated-at`,
@@ -9,7 +9,7 @@ import type { Operation } from '../spec/operations.js';
  */
 export function deprecationHeaders(
   operation: Operation,
-  spec: Pick<LoadedSpec, 'operations' | 'basePath'>,
+  spec: Pick<LoadedDocument, 'operations' | 'basePath'>,
 ): Record<string, string> {
   if (!operation.deprecated) return {};
   const headers: Record<string, string> = {

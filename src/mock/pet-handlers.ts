@@ -1,7 +1,7 @@
 import { ProblemError } from '../core/problem.js';
 import type { PetStatus, NewPet, Int64 } from '../store/pet.js';
 import type { FullReason, ListOrder, TenantPets } from '../store/pet-store.js';
-import type { Operation } from '../spec/operations.js';
+import type { Operation } from '../openapi/operations.js';
 import type { RequestInput } from './request-input.js';
 import type { MockResponse } from './mock-response.js';
 

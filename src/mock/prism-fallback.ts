@@ -1,6 +1,6 @@
 import type * as PrismHttp from '@stoplight/prism-http';
-import type { LoadedSpec } from '../spec/load.js';
-import type { Operation } from '../spec/operations.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import type { Operation } from '../openapi/operations.js';
 import { ProblemError } from '../core/problem.js';
 import { stringifyJson } from '../core/json.js';
 import type { MockResponse } from './mock-response.js';
@@ -40,11 +40,11 @@ const silentLogger = {
  * use: loading it costs ~0.5 s and ~90 MB, which the pet routes never need.
  */
 export class PrismFallback {
-  readonly #spec: LoadedSpec;
+  readonly #spec: LoadedDocument;
   readonly #seed: number;
   #engine: Promise<PrismEngine> | undefined;
 
-  constructor(spec: LoadedSpec, seed: number) {
+  constructor(spec: LoadedDocument, seed: number) {
     this.#spec = spec;
     this.#seed = seed;
   }

@@ -3,7 +3,7 @@ import { parse as parseContentType, type ContentType } from 'content-type';
 import getRawBody from 'raw-body';
 import { findPrototypeKey, mayHoldPrototypeKey, parseJson } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
-import { isJsonMediaType } from '../spec/operations.js';
+import { isJsonMediaType } from '../openapi/operations.js';
 
 /** A JSON request body: the exact text (for the journal) and the parsed value (unsafe integers as bigint). */
 export interface JsonBody {

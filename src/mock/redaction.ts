@@ -1,12 +1,12 @@
 import { Redactor, type Secret } from '../core/redact.js';
-import type { LoadedSpec } from '../spec/load.js';
+import type { LoadedDocument } from '../openapi/load.js';
 
 /**
  * The redactor of a mock: every accepted key (shown as `[api key N]`, so tenants stay tellable
  * apart) and the admin token, plus the header and query parameter names of the document's apiKey
  * security schemes.
  */
-export function mockRedactor(spec: LoadedSpec, keys: readonly string[], adminToken: string | undefined): Redactor {
+export function mockRedactor(spec: LoadedDocument, keys: readonly string[], adminToken: string | undefined): Redactor {
   const secrets: Secret[] = keys.map((value, index) => ({ value, label: `[api key ${index + 1}]` }));
   if (adminToken) secrets.push({ value: adminToken, label: '[admin token]' });
   const headers = new Set<string>();

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
-import { coerceParameter, defaultOf } from '../spec/parameter-value.js';
-import { describeIssues } from '../spec/validators.js';
+import { coerceParameter, defaultOf } from '../openapi/parameter-value.js';
+import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter } from './compiled-operation.js';
 import { readJsonBody, type JsonBody } from './read-body.js';
 import { quoteShort, shorten } from '../core/text.js';

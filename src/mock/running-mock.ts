@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { LoadedSpec } from '../spec/load.js';
+import type { LoadedDocument } from '../openapi/load.js';
 import type { MockConfig } from './config.js';
 
 // The public face of an embedded mock. Kept apart from server.ts so that these types name nothing
@@ -22,7 +22,7 @@ export interface RunningMock {
   /** The API keys the mock accepts (the development key when none was configured). */
   apiKeys: string[];
   config: MockConfig;
-  spec: LoadedSpec;
+  spec: LoadedDocument;
   /** Forgets created pets and re-seeds: every tenant, or the one of `apiKey`; with `seed`, every tenant from that seed. */
   reset(options?: { seed?: number; apiKey?: string }): void;
   close(): Promise<void>;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
 import { ToolError, whyNotBound } from '../core/tool-error.js';
-import { loadSpec } from '../spec/load.js';
+import { loadDocument } from '../openapi/load.js';
 import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
 import type { Category, SeedProfile } from '../store/pet.js';
 import { seedPets } from '../store/seed.js';
@@ -56,7 +56,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const { logger: givenLogger, httpTimeouts = DEFAULT_HTTP_TIMEOUTS, ...overrides } = options;
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
-  const [spec, fixtures] = await Promise.all([loadSpec(config.specPath), loadFixtures()]);
+  const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
   const world = config.world ? worldApi(config, () => Date.now()) : undefined;
   const mock = createMockApp({
     spec,

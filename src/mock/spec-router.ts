@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import compose from 'koa-compose';
-import type { LoadedSpec } from '../spec/load.js';
-import type { Operation } from '../spec/operations.js';
-import { SchemaValidators } from '../spec/validators.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import type { Operation } from '../openapi/operations.js';
+import { SchemaValidators } from '../openapi/validators.js';
 import type { Principal } from './auth.js';
 import { cannedResponse } from './canned.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
@@ -31,7 +31,7 @@ export type Responder = (
 ) => MockResponse | Promise<MockResponse>;
 
 export interface SpecRouterOptions {
-  spec: LoadedSpec;
+  spec: LoadedDocument;
   /** Where the operations are mounted (`/v1`, `/__kennel/world`). */
   prefix: string;
   maxBodyBytes: number;

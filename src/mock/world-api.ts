@@ -5,7 +5,7 @@ import type { LiveWorld } from '../domains/live-world.js';
 import type { SiteServerHandle } from '../domains/site-server.js';
 import { ProblemError } from '../core/problem.js';
 import { ToolError } from '../core/tool-error.js';
-import { loadSpec } from '../spec/load.js';
+import { loadDocument } from '../openapi/load.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
 import { isUnder } from './route-table.js';
@@ -64,7 +64,10 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
       import('../domains/control-api.js'),
       import('../domains/scenario-file.js'),
     ]);
-    const [world, spec] = await Promise.all([loadWorld(config.worldFile), loadSpec(packageFile('spec/domains.yaml'))]);
+    const [world, spec] = await Promise.all([
+      loadWorld(config.worldFile),
+      loadDocument(packageFile('spec/domains.yaml')),
+    ]);
     const live = await LiveWorld.start(world, { now: now() });
     const router = specRouter({
       spec,

@@ -3,10 +3,10 @@ import { exactNumbers, parseJson } from '../../src/core/json.js';
 import { Random } from '../../src/core/random.js';
 import { invalidBodies, invalidParameterValues, validBodies } from '../../src/contract/generate.js';
 import { buildPlan } from '../../src/contract/plan.js';
-import { loadSpec } from '../../src/spec/load.js';
+import { loadDocument } from '../../src/openapi/load.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
 
-const spec = await loadSpec(PETSTORE_SPEC);
+const spec = await loadDocument(PETSTORE_SPEC);
 const plan = buildPlan(spec);
 const createPet = plan.operations.find((operation) => operation.id === 'createPet')!;
 const listPets = plan.operations.find((operation) => operation.id === 'listPets')!;

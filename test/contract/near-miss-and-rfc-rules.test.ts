@@ -12,10 +12,10 @@ import { deprecationSignalled } from '../../src/contract/checks/deprecation-sign
 import { deprecationHeadersScoped } from '../../src/contract/checks/deprecation-headers-scoped.js';
 import type { PlannedOperation } from '../../src/contract/plan.js';
 import type { Exchange } from '../../src/contract/types.js';
-import { loadSpec } from '../../src/spec/load.js';
+import { loadDocument } from '../../src/openapi/load.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
 
-const plan = buildPlan(await loadSpec(PETSTORE_SPEC));
+const plan = buildPlan(await loadDocument(PETSTORE_SPEC));
 const createPet = plan.operations.find((operation) => operation.id === 'createPet')!;
 const getPet = plan.operations.find((operation) => operation.id === 'getPet')!;
 const listPets = plan.operations.find((operation) => operation.id === 'listPets')!;

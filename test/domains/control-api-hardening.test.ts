@@ -6,22 +6,22 @@ import type { LiveWorld } from '../../src/domains/live-world.js';
 import { compileOperation } from '../../src/mock/compiled-operation.js';
 import type { RequestContext } from '../../src/mock/spec-router.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
-import { loadSpec, type LoadedSpec } from '../../src/spec/load.js';
-import { jsonMediaType, responseFor } from '../../src/spec/operations.js';
-import { SchemaValidators } from '../../src/spec/validators.js';
+import { loadDocument, type LoadedDocument } from '../../src/openapi/load.js';
+import { jsonMediaType, responseFor } from '../../src/openapi/operations.js';
+import { SchemaValidators } from '../../src/openapi/validators.js';
 
 // Hostile and extreme requests to the control API: each is answered with a 2xx or a 4xx Error
 // body, and the world keeps answering every read with a conforming 200 afterwards.
 let mock: RunningMock;
 let live: LiveWorld;
-let spec: LoadedSpec;
+let spec: LoadedDocument;
 let validators: SchemaValidators;
 let world: string;
 
 beforeAll(async () => {
   mock = await startMock({});
   live = await mock.world!.start();
-  spec = await loadSpec(packageFile('spec/domains.yaml'));
+  spec = await loadDocument(packageFile('spec/domains.yaml'));
   validators = new SchemaValidators(spec.document);
   world = `${mock.origin}/__kennel/world`;
 });

@@ -12,7 +12,7 @@ import { controlResponder } from '../../src/domains/control-api.js';
 import { LiveWorld } from '../../src/domains/live-world.js';
 import { loadWorld } from '../../src/domains/scenario-file.js';
 import { specRouter } from '../../src/mock/spec-router.js';
-import { loadSpec } from '../../src/spec/load.js';
+import { loadDocument } from '../../src/openapi/load.js';
 
 // The control API over real HTTP, with a scenario directory whose file is a named pipe: loading it
 // waits until the test writes the scenario, which holds a load at its `await` for as long as needed.
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const app = new Koa();
   app.use(
     specRouter({
-      spec: await loadSpec(packageFile('spec/domains.yaml')),
+      spec: await loadDocument(packageFile('spec/domains.yaml')),
       prefix: '',
       maxBodyBytes: 64 * 1024,
       authenticate: () => null,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
 import { runContract } from '../../src/contract/runner.js';
 import { CONTROL_OPERATIONS } from '../../src/domains/control-api.js';
-import { loadSpec } from '../../src/spec/load.js';
+import { loadDocument } from '../../src/openapi/load.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
 
 // The live world against real listeners: control API over HTTP, DNS over UDP and TCP, HTTPS with SNI.
@@ -157,7 +157,7 @@ describe('real certificates and the HTTPS site', () => {
 
 describe('the control API', () => {
   it('has a handler for every operation of spec/domains.yaml', async () => {
-    const spec = await loadSpec(packageFile('spec/domains.yaml'));
+    const spec = await loadDocument(packageFile('spec/domains.yaml'));
     expect([...CONTROL_OPERATIONS].sort()).toEqual(spec.operations.map((operation) => operation.operationId).sort());
   });
 

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { startMock, type MockServerOptions, type RunningMock } from '../../src/mock/server.js';
-import { valueAt } from '../../src/spec/json-pointer.js';
-import { jsonMediaType, responseFor } from '../../src/spec/operations.js';
-import { SchemaValidators } from '../../src/spec/validators.js';
+import { valueAt } from '../../src/openapi/json-pointer.js';
+import { jsonMediaType, responseFor } from '../../src/openapi/operations.js';
+import { SchemaValidators } from '../../src/openapi/validators.js';
 import { exactNumbers, parseJson } from '../../src/core/json.js';
 
 export interface Exchange {

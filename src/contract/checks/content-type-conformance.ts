@@ -1,5 +1,5 @@
 import { parse } from 'content-type';
-import { isJsonMediaType } from '../../spec/operations.js';
+import { isJsonMediaType } from '../../openapi/operations.js';
 import type { ResponseCheck } from '../types.js';
 import { documentedResponse, failure } from './support.js';
 

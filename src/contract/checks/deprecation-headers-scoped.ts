@@ -1,4 +1,4 @@
-import { valueAt } from '../../spec/json-pointer.js';
+import { valueAt } from '../../openapi/json-pointer.js';
 import type { Plan, PlannedOperation } from '../plan.js';
 import type { ResponseCheck } from '../types.js';
 import { failure } from './support.js';

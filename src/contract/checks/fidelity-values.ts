@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../spec/openapi-types.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { isReference } from '../generate.js';
 import { integerBounds, objectShape, typesOf } from '../schema-shape.js';
 import type { Severity } from '../types.js';

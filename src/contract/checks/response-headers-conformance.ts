@@ -1,6 +1,6 @@
-import { valueAt } from '../../spec/json-pointer.js';
-import type { JsonSchema } from '../../spec/openapi-types.js';
-import { coerceParameter } from '../../spec/parameter-value.js';
+import { valueAt } from '../../openapi/json-pointer.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
+import { coerceParameter } from '../../openapi/parameter-value.js';
 import type { ResponseCheck } from '../types.js';
 import { documentedResponse, failure, schemaIssues } from './support.js';
 

@@ -1,4 +1,4 @@
-import { jsonMediaType } from '../../spec/operations.js';
+import { jsonMediaType } from '../../openapi/operations.js';
 import type { ResponseCheck } from '../types.js';
 import { documentedResponse, failure, schemaIssues, show } from './support.js';
 

@@ -1,5 +1,5 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
-import { responseFor, type OperationResponse } from '../../spec/operations.js';
+import { responseFor, type OperationResponse } from '../../openapi/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
 import { validObject, validValue, type GenerationContext } from '../generate.js';
 import type {

@@ -1,5 +1,5 @@
 import { exactNumbers } from '../../core/json.js';
-import { coerceParameter } from '../../spec/parameter-value.js';
+import { coerceParameter } from '../../openapi/parameter-value.js';
 import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idOf } from './collection-support.js';

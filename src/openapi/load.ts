@@ -10,7 +10,7 @@ import { basePathOf } from './servers.js';
 import { parseYamlSource } from './yaml-source.js';
 
 /** An OpenAPI document read, validated and normalised once; everything else derives from it. */
-export interface LoadedSpec {
+export interface LoadedDocument {
   /** The file it came from, as the user named it. */
   file: string;
   /** The document with external references bundled in; `$ref`s inside are local (`#/...`). */
@@ -25,7 +25,7 @@ export interface LoadedSpec {
 }
 
 /** Reads, validates and dereferences an OpenAPI 3.0/3.1 document; failures are ToolErrors naming file:line. */
-export async function loadSpec(file: string): Promise<LoadedSpec> {
+export async function loadDocument(file: string): Promise<LoadedDocument> {
   const text = await readText(file);
   const parsed = parseYamlSource(text);
   if (!parsed.ok)

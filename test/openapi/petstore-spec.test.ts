@@ -1,8 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PETSTORE_SPEC } from '../../src/assets.js';
-import { loadSpec, type LoadedSpec } from '../../src/spec/load.js';
-import { SchemaValidators } from '../../src/spec/validators.js';
+import { loadDocument, type LoadedDocument } from '../../src/openapi/load.js';
+import { SchemaValidators } from '../../src/openapi/validators.js';
 
 // Pins spec/petstore.yaml to the interface specification (../shared/seed/000_262315e539a6b09f.txt):
 // every fact asserted here is quoted from it, so the document cannot drift.
@@ -153,9 +153,9 @@ describe('spec/petstore.yaml', () => {
 });
 
 describe('spec/petstore.yaml examples', () => {
-  let spec: LoadedSpec;
+  let spec: LoadedDocument;
   beforeAll(async () => {
-    spec = await loadSpec(PETSTORE_SPEC);
+    spec = await loadDocument(PETSTORE_SPEC);
   });
 
   it('every example is valid against its schema', () => {

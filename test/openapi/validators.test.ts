@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeIssues, MAX_DESCRIBED_ISSUES, MAX_ISSUES, SchemaValidators } from '../../src/spec/validators.js';
+import { describeIssues, MAX_DESCRIBED_ISSUES, MAX_ISSUES, SchemaValidators } from '../../src/openapi/validators.js';
 
 describe('describeIssues', () => {
   const issues = (count: number) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSpec } from '../../src/spec/load.js';
+import { loadDocument } from '../../src/openapi/load.js';
 import { ToolError } from '../../src/core/tool-error.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'kennel-spec-'));
@@ -13,7 +13,7 @@ function file(name: string, text: string): string {
 }
 
 async function failure(target: string): Promise<ToolError> {
-  const error = await loadSpec(target).then(
+  const error = await loadDocument(target).then(
     () => undefined,
     (caught: unknown) => caught,
   );
@@ -21,7 +21,7 @@ async function failure(target: string): Promise<ToolError> {
   return error as ToolError;
 }
 
-describe('loadSpec errors name the file and line', () => {
+describe('loadDocument errors name the file and line', () => {
   it('missing file', async () => {
     const error = await failure(path.join(dir, 'absent.yaml'));
     expect(error.message).toMatch(/absent\.yaml: cannot read the OpenAPI document: no such file/);
@@ -76,10 +76,10 @@ describe('documents validated at build time', () => {
   it('records the shipped specs, and validates anything else in full', async () => {
     const { readFileSync } = await import('node:fs');
     const { PETSTORE_SPEC, packageFile } = await import('../../src/assets.js');
-    const { documentDigest, VALIDATED_SPECS } = await import('../../src/spec/load.js');
+    const { documentDigest, VALIDATED_SPECS } = await import('../../src/openapi/load.js');
     const recorded = JSON.parse(readFileSync(VALIDATED_SPECS, 'utf8')) as string[];
     for (const file of [PETSTORE_SPEC, packageFile('spec/domains.yaml')])
-      expect(recorded).toContain(documentDigest((await loadSpec(file)).document));
+      expect(recorded).toContain(documentDigest((await loadDocument(file)).document));
     const edited = file(
       'edited.yaml',
       readFileSync(PETSTORE_SPEC, 'utf8').replace('operationId: listPets', 'operationIdd: listPets'),

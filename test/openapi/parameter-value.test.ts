@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerceParameter } from '../../src/spec/parameter-value.js';
+import { coerceParameter } from '../../src/openapi/parameter-value.js';
 
 const integer = { type: 'integer' };
 describe('coerceParameter', () => {
