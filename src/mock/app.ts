@@ -17,6 +17,7 @@ import { PrismFallback } from './prism-fallback.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
 import { errorJson, toProblem } from './problems.js';
+import type { ErrorScope } from './documented-error.js';
 import { isUnder } from './route-table.js';
 import { specRouter, type Responder } from './spec-router.js';
 import { tenantOf } from './tenancy.js';
@@ -183,12 +184,28 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
 }
 
 /**
- * Writes a problem as the spec's `Error` body, keeping headers already set (CORS, deprecation).
+ * Writes a problem, keeping headers already set (CORS, deprecation): for a matched operation in
+ * the words its document uses for that status (documented-error.ts), else as kennel's `Error`.
  * Messages may quote the request (a path, a Prefer value): configured secrets are hidden there too.
  */
 function renderProblem(ctx: Context, problem: ProblemError, redactor: Redactor): void {
-  ctx.status = problem.status;
   ctx.set(problem.headers);
-  ctx.set('Content-Type', JSON_CONTENT_TYPE);
-  ctx.body = redactor.text(errorJson(problem));
+  const scope = ctx.state.errorScope as ErrorScope | undefined;
+  if (!scope) {
+    ctx.status = problem.status;
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
+    ctx.body = redactor.text(errorJson(problem));
+    return;
+  }
+  const answer = scope.errors.answer(scope.operation, problem, { path: ctx.path, accept: ctx.get('accept') });
+  if (answer.body === undefined) {
+    // Null before the status: Koa turns a null body set after a 4xx status into a 204.
+    ctx.body = null;
+    ctx.status = answer.status;
+    if (answer.note) ctx.set('Kennel-Problem', redactor.text(answer.note).replace(/[^\x20-\x7e]/g, '?'));
+    return;
+  }
+  ctx.status = answer.status;
+  ctx.set('Content-Type', answer.contentType ?? JSON_CONTENT_TYPE);
+  ctx.body = redactor.text(answer.body);
 }

@@ -7,6 +7,7 @@ import { SchemaValidators } from '../openapi/validators.js';
 import type { Principal } from './auth.js';
 import { cannedResponse } from './canned.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
+import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
 import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from './prefer.js';
 import { readBody, readParameters, type RequestInput } from './request-input.js';
@@ -53,11 +54,13 @@ export function send(ctx: Context, response: MockResponse): void {
   }
 }
 
-function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions): Middleware {
+function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, errors: DocumentedErrors): Middleware {
   const { operation } = compiled;
   const hasHeaders = Object.keys(compiled.headers).length > 0;
+  const errorScope: ErrorScope = { operation, errors };
   return async (ctx) => {
     ctx.state.operationId = operation.id;
+    ctx.state.errorScope = errorScope;
     if (hasHeaders) ctx.set(compiled.headers);
     const principal = options.authenticate(operation, ctx);
     const preferences = parsePrefer(ctx.get('prefer') || undefined);
@@ -94,9 +97,14 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions): Mi
  */
 export function specRouter(options: SpecRouterOptions): Middleware {
   const validators = new SchemaValidators(options.spec.document);
+  const errors = new DocumentedErrors(options.spec, validators);
   const compiled = options.spec.operations.map((operation) => compileOperation(options.spec, validators, operation));
   const router = new Router(options.prefix ? { prefix: options.prefix } : {});
   for (const operation of compiled)
-    router.register(operation.routePath, [operation.operation.method.toUpperCase()], handlerFor(operation, options));
+    router.register(
+      operation.routePath,
+      [operation.operation.method.toUpperCase()],
+      handlerFor(operation, options, errors),
+    );
   return compose([router.routes() as Middleware, routeTable(compiled, options.prefix)]);
 }
