@@ -1,118 +1,14 @@
 import { exactNumbers, stringifyJson } from '../core/json.js';
-import type { Random } from '../core/random.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { coerceParameter } from '../openapi/parameter-value.js';
 import type { Validator } from '../openapi/validators.js';
 import type { PlannedParameter } from './plan.js';
-import { integerBounds, objectShape, typesOf } from './schema-shape.js';
+import { validObject, type ValueContext } from '../openapi/generate.js';
+import { integerBounds, objectShape, typesOf } from '../openapi/schema-shape.js';
 import type { Severity } from './types.js';
 
-/** What generated values may draw on. */
-export interface GenerationContext {
-  random: Random;
-  /** Prefix of generated names, so a run's resources can be recognised. */
-  namePrefix: string;
-  /** Values seen in the deployment's own resources, by property name (for foreign keys). */
-  observed: ReadonlyMap<string, readonly unknown[]>;
-}
-
-const FORMAT_VALUES: Record<string, string> = {
-  'date-time': '2030-12-05T00:00:00Z',
-  date: '2030-12-05',
-  email: 'kennel@example.com',
-  uri: 'https://example.com/kennel',
-  uuid: '00000000-0000-4000-8000-000000000000',
-  ipv4: '192.0.2.1',
-};
-
-/** Foreign keys (`categoryId`) take values the deployment already uses: a server may check they exist. */
-export function isReference(name: string): boolean {
-  return /.Id$|_id$/.test(name);
-}
-
-function stringValue(name: string, schema: Record<string, unknown>, context: GenerationContext): string {
-  // Host names are often identities (a domain to attach): make each one new, under example.com.
-  if (schema.format === 'hostname') return `${context.namePrefix}-${context.random.word(5)}.example.com`.toLowerCase();
-  if (typeof schema.format === 'string' && FORMAT_VALUES[schema.format]) return FORMAT_VALUES[schema.format]!;
-  if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') return schema.examples[0];
-  if (typeof schema.example === 'string') return schema.example;
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : 64;
-  let text = `${context.namePrefix}-${name}-${context.random.word(4)}`;
-  if (text.length > max) text = text.slice(0, Math.max(max, min));
-  return text.padEnd(min, 'x');
-}
-
-function integerValue(name: string, schema: JsonSchema, context: GenerationContext): unknown {
-  if (isReference(name)) {
-    // The referenced thing must exist: reuse a value the deployment already uses, else 1.
-    const seen =
-      context.observed.get(name)?.filter((value) => typeof value === 'number' || typeof value === 'bigint') ?? [];
-    return seen.length > 0 ? context.random.pick(seen) : 1;
-  }
-  const { minimum, maximum } = integerBounds(schema);
-  const low = minimum ?? 1;
-  return context.random.int(low, Math.max(low, Math.min(maximum ?? low + 99, low + 99)));
-}
-
-/** A value valid for `schema` (dereferenced); `name` is the property it is for. */
-export function validValue(
-  schema: JsonSchema | undefined,
-  name: string,
-  context: GenerationContext,
-  depth = 0,
-): unknown {
-  if (typeof schema !== 'object' || depth > 6) return null;
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return context.random.pick(schema.enum);
-  const options = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  if (Array.isArray(options) && options.length > 0) return validValue(options[0], name, context, depth + 1);
-  const type = typesOf(schema)[0];
-  switch (type) {
-    case 'object':
-      return validObject(schema, context, 'all', depth + 1);
-    case 'array':
-      return [validValue(schema.items as JsonSchema, name, context, depth + 1)];
-    case 'integer':
-      return integerValue(name, schema, context);
-    case 'number':
-      return integerValue(name, schema, context);
-    case 'boolean':
-      return context.random.next() < 0.5;
-    case 'string':
-      return stringValue(name, schema, context);
-    default:
-      return null;
-  }
-}
-
-/** The first alternative of a oneOf/anyOf object schema (a discriminated body), else the schema. */
-function firstAlternative(schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (typeof schema !== 'object' || schema.properties) return schema;
-  const options = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  return Array.isArray(options) && options.length > 0 ? options[0] : schema;
-}
-
-/** An object for `schema`: required properties only (plus enough others for minProperties), or every property. */
-export function validObject(
-  schema: JsonSchema | undefined,
-  context: GenerationContext,
-  which: 'required' | 'all',
-  depth = 0,
-): Record<string, unknown> {
-  const target = firstAlternative(schema);
-  const { properties, required } = objectShape(target);
-  const writable = Object.entries(properties).filter(
-    ([, property]) => !(typeof property === 'object' && property.readOnly === true),
-  );
-  const minimum = typeof target === 'object' && typeof target.minProperties === 'number' ? target.minProperties : 0;
-  const chosen = which === 'all' ? writable : writable.filter(([name]) => required.includes(name));
-  for (const entry of writable) {
-    if (chosen.length >= minimum) break;
-    if (!chosen.includes(entry)) chosen.push(entry);
-  }
-  return Object.fromEntries(chosen.map(([name, property]) => [name, validValue(property, name, context, depth)]));
-}
+/** What generated values may draw on (the shared generator's context). */
+export type GenerationContext = ValueContext;
 
 /** A valid body; `severity` is how sure the spec is that a deployment must accept it. */
 export interface ValidBody {

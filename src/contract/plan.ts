@@ -8,7 +8,7 @@ import {
   type OperationResponse,
 } from '../openapi/operations.js';
 import { SchemaValidators } from '../openapi/validators.js';
-import { objectShape, typesOf } from './schema-shape.js';
+import { objectShape, typesOf } from '../openapi/schema-shape.js';
 
 /** A parameter with its schema dereferenced, for generating values. */
 export interface PlannedParameter extends OperationParameter {

@@ -4,7 +4,7 @@ import type { LoadedDocument } from '../openapi/load.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType, responseFor, type Operation, type OperationResponse } from '../openapi/operations.js';
-import { sampleOf } from '../openapi/sample.js';
+import { sampleOf } from '../openapi/generate.js';
 import type { MockResponse } from './mock-response.js';
 import type { Preferences } from './prefer.js';
 

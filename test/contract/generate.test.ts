@@ -11,7 +11,7 @@ const plan = buildPlan(spec);
 const createPet = plan.operations.find((operation) => operation.id === 'createPet')!;
 const listPets = plan.operations.find((operation) => operation.id === 'listPets')!;
 const validate = plan.validators.at(createPet.body!.pointer);
-const context = { random: new Random(1), namePrefix: 'kennel-test', observed: new Map([['categoryId', [4, 7]]]) };
+const context = { random: new Random(1), tag: 'kennel-test', observed: new Map([['categoryId', [4, 7]]]) };
 const parse = (text: string) => {
   const parsed = parseJson(text);
   return parsed.ok ? parsed.value : undefined;

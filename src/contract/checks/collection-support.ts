@@ -1,5 +1,5 @@
 import { stringifyJson } from '../../core/json.js';
-import { validObject } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
 import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';

@@ -1,5 +1,5 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { validObject } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
 import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
 import {

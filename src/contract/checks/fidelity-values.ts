@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../openapi/openapi-types.js';
-import { isReference } from '../generate.js';
-import { integerBounds, objectShape, typesOf } from '../schema-shape.js';
+import { isReference } from '../../openapi/generate.js';
+import { integerBounds, objectShape, typesOf } from '../../openapi/schema-shape.js';
 import type { Severity } from '../types.js';
 import { sameJson, show } from './support.js';
 

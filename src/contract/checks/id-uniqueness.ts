@@ -1,4 +1,4 @@
-import { validObject } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
 import {
   createsIdentifiedResources,

@@ -1,6 +1,6 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
-import { validObject } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
 import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */

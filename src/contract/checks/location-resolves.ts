@@ -1,4 +1,4 @@
-import { validObject } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idKey, idOf } from './collection-support.js';

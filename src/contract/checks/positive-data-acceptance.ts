@@ -1,4 +1,5 @@
-import { validBodies, validObject, validParameterValues } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
+import { validBodies, validParameterValues } from '../generate.js';
 import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
 import { failure, generation, isSuccess, knownId, rememberCreated, statusText, validRequest } from './support.js';
 

@@ -10,7 +10,7 @@ import {
   show,
   validRequest,
 } from './support.js';
-import { validObject } from '../generate.js';
+import { validObject } from '../../openapi/generate.js';
 
 /** A client-sent id is not honoured: the service assigns ids (refusing the request is fine too). */
 export const serverAssignedId: ScenarioCheck = {

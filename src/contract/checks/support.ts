@@ -1,7 +1,7 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { responseFor, type OperationResponse } from '../../openapi/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
-import { validObject, validValue, type GenerationContext } from '../generate.js';
+import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
 import type {
   CheckContext,
   CheckFailure,
@@ -107,15 +107,15 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   for (const parameter of operation.parameters) {
     if (parameter.in === 'path') pathParams[parameter.name] = String(knownId(context, operation.collection) ?? 1);
     else if (parameter.in === 'query' && parameter.required)
-      query[parameter.name] = String(validValue(parameter.resolved, parameter.name, generation(context)));
+      query[parameter.name] = String(validValue(parameter.resolved, generation(context), parameter.name));
   }
   const body = operation.body ? { value: validObject(operation.body.schema, generation(context), 'all') } : undefined;
   return { operation, intent: 'valid', purpose, pathParams, query, body };
 }
 
 /** What the data generators draw on in this check. */
-export function generation(context: CheckContext): GenerationContext {
-  return { random: context.random, namePrefix: context.settings.namePrefix, observed: context.state.observed };
+export function generation(context: CheckContext): ValueContext {
+  return { random: context.random, tag: context.settings.namePrefix, observed: context.state.observed };
 }
 
 /** Remembers the properties of resources the deployment returned (ids, foreign keys). */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../openapi/openapi-types.js';
+import type { JsonSchema } from './openapi-types.js';
 
 /** The JSON types a (dereferenced) schema admits, looking through allOf. */
 export function typesOf(schema: JsonSchema | undefined): string[] {
@@ -41,4 +41,10 @@ export function integerBounds(schema: JsonSchema | undefined): { minimum?: numbe
     maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
     format: typeof schema.format === 'string' ? schema.format : undefined,
   };
+}
+
+/** The type a value is generated as: the first non-null type the schema admits (`null` only when that is all). */
+export function primaryType(schema: JsonSchema | undefined): string | undefined {
+  const types = typesOf(schema);
+  return types.find((type) => type !== 'null') ?? types[0];
 }
