@@ -11,7 +11,7 @@ import {
   type LogLevel,
   type MockConfig,
 } from '../mock/config.js';
-import type { ListOrder } from '../store/pet-store.js';
+import type { ListOrder } from '../store/tenant-collection.js';
 import type { RunningMock } from '../mock/server.js';
 import type { CliIo } from './io.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
-import type { PetStore } from '../store/pet-store.js';
+import type { ResourceStore } from '../store/resource-store.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
 import type { Journal } from './journal.js';
@@ -17,7 +17,7 @@ export const ADMIN_PREFIX = '/__kennel';
 interface AdminDependencies {
   spec: LoadedDocument;
   config: MockConfig;
-  store: PetStore;
+  store: ResourceStore;
   journal: Journal;
 }
 

@@ -3,16 +3,17 @@ import cors from '@koa/cors';
 import type { Logger } from 'pino';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
-import type { Operation } from '../openapi/operations.js';
+import type { ResourceModel } from '../openapi/resource-model.js';
 import type { Pet } from '../store/pet.js';
-import { PetStore } from '../store/pet-store.js';
+import type { ResourceStore } from '../store/resource-store.js';
 import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal } from './journal.js';
 import { JSON_CONTENT_TYPE } from './mock-response.js';
-import { PET_HANDLERS, type StatefulHandler } from './pet-handlers.js';
+import { resourceHandlers } from './resource-responder.js';
+import { resourceSetup, type Seeder } from './resource-setup.js';
 import { PrismFallback } from './prism-fallback.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
@@ -27,8 +28,10 @@ import { shorten } from '../core/text.js';
 export interface MockDependencies {
   spec: LoadedDocument;
   config: MockConfig;
-  /** The seeded pets for a seed (fixtures + faker). */
+  /** The seeded pets for a seed (fixtures + faker): the `pets` seeder a document may name (x-kennel-resources). */
   seedPets: (seed: number) => Pet[];
+  /** Further named seeders a document's x-kennel-resources may attach to its collections. */
+  seeders?: Record<string, Seeder>;
   logger: Logger;
   /** Further APIs mounted before the pet routes (each claims its own prefix). */
   extraApis?: ExtraApi[];
@@ -36,7 +39,8 @@ export interface MockDependencies {
 
 export interface MockApp {
   app: Koa;
-  store: PetStore;
+  /** Every tenant's items of every stateful collection of the document. */
+  store: ResourceStore;
   journal: Journal;
 }
 
@@ -56,14 +60,24 @@ export interface ExtraApi {
 }
 
 /** Builds the Koa app that serves `spec`: routes, validation and responses all derive from the document. */
-export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }: MockDependencies): MockApp {
-  const store = new PetStore({
-    seedPets,
-    seed: config.seed,
-    capacity: config.maxPetsPerTenant,
-    storeBytes: config.maxStoreBytes,
-    totalBytes: config.maxTotalBytes,
-  });
+export function createMockApp({
+  spec,
+  config,
+  seedPets,
+  seeders = {},
+  logger,
+  extraApis = [],
+}: MockDependencies): MockApp {
+  const { model, store } = resourceSetup(
+    spec,
+    { pets: (seed) => seedPets(seed).map((pet) => ({ ...pet })), ...seeders },
+    {
+      seed: config.seed,
+      capacity: config.maxPetsPerTenant,
+      storeBytes: config.maxStoreBytes,
+      totalBytes: config.maxTotalBytes,
+    },
+  );
   const accepted = acceptedKeys(config);
   const redactor = mockRedactor(spec, accepted, config.adminToken);
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
@@ -80,28 +94,27 @@ export function createMockApp({ spec, config, seedPets, logger, extraApis = [] }
       prefix: spec.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
-      respond: petResponder(spec, config, store),
+      respond: resourceResponder(spec, config, store, model),
     }),
   );
   app.use(notFound(spec.basePath));
   return { app, store, journal };
 }
 
-/** Pet operations get kennel's stateful handlers; everything else goes to Prism. */
-function petResponder(spec: LoadedDocument, config: MockConfig, store: PetStore): Responder {
+/** Operations of the document's stateful resources get kennel's store; everything else goes to Prism. */
+function resourceResponder(
+  spec: LoadedDocument,
+  config: MockConfig,
+  store: ResourceStore,
+  model: ResourceModel,
+): Responder {
   const fallback = new PrismFallback(spec, config.seed);
-  const statefulFor = (operation: Operation): StatefulHandler | undefined => {
-    const candidate = operation.operationId ? PET_HANDLERS[operation.operationId] : undefined;
-    return !config.stateless && candidate?.fits(operation) ? candidate : undefined;
-  };
+  const handlers = config.stateless
+    ? new Map()
+    : resourceHandlers({ document: spec, model, listOrder: config.listOrder });
   return (compiled, input, request) => {
-    const stateful = statefulFor(compiled.operation);
-    if (stateful)
-      return stateful.handle(input, {
-        pets: store.tenant(tenantOf(request.principal, config.tenancy)),
-        basePath: spec.basePath,
-        listOrder: config.listOrder,
-      });
+    const stateful = handlers.get(compiled.operation.id);
+    if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));
     return fallback.respond(
       compiled.operation,
       { path: request.path, query: request.query, headers: request.headers },

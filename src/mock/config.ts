@@ -1,4 +1,4 @@
-import type { ListOrder } from '../store/pet-store.js';
+import type { ListOrder } from '../store/tenant-collection.js';
 
 /** Everything `kennel serve` and `startMock` can be told; resolved once at the edge, then passed down. */
 export interface MockConfig {

@@ -1,0 +1,220 @@
+import { ProblemError } from '../core/problem.js';
+import type { LoadedDocument } from '../openapi/load.js';
+import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
+import {
+  schemaAt,
+  type Resource,
+  type ResourceBinding,
+  type ResourceList,
+  type ResourceModel,
+} from '../openapi/resource-model.js';
+import type { TenantStore } from '../store/resource-store.js';
+import type { Filter, FullReason, ListOrder, StoredRecord, TenantCollection } from '../store/tenant-collection.js';
+import type { MockResponse } from './mock-response.js';
+import type { RequestInput } from './request-input.js';
+import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
+
+/** Answers one operation of a stateful resource from a tenant's store. */
+export type ResourceHandler = (input: RequestInput, tenant: TenantStore) => MockResponse;
+
+export interface ResourceHandlerOptions {
+  document: LoadedDocument;
+  model: ResourceModel;
+  listOrder: ListOrder;
+}
+
+type Item = Record<string, unknown>;
+
+/** The documented success of an operation: 201 for creates when documented, else the first 2xx. */
+function successOf(operation: Operation, preferred?: number): OperationResponse | undefined {
+  const successes = operation.responses.filter((response) => /^2\d\d$/.test(response.status));
+  return successes.find((response) => response.status === String(preferred)) ?? successes[0];
+}
+
+interface Answer {
+  status: number;
+  view: ItemView | undefined;
+  location: boolean;
+}
+
+function answerOf(document: LoadedDocument, resource: Resource, operation: Operation, preferred?: number): Answer {
+  const response = successOf(operation, preferred);
+  const status = response ? Number(response.status) : (preferred ?? 200);
+  const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
+  const view = pointer === undefined ? undefined : itemView(schemaAt(document, pointer), resource.itemSchema);
+  const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
+  return { status, view, location };
+}
+
+function nouns(resource: Resource): { one: string; many: string } {
+  const many =
+    resource.path
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.startsWith('{'))
+      .at(-1) ?? 'items';
+  return { one: many.replace(/s$/, '') || 'item', many };
+}
+
+const FULL_MESSAGES: Record<FullReason, (limit: number, many: string) => string> = {
+  items: (limit, many) => `This store holds its maximum of ${limit} ${many}`,
+  'store-bytes': (limit, many) => `This store's ${many} take its maximum of ${formatBytes(limit)} of memory`,
+  'total-bytes': (limit, many) => `The ${many} of all stores take kennel's maximum of ${formatBytes(limit)} of memory`,
+};
+
+function storeFull(reason: FullReason, limit: number, many: string): ProblemError {
+  return new ProblemError(
+    507,
+    'store_full',
+    `${FULL_MESSAGES[reason](limit, many)}; reset it with POST /__kennel/reset`,
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
+}
+
+/** Binds the roles of one resource to a tenant's collections. */
+class ResourceHandlers {
+  readonly #resource: Resource;
+  readonly #document: LoadedDocument;
+  readonly #order: ListOrder;
+  readonly #key: string;
+  readonly #nouns: { one: string; many: string };
+
+  constructor(resource: Resource, options: ResourceHandlerOptions) {
+    this.#resource = resource;
+    this.#document = options.document;
+    this.#order = options.listOrder;
+    this.#key = resource.key!.property;
+    this.#nouns = nouns(resource);
+  }
+
+  handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
+    switch (binding.role) {
+      case 'list':
+        return this.#list(binding.list!, operation);
+      case 'create':
+        return this.#create(operation);
+      case 'read':
+        return this.#read(operation);
+      case 'replace':
+      case 'update':
+        return this.#write(operation, binding.role);
+      case 'delete':
+        return this.#delete(operation);
+    }
+  }
+
+  #collection(input: RequestInput, tenant: TenantStore): TenantCollection {
+    const { parentParameters, path } = this.#resource;
+    if (parentParameters.length === 0) return tenant.collection(path);
+    return tenant.collection(path, parentParameters.map((name) => String(input.path[name])).join('\u0000'));
+  }
+
+  #list(list: ResourceList, operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, this.#resource, operation);
+    const view = itemView(list.items, this.#resource.itemSchema);
+    const cap = list.maxItems ?? Infinity;
+    return (input, tenant) => {
+      const asked = list.limit ? input.query[list.limit.name] : undefined;
+      const limit = Math.min(typeof asked === 'number' ? asked : (list.limit?.default ?? Infinity), cap);
+      const filters: Filter[] = [];
+      for (const filter of list.filters) {
+        const value = input.query[filter.name];
+        if (value !== undefined) filters.push([filter.property, value]);
+      }
+      const found = this.#collection(input, tenant).list(limit, filters, this.#order);
+      return { status: answer.status, json: listJson(found, view, list.wrapper) };
+    };
+  }
+
+  #create(operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, this.#resource, operation, 201);
+    const { key } = this.#resource;
+    return (input, tenant) => {
+      const collection = this.#collection(input, tenant);
+      const body = input.body.value as Item;
+      const sent = key!.assignedBy === 'client' ? body[this.#key] : undefined;
+      if (sent !== undefined && collection.get(String(sent)))
+        throw new ProblemError(
+          409,
+          'conflict',
+          `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
+        );
+      const value = this.#record(sent ?? collection.newKey(), body);
+      const result = collection.insert(value);
+      if (!result.ok) throw storeFull(result.reason, result.limit, this.#nouns.many);
+      return this.#answer(answer, result.stored, input);
+    };
+  }
+
+  #read(operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, this.#resource, operation);
+    return (input, tenant) => this.#answer(answer, this.#find(input, tenant), input);
+  }
+
+  #write(operation: Operation, role: 'replace' | 'update'): ResourceHandler {
+    const answer = answerOf(this.#document, this.#resource, operation);
+    return (input, tenant) => {
+      const old = this.#find(input, tenant);
+      const body = input.body.value as Item;
+      const merged = role === 'update' ? { ...old.value, ...body } : body;
+      const result = this.#collection(input, tenant).replace(old.key, this.#record(old.value[this.#key], merged))!;
+      if (!result.ok) throw storeFull(result.reason, result.limit, this.#nouns.many);
+      return this.#answer({ ...answer, location: false }, result.stored, input);
+    };
+  }
+
+  #delete(operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, this.#resource, operation);
+    return (input, tenant) => {
+      const old = this.#find(input, tenant);
+      this.#collection(input, tenant).remove(old.key);
+      return this.#answer({ ...answer, location: false }, old, input);
+    };
+  }
+
+  #find(input: RequestInput, tenant: TenantStore): StoredRecord {
+    const value = input.path[this.#resource.itemParameter!];
+    const found = this.#collection(input, tenant).get(String(value));
+    if (!found) throw new ProblemError(404, 'not_found', `No ${this.#nouns.one} with ${this.#key} ${String(value)}`);
+    return found;
+  }
+
+  /** The stored form of an item: its key first, then what the item schema declares of `body`. */
+  #record(key: unknown, body: Item): Item {
+    const projected = projectItem({ ...body, [this.#key]: key }, this.#resource.itemSchema, this.#key);
+    return projected;
+  }
+
+  #answer(answer: Answer, stored: StoredRecord, input: RequestInput): MockResponse {
+    const response: MockResponse = { status: answer.status };
+    if (answer.view) response.json = answer.view(stored);
+    if (answer.location) response.headers = { Location: this.#location(stored, input) };
+    return response;
+  }
+
+  #location(stored: StoredRecord, input: RequestInput): string {
+    const { itemPath, itemParameter } = this.#resource;
+    const path = itemPath!.replace(/\{([^}/]+)\}/g, (_whole, name: string) =>
+      encodeURIComponent(name === itemParameter ? stored.key : String(input.path[name])),
+    );
+    return `${this.#document.basePath}${path}`;
+  }
+}
+
+/** Handlers by operation id for every operation the model binds to a stateful resource. */
+export function resourceHandlers(options: ResourceHandlerOptions): Map<string, ResourceHandler> {
+  const handlers = new Map<string, ResourceHandler>();
+  const perResource = new Map<Resource, ResourceHandlers>();
+  for (const operation of options.document.operations) {
+    const binding = options.model.bindingOf(operation);
+    if (!binding?.resource.stateful) continue;
+    let bound = perResource.get(binding.resource);
+    if (!bound) perResource.set(binding.resource, (bound = new ResourceHandlers(binding.resource, options)));
+    const handler = bound.handlerFor(binding, operation);
+    if (handler) handlers.set(operation.id, handler);
+  }
+  return handlers;
+}

@@ -1,0 +1,43 @@
+import { stringifyJson } from '../core/json.js';
+import { sampleOf } from '../openapi/generate.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+import { objectShape } from '../openapi/schema-shape.js';
+import type { StoredRecord } from '../store/tenant-collection.js';
+
+type Item = Record<string, unknown>;
+
+/** Writes a stored item as a response schema wants it, as JSON text. */
+export type ItemView = (stored: StoredRecord) => string;
+
+/**
+ * The item as `schema` describes it: only its declared properties (every property when it
+ * declares none), missing required ones filled with the schema's sample value, in schema order.
+ */
+export function projectItem(value: Readonly<Item>, schema: JsonSchema | undefined, keyProperty?: string): Item {
+  const { properties, required } = objectShape(schema);
+  const declared = Object.keys(properties);
+  if (declared.length === 0) return { ...value };
+  const out: Item = {};
+  const names = keyProperty && keyProperty in properties ? [keyProperty, ...declared] : declared;
+  for (const name of names) {
+    if (name in out) continue;
+    if (value[name] !== undefined) out[name] = value[name];
+    else if (required.includes(name)) out[name] = sampleOf(properties[name]);
+  }
+  return out;
+}
+
+/**
+ * How an operation's response shows a stored item: its cached text when the response schema is
+ * the item schema itself (the usual case, and the fast path of lists), else a projection.
+ */
+export function itemView(responseSchema: JsonSchema | undefined, itemSchema: JsonSchema | undefined): ItemView {
+  if (responseSchema === undefined || responseSchema === itemSchema) return (stored) => stored.json;
+  return (stored) => stringifyJson(projectItem(stored.value, responseSchema));
+}
+
+/** A list body: the items' text joined into an array, inside `{"<wrapper>": …}` when the list is wrapped. */
+export function listJson(items: readonly StoredRecord[], view: ItemView, wrapper: string | undefined): string {
+  const array = `[${items.map(view).join(',')}]`;
+  return wrapper === undefined ? array : `{${JSON.stringify(wrapper)}:${array}}`;
+}

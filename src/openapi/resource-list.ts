@@ -1,0 +1,100 @@
+import type { JsonSchema } from './openapi-types.js';
+import type { OperationParameter } from './operations.js';
+import { objectShape, typesOf } from './schema-shape.js';
+
+/** A query parameter that bounds the length of a list (named like `limit`, typed integer). */
+export interface LimitParameter {
+  name: string;
+  minimum: number;
+  maximum: number | undefined;
+  default: number | undefined;
+}
+
+/** A query parameter named after a property of the listed items: it keeps the items whose property equals it. */
+export interface FilterParameter {
+  name: string;
+  property: string;
+  /** The values the parameter admits (its enum), empty when any string is fine. */
+  values: string[];
+}
+
+/** Where a list response keeps its items: the body itself, or one array property of an object body. */
+export interface ListShape {
+  /** Dereferenced schema of one item. */
+  items: JsonSchema;
+  /** `data` for `{"data": [...]}`; undefined when the body is the array. */
+  wrapper: string | undefined;
+  /** `maxItems` of the documented array, if any. */
+  maxItems: number | undefined;
+}
+
+/** A parameter with its schema dereferenced. */
+export type ResolvedParameter = OperationParameter & { resolved: JsonSchema | undefined };
+
+const LIMIT_NAMES = /^(limit|max|max_?results|page_?size|per_?page|size|count|top|first)$/i;
+
+function isObjectSchema(schema: JsonSchema | undefined): boolean {
+  return typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined);
+}
+
+function arrayShape(schema: JsonSchema | undefined, wrapper: string | undefined): ListShape | undefined {
+  if (typeof schema !== 'object' || !typesOf(schema).includes('array')) return undefined;
+  const items = schema.items as JsonSchema | undefined;
+  if (!isObjectSchema(items)) return undefined;
+  return {
+    items: items!,
+    wrapper,
+    maxItems: typeof schema.maxItems === 'number' ? schema.maxItems : undefined,
+  };
+}
+
+/**
+ * The list a success schema describes: an array of objects, or an object with exactly one
+ * array-of-objects property (`{data: [...], total}`); undefined for anything else.
+ */
+export function listShapeOf(schema: JsonSchema | undefined): ListShape | undefined {
+  const direct = arrayShape(schema, undefined);
+  if (direct) return direct;
+  if (!isObjectSchema(schema)) return undefined;
+  const { properties, required } = objectShape(schema);
+  const arrays = Object.entries(properties).flatMap(([name, property]) => {
+    const shape = arrayShape(property, name);
+    return shape ? [shape] : [];
+  });
+  if (arrays.length !== 1) return undefined;
+  // Other required properties (a total, a cursor) would have to be invented: only optional ones may sit beside.
+  const others = required.filter((name) => name !== arrays[0]!.wrapper);
+  return others.length === 0 ? arrays[0] : undefined;
+}
+
+/** The integer query parameter that bounds the list, with its documented bounds. */
+export function limitOf(parameters: readonly ResolvedParameter[]): LimitParameter | undefined {
+  const candidate = parameters.find(
+    (parameter) =>
+      parameter.in === 'query' && typesOf(parameter.resolved).includes('integer') && LIMIT_NAMES.test(parameter.name),
+  );
+  if (!candidate || typeof candidate.resolved !== 'object') return undefined;
+  const schema = candidate.resolved;
+  return {
+    name: candidate.name,
+    minimum: typeof schema.minimum === 'number' ? schema.minimum : 1,
+    maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
+    default: typeof schema.default === 'number' ? schema.default : undefined,
+  };
+}
+
+/** Scalar query parameters named after an item property: enums (`status`) and plain strings (`name`). */
+export function filtersOf(parameters: readonly ResolvedParameter[], items: JsonSchema): FilterParameter[] {
+  const { properties } = objectShape(items);
+  return parameters.flatMap((parameter) => {
+    const schema = parameter.resolved;
+    if (parameter.in !== 'query' || typeof schema !== 'object' || !(parameter.name in properties)) return [];
+    if (Array.isArray(schema.enum)) {
+      const values = schema.enum.filter((value): value is string => typeof value === 'string');
+      return values.length > 0 ? [{ name: parameter.name, property: parameter.name, values }] : [];
+    }
+    const propertyTypes = typesOf(properties[parameter.name]);
+    if (!typesOf(schema).includes('string') || !propertyTypes.includes('string')) return [];
+    return [{ name: parameter.name, property: parameter.name, values: [] }];
+  });
+}

@@ -1,0 +1,47 @@
+import { Random } from '../core/random.js';
+import { randomUuid, validObject } from '../openapi/generate.js';
+import type { Resource } from '../openapi/resource-model.js';
+
+/** How many items a collection starts with when its document shows fewer examples. */
+export const GENERATED_SEED_COUNT = 3;
+/** The most examples taken as seeded items. */
+const MAX_EXAMPLE_ITEMS = 20;
+
+/** Text that varies a generated key by index (`order-2`). */
+function singular(path: string): string {
+  const last =
+    path
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.startsWith('{'))
+      .at(-1) ?? 'item';
+  return last.replace(/s$/, '') || 'item';
+}
+
+/**
+ * The items a collection of any document starts with, the same for the same seed: the document's
+ * own examples first (list, read, then create responses), then items generated from the item
+ * schema until there are GENERATED_SEED_COUNT, each under a fresh key (integers after the highest
+ * example key, UUIDs, or `order-4`-style strings).
+ */
+export function seedFromDocument(resource: Resource, seed: number): Record<string, unknown>[] {
+  const key = resource.key;
+  if (!key) return [];
+  const items = resource.examples.slice(0, MAX_EXAMPLE_ITEMS).map((example) => ({ ...example }));
+  const random = new Random(seed);
+  const taken = new Set(items.map((item) => String(item[key.property])));
+  let next = items
+    .map((item) => Number(item[key.property]))
+    .filter(Number.isSafeInteger)
+    .reduce((a, b) => Math.max(a, b), 0);
+  for (let index = items.length; index < GENERATED_SEED_COUNT; index += 1) {
+    const generated = validObject(resource.itemSchema, { random, tag: 'kennel', index, direction: 'response' }, 'all');
+    next += 1;
+    let id: unknown =
+      key.kind === 'integer' ? next : key.kind === 'uuid' ? randomUuid(random) : `${singular(resource.path)}-${next}`;
+    while (taken.has(String(id))) id = key.kind === 'uuid' ? randomUuid(random) : `${String(id)}-${index}`;
+    taken.add(String(id));
+    const { [key.property]: _dropped, ...rest } = generated;
+    items.push({ [key.property]: id, ...rest });
+  }
+  return items;
+}

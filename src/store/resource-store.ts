@@ -1,0 +1,145 @@
+import { Random } from '../core/random.js';
+import {
+  MemoryBudget,
+  seededRecord,
+  TenantCollection,
+  type KeySpec,
+  type StoreLimits,
+  type StoredRecord,
+  type TenantAccount,
+} from './tenant-collection.js';
+
+/** A collection the store keeps: its key, and the items every tenant starts with for a seed. */
+export interface CollectionSpec {
+  key: KeySpec;
+  /** Seeded items for a seed (called once per seed, shared by tenants: seeded items are never mutated). */
+  seed(seed: number): readonly Record<string, unknown>[];
+}
+
+export interface ResourceStoreOptions {
+  /** The collections, by collection path (`/pets`, `/users/{userId}/posts`). */
+  collections: ReadonlyMap<string, CollectionSpec>;
+  seed: number;
+  /** Most items per collection and tenant, seeded ones included. */
+  capacity: number;
+  /** Most estimated memory of the items created in one tenant (default: unbounded). */
+  storeBytes?: number;
+  /** Most estimated memory of the items created in all tenants together (default: unbounded). */
+  totalBytes?: number;
+}
+
+/** A stable 32-bit hash of text (FNV-1a), so that each tenant's generated keys differ yet repeat per seed. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+}
+
+/** One tenant's collections, created on first use. */
+export class TenantStore {
+  readonly #collections = new Map<string, TenantCollection>();
+  readonly #account: TenantAccount = { bytes: 0 };
+  readonly #store: ResourceStore;
+  readonly #name: string;
+
+  constructor(store: ResourceStore, name: string) {
+    this.#store = store;
+    this.#name = name;
+  }
+
+  /** Estimated memory of the items created here (not the seeded ones). */
+  get bytes(): number {
+    return this.#account.bytes;
+  }
+
+  /**
+   * The collection at `path`; a sub-resource's collection per parent (`parent` is its parent keys,
+   * joined). Top-level collections start with the seeded items, sub-collections empty.
+   */
+  collection(path: string, parent = ''): TenantCollection {
+    const name = parent === '' ? path : `${path}\u0000${parent}`;
+    let collection = this.#collections.get(name);
+    if (!collection) {
+      const spec = this.#store.spec(path);
+      const seeded = parent === '' ? this.#store.seeded(path) : [];
+      const random = new Random(hashOf(`${this.#store.seed}\u0000${this.#name}\u0000${name}`));
+      collection = new TenantCollection(seeded, spec.key, this.#store.limits, this.#account, random);
+      this.#collections.set(name, collection);
+    }
+    return collection;
+  }
+}
+
+/** Every tenant's items. Tenants are created on first use, each seeded identically. */
+export class ResourceStore {
+  readonly #tenants = new Map<string, TenantStore>();
+  readonly #options: ResourceStoreOptions;
+  readonly #seeded = new Map<string, readonly StoredRecord[]>();
+  readonly limits: StoreLimits;
+  #seed: number;
+
+  constructor(options: ResourceStoreOptions) {
+    this.#options = options;
+    this.#seed = options.seed;
+    this.limits = {
+      capacity: options.capacity,
+      storeBytes: options.storeBytes ?? Infinity,
+      total: new MemoryBudget(options.totalBytes ?? Infinity),
+    };
+  }
+
+  /** Estimated memory of the items created in every tenant. */
+  get bytes(): number {
+    return this.limits.total.used;
+  }
+
+  get seed(): number {
+    return this.#seed;
+  }
+
+  get tenantCount(): number {
+    return this.#tenants.size;
+  }
+
+  tenant(key: string): TenantStore {
+    let tenant = this.#tenants.get(key);
+    if (!tenant) {
+      tenant = new TenantStore(this, key);
+      this.#tenants.set(key, tenant);
+    }
+    return tenant;
+  }
+
+  /** The collection kept at `path`; throws for a path the store was not given (a wiring bug). */
+  spec(path: string): CollectionSpec {
+    const spec = this.#options.collections.get(path);
+    if (!spec) throw new Error(`no collection ${path} in this store`);
+    return spec;
+  }
+
+  /** The seeded items of `path` for the current seed, computed once and shared by every tenant. */
+  seeded(path: string): readonly StoredRecord[] {
+    let records = this.#seeded.get(path);
+    if (!records) {
+      const spec = this.spec(path);
+      records = spec.seed(this.#seed).map((value) => seededRecord(value, spec.key));
+      this.#seeded.set(path, records);
+    }
+    return records;
+  }
+
+  /** Forgets every tenant's items (or one tenant's); the next access re-seeds, with `seed` if given. */
+  reset(options: { seed?: number; tenant?: string } = {}): void {
+    if (options.tenant !== undefined) {
+      this.limits.total.used -= this.#tenants.get(options.tenant)?.bytes ?? 0;
+      this.#tenants.delete(options.tenant);
+      return;
+    }
+    if (options.seed !== undefined && options.seed !== this.#seed) {
+      this.#seed = options.seed;
+      this.#seeded.clear();
+    }
+    this.#tenants.clear();
+    this.limits.total.used = 0;
+  }
+}

@@ -1,0 +1,176 @@
+import { stringifyJson } from '../core/json.js';
+import type { Random } from '../core/random.js';
+import { randomUuid } from '../openapi/generate.js';
+import type { IdKind } from '../openapi/resource-model.js';
+
+/** One item with its JSON text, computed once: reads and lists only concatenate cached text. */
+export interface StoredRecord {
+  /** The key's value as text (`"7"`, a UUID, a user name): how the item is found. */
+  readonly key: string;
+  readonly value: Readonly<Record<string, unknown>>;
+  readonly json: string;
+  /** Estimated memory charged to the tenant: 0 for seeded items (shared by every tenant). */
+  readonly bytes: number;
+}
+
+/** Order of list results; both are stable. */
+export type ListOrder = 'newest-first' | 'oldest-first';
+
+/** Why a store refuses an item: the collection's item count, its tenant's memory, or all tenants' memory. */
+export type FullReason = 'items' | 'store-bytes' | 'total-bytes';
+
+export type WriteResult = { ok: true; stored: StoredRecord } | { ok: false; reason: FullReason; limit: number };
+
+/** Memory used by the items created across every tenant. */
+export class MemoryBudget {
+  used = 0;
+  constructor(readonly limit: number) {}
+}
+
+/** The bounds every collection of a store shares. */
+export interface StoreLimits {
+  /** Most items one collection of one tenant may hold, seeded ones included. */
+  capacity: number;
+  /** Most memory the items created in one tenant may take. */
+  storeBytes: number;
+  total: MemoryBudget;
+}
+
+/** The memory account of one tenant, shared by its collections. */
+export interface TenantAccount {
+  bytes: number;
+}
+
+/** A key and how new keys are made. */
+export interface KeySpec {
+  property: string;
+  kind: IdKind;
+}
+
+/** A property that must equal a value for an item to be listed. */
+export type Filter = readonly [property: string, value: unknown];
+
+/** What a stored item is estimated to cost: its JSON text and its fields (each about as long), and the objects. */
+export function recordBytes(json: string): number {
+  return 4 * json.length + 160;
+}
+
+/** A seeded (shared, uncharged) record. */
+export function seededRecord(value: Record<string, unknown>, key: KeySpec): StoredRecord {
+  return { key: String(value[key.property]), value, json: stringifyJson(value), bytes: 0 };
+}
+
+/** The items of one collection of one tenant, in creation order (seeded ones first). */
+export class TenantCollection {
+  readonly #byKey = new Map<string, StoredRecord>();
+  readonly #ordered: StoredRecord[];
+  readonly #limits: StoreLimits;
+  readonly #account: TenantAccount;
+  readonly #key: KeySpec;
+  readonly #random: Random;
+  #nextInteger: number;
+
+  constructor(
+    seeded: readonly StoredRecord[],
+    key: KeySpec,
+    limits: StoreLimits,
+    account: TenantAccount,
+    random: Random,
+  ) {
+    this.#ordered = [...seeded];
+    for (const stored of seeded) this.#byKey.set(stored.key, stored);
+    this.#key = key;
+    this.#limits = limits;
+    this.#account = account;
+    this.#random = random;
+    const integers = seeded.map((stored) => Number(stored.value[key.property])).filter(Number.isSafeInteger);
+    this.#nextInteger = integers.reduce((max, value) => Math.max(max, value), 0) + 1;
+  }
+
+  get size(): number {
+    return this.#ordered.length;
+  }
+
+  /** At most `limit` items whose properties equal every filter, newest or oldest first. */
+  list(limit: number, filters: readonly Filter[] = [], order: ListOrder = 'newest-first'): StoredRecord[] {
+    const items = this.#ordered;
+    const found: StoredRecord[] = [];
+    const step = order === 'newest-first' ? -1 : 1;
+    for (
+      let index = step === 1 ? 0 : items.length - 1;
+      index >= 0 && index < items.length && found.length < limit;
+      index += step
+    ) {
+      const stored = items[index]!;
+      if (filters.every(([property, value]) => stored.value[property] === value)) found.push(stored);
+    }
+    return found;
+  }
+
+  get(key: string): StoredRecord | undefined {
+    return this.#byKey.get(key);
+  }
+
+  /** A key no item has here: the next integer (as text for string keys), or a fresh UUID. */
+  newKey(): number | string {
+    if (this.#key.kind === 'uuid') {
+      let uuid = randomUuid(this.#random);
+      while (this.#byKey.has(uuid)) uuid = randomUuid(this.#random);
+      return uuid;
+    }
+    // Taken by insert, not here: a refused item uses no key up.
+    if (this.#key.kind === 'integer') return this.#nextInteger;
+    let next = this.#nextInteger;
+    while (this.#byKey.has(String(next))) next += 1;
+    return String(next);
+  }
+
+  /** Stores a new item (its key already set); refused by count or memory as a value, not an exception. */
+  insert(value: Record<string, unknown>): WriteResult {
+    const { capacity } = this.#limits;
+    if (this.#ordered.length >= capacity) return { ok: false, reason: 'items', limit: capacity };
+    const charged = this.#charge(value, 0);
+    if (!charged.ok) return charged;
+    const { stored } = charged;
+    const id = Number(stored.value[this.#key.property]);
+    if (Number.isSafeInteger(id) && id >= this.#nextInteger) this.#nextInteger = id + 1;
+    this.#ordered.push(stored);
+    this.#byKey.set(stored.key, stored);
+    return charged;
+  }
+
+  /** Replaces the item under `key` in place (same position in lists). */
+  replace(key: string, value: Record<string, unknown>): WriteResult | undefined {
+    const old = this.#byKey.get(key);
+    if (!old) return undefined;
+    const charged = this.#charge(value, old.bytes);
+    if (!charged.ok) return charged;
+    this.#ordered[this.#ordered.indexOf(old)] = charged.stored;
+    this.#byKey.set(key, charged.stored);
+    return charged;
+  }
+
+  /** Forgets the item under `key`; false when there was none. */
+  remove(key: string): boolean {
+    const old = this.#byKey.get(key);
+    if (!old) return false;
+    this.#byKey.delete(key);
+    this.#ordered.splice(this.#ordered.indexOf(old), 1);
+    this.#account.bytes -= old.bytes;
+    this.#limits.total.used -= old.bytes;
+    return true;
+  }
+
+  /** Builds the record and charges its memory, giving back `freed` (the item it replaces). */
+  #charge(value: Record<string, unknown>, freed: number): WriteResult {
+    const json = stringifyJson(value);
+    const bytes = recordBytes(json);
+    const { storeBytes, total } = this.#limits;
+    const growth = bytes - freed;
+    if (this.#account.bytes + growth > storeBytes) return { ok: false, reason: 'store-bytes', limit: storeBytes };
+    if (total.used + growth > total.limit) return { ok: false, reason: 'total-bytes', limit: total.limit };
+    this.#account.bytes += growth;
+    total.used += growth;
+    return { ok: true, stored: { key: String(value[this.#key.property]), value, json, bytes } };
+  }
+}
