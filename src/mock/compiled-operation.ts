@@ -1,7 +1,12 @@
 import type { LoadedDocument } from '../openapi/load.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { jsonMediaType, type Operation, type OperationParameter } from '../openapi/operations.js';
+import {
+  jsonMediaType,
+  type Operation,
+  type OperationParameter,
+  type OperationResponse,
+} from '../openapi/operations.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { deprecationHeaders } from './deprecation.js';
 
@@ -21,6 +26,28 @@ export interface CompiledOperation {
   body: { required: boolean; json: boolean; validate: Validator | undefined } | undefined;
   /** Extra headers on every response of this operation (deprecation signals). */
   headers: Record<string, string>;
+  /** The response kennel answers unless told otherwise (`ordinaryResponse`); its media types decide 406. */
+  ordinary: OperationResponse | undefined;
+}
+
+/** `4XX` → 400; `301` → 301; `default` → undefined. */
+export function statusOf(response: OperationResponse): number | undefined {
+  if (/^\d{3}$/.test(response.status)) return Number(response.status);
+  if (/^[1-5]XX$/i.test(response.status)) return Number(response.status[0]) * 100;
+  return undefined;
+}
+
+/**
+ * The response an operation answers when nothing forces another: its lowest 2xx, else `default`
+ * (as 200), else the first documented response (an operation that only redirects, or only fails).
+ */
+export function ordinaryResponse(operation: Operation): OperationResponse | undefined {
+  const successes = operation.responses
+    .filter((response) => /^2(\d\d|XX)$/i.test(response.status))
+    .sort((a, b) => a.status.localeCompare(b.status));
+  return (
+    successes[0] ?? operation.responses.find((response) => response.status === 'default') ?? operation.responses[0]
+  );
 }
 
 /** `/pets/{petId}` → `/pets/:petId`; names that are not identifiers are renamed positionally. */
@@ -58,5 +85,6 @@ export function compileOperation(
       validate: media?.schema && validators.at(media.schema.pointer),
     },
     headers: deprecationHeaders(operation, spec),
+    ordinary: ordinaryResponse(operation),
   };
 }

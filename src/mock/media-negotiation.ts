@@ -1,3 +1,6 @@
+import { ProblemError } from '../core/problem.js';
+import { shorten } from '../core/text.js';
+
 /** One media range of an `Accept` header with its quality (RFC 9110 §12.5.1). */
 interface AcceptRange {
   type: string;
@@ -89,4 +92,23 @@ export function isXmlMediaType(mediaType: string): boolean {
 /** True for `text/*` media types other than XML (`text/plain`, `text/csv`, `text/html`). */
 export function isTextMediaType(mediaType: string): boolean {
   return essenceOf(mediaType).startsWith('text/') && !isXmlMediaType(mediaType);
+}
+
+/**
+ * The media type to answer `method path` with, among the documented `offered` ones; a 406 problem
+ * naming them when the `Accept` header takes none. Undefined when the answer has no body.
+ */
+export function acceptableMedia(
+  label: string,
+  offered: readonly string[],
+  accept: string | undefined,
+): string | undefined {
+  if (offered.length === 0) return undefined;
+  const chosen = negotiate(accept, offered);
+  if (chosen !== undefined) return chosen;
+  throw new ProblemError(
+    406,
+    'not_acceptable',
+    `${label} answers ${offered.join(', ')}; the Accept header (${shorten(accept ?? '', 100)}) takes none of them`,
+  );
 }

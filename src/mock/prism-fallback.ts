@@ -1,8 +1,11 @@
 import type * as PrismHttp from '@stoplight/prism-http';
 import type { LoadedDocument } from '../openapi/load.js';
-import type { Operation } from '../openapi/operations.js';
+import { valueAt } from '../openapi/json-pointer.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+import { responseFor, type Operation } from '../openapi/operations.js';
 import { ProblemError } from '../core/problem.js';
-import { stringifyJson } from '../core/json.js';
+import { ordinaryResponse, statusOf } from './compiled-operation.js';
+import { pickMedia, renderBody } from './response-body.js';
 import type { MockResponse } from './mock-response.js';
 import type { Preferences } from './prefer.js';
 import type { RequestInput } from './request-input.js';
@@ -55,31 +58,49 @@ export class PrismFallback {
     input: RequestInput,
     preferences: Preferences,
   ): Promise<MockResponse> {
-    if (!operation.responses.some((response) => /^2/.test(response.status) || response.status === 'default')) {
+    const ordinary = ordinaryResponse(operation);
+    if (!ordinary) throw notSpecified(operation, 'the document documents no response for it');
+    if (operation.extensions['x-behaviour-not-shown'] === true || onlyAuthFailures(operation))
       throw notSpecified(operation, 'the document shows no successful response for it');
-    }
+    // Only redirects or failures documented: the first of them is the answer, not a 501.
+    const code = preferences.code ?? (answersOrdinarily(ordinary) ? undefined : statusOf(ordinary));
+    const target = code === undefined ? ordinary : (responseFor(operation, code) ?? ordinary);
+    const accept = headerText(request.headers.accept);
+    const media = pickMedia(target.content, accept);
     const { instance, operations } = await this.#load();
     const resource = operations.find(
       (candidate) => candidate.method === operation.method && candidate.path === operation.path,
     );
     if (!resource) throw notSpecified(operation, 'Prism found no such operation');
+    const headers = lowerCased(request.headers);
+    if (media && !media.mediaType.includes('*')) headers.accept = media.mediaType;
     // A fresh config object per request: Prism mutates the one it is given (NOTES.md).
     const result = await instance.request(
       {
         method: operation.method,
         url: { path: request.path, query: definedOnly(request.query) },
-        headers: lowerCased(request.headers),
+        headers,
         body: input.body.value,
       },
       [resource],
-      this.#config(preferences),
+      this.#config({ ...preferences, code }),
     )();
     if (result._tag === 'Left') throw notSpecified(operation, result.left.message);
-    const { statusCode, headers, body } = result.right.output;
+    const { statusCode, headers: prismHeaders, body } = result.right.output;
     const outHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers ?? {}))
+    for (const [name, value] of Object.entries(prismHeaders ?? {}))
       if (name.toLowerCase() !== 'content-type') outHeaders[name] = String(value);
-    return { status: statusCode, json: body === undefined ? undefined : stringifyJson(body), headers: outHeaders };
+    const answered = responseFor(operation, statusCode) ?? target;
+    const answeredMedia = answered === target ? media : pickMedia(answered.content, accept);
+    return {
+      status: statusCode,
+      headers: outHeaders,
+      ...renderBody(body, answeredMedia, (pointer) => this.#schemaAt(pointer)),
+    };
+  }
+
+  #schemaAt(pointer: string): JsonSchema | undefined {
+    return valueAt(this.#spec.dereferenced, pointer) as JsonSchema | undefined;
   }
 
   #config(preferences: Preferences) {
@@ -115,6 +136,20 @@ function notSpecified(operation: Operation, why: string): ProblemError {
     'not_specified',
     `${operation.method.toUpperCase()} ${operation.path} is declared, but its behaviour is not specified (${why}); kennel does not invent one`,
   );
+}
+
+/** Only 401/403 documented: the answers to missing credentials, which say nothing of the operation itself. */
+function onlyAuthFailures(operation: Operation): boolean {
+  return operation.responses.every((response) => response.status === '401' || response.status === '403');
+}
+
+/** A 2xx or `default`: Prism answers those unprompted; anything else must be asked for by code. */
+function answersOrdinarily(response: { status: string }): boolean {
+  return response.status === 'default' || response.status.startsWith('2');
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function definedOnly(query: FallbackRequest['query']): Record<string, string | string[]> {

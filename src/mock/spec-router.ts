@@ -8,6 +8,7 @@ import type { Principal } from './auth.js';
 import { cannedResponse } from './canned.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { DocumentedErrors, type ErrorScope } from './documented-error.js';
+import { acceptableMedia } from './media-negotiation.js';
 import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
 import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from './prefer.js';
 import { readBody, readParameters, type RequestInput } from './request-input.js';
@@ -43,14 +44,20 @@ export interface SpecRouterOptions {
 
 /** Writes a handler's answer to Koa. */
 export function send(ctx: Context, response: MockResponse): void {
-  ctx.status = response.status;
   if (response.headers) ctx.set(response.headers);
   if (response.json !== undefined) {
-    ctx.set('Content-Type', JSON_CONTENT_TYPE);
+    ctx.status = response.status;
+    ctx.set('Content-Type', response.contentType ?? JSON_CONTENT_TYPE);
     ctx.body = response.json;
   } else if (response.text !== undefined) {
+    ctx.status = response.status;
     ctx.set('Content-Type', response.contentType ?? 'text/plain; charset=utf-8');
     ctx.body = response.text;
+  } else {
+    // No body documented: none is sent (Koa would write its status text). Null before the status,
+    // or Koa turns the answer into a 204.
+    ctx.body = null;
+    ctx.status = response.status;
   }
 }
 
@@ -69,6 +76,12 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, err
       ctx.set('Preference-Applied', appliedPreferences(preferences));
       return;
     }
+    if (compiled.ordinary)
+      acceptableMedia(
+        `${operation.method.toUpperCase()} ${operation.path}`,
+        compiled.ordinary.content.map((media) => media.mediaType),
+        ctx.get('accept') || undefined,
+      );
     const parameters = readParameters(compiled, {
       params: ctx.params,
       query: queryOf(ctx),

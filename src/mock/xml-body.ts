@@ -1,0 +1,31 @@
+import { XMLBuilder } from 'fast-xml-parser';
+import type { JsonSchema } from '../openapi/openapi-types.js';
+
+const builder = new XMLBuilder({ format: false, ignoreAttributes: true, suppressEmptyNode: false });
+
+/** The element name OpenAPI's `xml.name` gives a schema, else `fallback`. */
+function xmlName(schema: JsonSchema | undefined, fallback: string): string {
+  const xml = typeof schema === 'object' ? (schema.xml as { name?: unknown } | undefined) : undefined;
+  return typeof xml?.name === 'string' && xml.name !== '' ? xml.name : fallback;
+}
+
+/** `#/components/schemas/Pet` → `Pet`: the element name a referenced schema gets without `xml.name`. */
+export function refName(raw: JsonSchema | undefined): string | undefined {
+  const ref = typeof raw === 'object' && typeof raw.$ref === 'string' ? raw.$ref : undefined;
+  return ref?.split('/').pop();
+}
+
+/**
+ * A JSON value as an XML document, named as OpenAPI's `xml` object says (`xml.name` of the schema
+ * or of an array's items, else the referenced schema's name); attributes and namespaces are not
+ * modelled. A value that already is a string (an XML example) is sent as written.
+ */
+export function toXml(value: unknown, schema: JsonSchema | undefined, fallbackName = 'root'): string {
+  if (typeof value === 'string') return value;
+  const root = xmlName(schema, fallbackName);
+  if (Array.isArray(value)) {
+    const items = typeof schema === 'object' ? (schema.items as JsonSchema | undefined) : undefined;
+    return builder.build({ [root]: { [xmlName(items, 'item')]: value } }) as string;
+  }
+  return builder.build({ [root]: value }) as string;
+}
