@@ -199,8 +199,22 @@ function keyPropertyOf(
   }
   if (entry.itemParameter && entry.itemParameter in properties) return entry.itemParameter;
   if ('id' in properties) return 'id';
+  const named = Object.keys(properties).find((name) => namesItsCollection(name, entry.path));
+  if (named) return named;
   const sent = new Set(Object.keys(objectShape(body).properties));
   return required.find((name) => !sent.has(name) && /id$/i.test(name));
+}
+
+/** `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item. */
+function namesItsCollection(name: string, path: string): boolean {
+  const last =
+    path
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.startsWith('{'))
+      .at(-1) ?? '';
+  const words = last.replace(/s$/, '').split(/[-_]/);
+  const lower = name.toLowerCase().replace(/_/g, '');
+  return [words.join(''), words.at(-1) ?? ''].some((word) => word !== '' && lower === `${word.toLowerCase()}id`);
 }
 
 function keyOf(
@@ -213,12 +227,13 @@ function keyOf(
   const property = keyPropertyOf(entry, item, body, links);
   if (!property) return undefined;
   const bodyShape = objectShape(body);
-  const clientChosen =
-    bodyShape.required.includes(property) || (property in bodyShape.properties && !/id$/i.test(property));
   const read = entry.operations.read;
   const parameter = read?.parameters.find((candidate) => candidate.name === entry.itemParameter);
-  const schema = objectShape(item).properties[property] ?? schemaAt(document, parameter?.schema?.pointer);
-  return { property, kind: kindOf(schema), assignedBy: clientChosen ? 'client' : 'server' };
+  const kind = kindOf(objectShape(item).properties[property] ?? schemaAt(document, parameter?.schema?.pointer));
+  // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.
+  const natural = kind === 'string' && !/id$/i.test(property) && property in bodyShape.properties;
+  const clientChosen = bodyShape.required.includes(property) || natural;
+  return { property, kind, assignedBy: clientChosen ? 'client' : 'server' };
 }
 
 /** Finders: `GET /pet/findByStatus` lists the items of `/pet` (the same item schema, one static segment below). */
