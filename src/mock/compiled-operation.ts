@@ -14,6 +14,10 @@ import { deprecationHeaders } from './deprecation.js';
 export interface CompiledParameter extends OperationParameter {
   resolvedSchema: JsonSchema | undefined;
   validate: Validator | undefined;
+  /** The router's name for a path parameter (`user-id` becomes `p0`: path-to-regexp wants identifiers). */
+  routeKey: string;
+  /** `style` of the parameter (`matrix`, `label`, `simple`, `form`…) as the document writes it. */
+  style: string | undefined;
 }
 
 /** Everything the mock needs per operation, computed once at start-up. */
@@ -63,21 +67,33 @@ export function routePathOf(template: string): { routePath: string; names: Map<s
   return { routePath, names };
 }
 
+/** The parameter object's `style`, read beside its schema (`…/parameters/0/schema` → `…/parameters/0`). */
+function styleOf(spec: LoadedDocument, parameter: OperationParameter): string | undefined {
+  if (!parameter.schema) return undefined;
+  const object = valueAt(spec.document, parameter.schema.pointer.replace(/\/schema$/, '')) as
+    { style?: unknown } | undefined;
+  return typeof object?.style === 'string' ? object.style : undefined;
+}
+
 export function compileOperation(
   spec: LoadedDocument,
   validators: SchemaValidators,
   operation: Operation,
 ): CompiledOperation {
+  const { routePath, names } = routePathOf(operation.path);
+  const routeKeys = new Map([...names].map(([key, name]) => [name, key]));
   const parameters = operation.parameters.map((parameter) => ({
     ...parameter,
     resolvedSchema:
       parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
     validate: parameter.schema && validators.at(parameter.schema.pointer),
+    routeKey: (parameter.in === 'path' && routeKeys.get(parameter.name)) || parameter.name,
+    style: styleOf(spec, parameter),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
   return {
     operation,
-    routePath: routePathOf(operation.path).routePath,
+    routePath,
     parameters,
     body: operation.requestBody && {
       required: operation.requestBody.required,

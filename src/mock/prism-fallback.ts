@@ -68,10 +68,12 @@ export class PrismFallback {
     const accept = headerText(request.headers.accept);
     const media = pickMedia(target.content, accept);
     const { instance, operations } = await this.#load();
-    const resource = operations.find(
+    const found = operations.find(
       (candidate) => candidate.method === operation.method && candidate.path === operation.path,
     );
-    if (!resource) throw notSpecified(operation, 'Prism found no such operation');
+    if (!found) throw notSpecified(operation, 'Prism found no such operation');
+    // kennel has routed the request already; Prism's router cannot read names like {post.id}.
+    const resource = { ...found, path: positionalTemplate(found.path) };
     const headers = lowerCased(request.headers);
     if (media && !media.mediaType.includes('*')) headers.accept = media.mediaType;
     // A fresh config object per request: Prism mutates the one it is given (NOTES.md).
@@ -136,6 +138,12 @@ function notSpecified(operation: Operation, why: string): ProblemError {
     'not_specified',
     `${operation.method.toUpperCase()} ${operation.path} is declared, but its behaviour is not specified (${why}); kennel does not invent one`,
   );
+}
+
+/** `/users/{user-id}/posts/{post.id}` → `/users/{p0}/posts/{p1}`: a template any router reads. */
+function positionalTemplate(path: string): string {
+  let index = 0;
+  return path.replace(/\{[^}]+\}/g, () => `{p${index++}}`);
 }
 
 /** Only 401/403 documented: the answers to missing credentials, which say nothing of the operation itself. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
-import { coerceParameter, defaultOf } from '../openapi/parameter-value.js';
+import { coerceParameter, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
 import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter } from './compiled-operation.js';
 import { readJsonBody, type JsonBody } from './read-body.js';
@@ -27,7 +27,7 @@ export interface RawRequest {
 type Source = 'path' | 'query' | 'header';
 
 function rawValue(parameter: CompiledParameter, request: RawRequest): string | string[] | undefined {
-  if (parameter.in === 'path') return request.params[parameter.name];
+  if (parameter.in === 'path') return request.params[parameter.routeKey];
   if (parameter.in === 'query') return request.query[parameter.name];
   if (parameter.in === 'header') return request.headers[parameter.name.toLowerCase()];
   return undefined;
@@ -45,7 +45,12 @@ function readParameter(
     if (fallback.present) into[parameter.name] = fallback.value;
     return parameter.required ? 'is required' : undefined;
   }
-  const coerced = coerceParameter(raw, parameter.resolvedSchema, parameter.explode);
+  const unstyled =
+    parameter.in === 'path' && typeof raw === 'string'
+      ? unstyledPathValue(raw, parameter.style, parameter.name, parameter.explode)
+      : undefined;
+  if (unstyled && !unstyled.ok) return unstyled.message;
+  const coerced = coerceParameter(unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
   if (!coerced.ok) return coerced.message;
   const issues = parameter.validate?.(exactNumbers(coerced.value)) ?? [];
   if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${quoteShort(raw)})`;

@@ -58,3 +58,35 @@ export function defaultOf(schema: JsonSchema | undefined): { present: boolean; v
     ? { present: true, value: schema.default }
     : { present: false };
 }
+
+/**
+ * A path segment in the `matrix` (`;id=5`, `;id=3,4`, `;id=3;id=4`) or `label` (`.5`, `.3.4`) style
+ * reduced to what `coerceParameter` reads: the value, or one string per exploded item. Other
+ * styles (`simple`) pass through; a segment without the style's prefix is an error.
+ */
+export function unstyledPathValue(
+  raw: string,
+  style: string | undefined,
+  name: string,
+  explode: boolean,
+): { ok: true; value: string | string[] } | { ok: false; message: string } {
+  if (style === 'label') {
+    if (!raw.startsWith('.'))
+      return { ok: false, message: `must be in label style, ".value" (got ${quoteShort(raw)})` };
+    const parts = raw.slice(1).split('.');
+    return { ok: true, value: explode && parts.length > 1 ? parts : raw.slice(1) };
+  }
+  if (style === 'matrix') {
+    const prefix = `;${name}=`;
+    const parts = raw.split(';').slice(1);
+    if (!raw.startsWith(prefix) && raw !== `;${name}`)
+      return { ok: false, message: `must be in matrix style, "${prefix}value" (got ${quoteShort(raw)})` };
+    const values = parts.map((part) => (part.startsWith(`${name}=`) ? part.slice(name.length + 1) : undefined));
+    if (values.some((value) => value === undefined) && raw !== `;${name}`)
+      return { ok: false, message: `must be in matrix style, "${prefix}value" (got ${quoteShort(raw)})` };
+    const defined = values.filter((value): value is string => value !== undefined);
+    if (defined.length === 0) return { ok: true, value: '' };
+    return { ok: true, value: explode && defined.length > 1 ? defined : defined[0]! };
+  }
+  return { ok: true, value: raw };
+}
