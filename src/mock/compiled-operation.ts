@@ -9,6 +9,7 @@ import {
 } from '../openapi/operations.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { deprecationHeaders } from './deprecation.js';
+import { requestView } from './request-view.js';
 
 /** A parameter with its dereferenced schema (for coercion) and its compiled validator. */
 export interface CompiledParameter extends OperationParameter {
@@ -98,7 +99,12 @@ export function compileOperation(
     body: operation.requestBody && {
       required: operation.requestBody.required,
       json: media !== undefined,
-      validate: media?.schema && validators.at(media.schema.pointer),
+      validate:
+        media?.schema &&
+        requestView(
+          validators.at(media.schema.pointer),
+          valueAt(spec.dereferenced, media.schema.pointer) as JsonSchema | undefined,
+        ),
     },
     headers: deprecationHeaders(operation, spec),
     ordinary: ordinaryResponse(operation),

@@ -50,3 +50,34 @@ describe('path parameters as the document names and styles them', () => {
     expect(JSON.parse(answer.text).message).toContain('must be in matrix style, ";id=value"');
   });
 });
+
+describe('readOnly properties are not demanded of requests', () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await serve('read-only.yaml');
+  });
+  const post = (body: unknown) =>
+    call(`${mock.url}/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('a body without the required readOnly ids (top level and nested) is accepted', async () => {
+    const answer = await post({ name: 'ada', password: 's3cret', owner: { name: 'root' } });
+    expect(answer.status, answer.text).toBe(201);
+  });
+
+  it('the other required properties still are', async () => {
+    const answer = await post({ owner: {} });
+    expect(answer.status).toBe(400);
+    const message = JSON.parse(answer.text).message as string;
+    expect(message).toContain('/name is required');
+    expect(message).toContain('/owner/name is required');
+    expect(message).not.toContain('/id');
+  });
+
+  it('a readOnly property sent with the wrong type is still refused', async () => {
+    expect((await post({ id: 'x', name: 'ada', owner: { name: 'root' } })).status).toBe(400);
+  });
+});
