@@ -215,7 +215,9 @@ async function check(flags: CheckFlags, io: CliIo): Promise<number> {
     ];
     if (flags.junit) listeners.push(fileReporter(flags.junit, (run) => hide.text(junitXml(run, apiKey))));
     if (flags.json) listeners.push(fileReporter(flags.json, (run) => hide.text(jsonReport(run, apiKey))));
-    const summary = await runContract({ ...options, signal: io.signal }, listeners);
+    const onLoadWarning = (warning: { location: string; message: string }): void =>
+      void io.stderr.write(`kennel: warning: ${warning.location}: ${warning.message}\n`);
+    const summary = await runContract({ ...options, signal: io.signal, onLoadWarning }, listeners);
     if (io.signal.aborted)
       io.stderr.write(`kennel: ${summary.stopped ?? 'interrupted'}: the reports hold what was found before (exit 2)\n`);
     return summary.exitCode === 0 ? EXIT.ok : summary.exitCode === 1 ? EXIT.findings : EXIT.toolError;

@@ -207,7 +207,11 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
   const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
   const { title, version } = running.spec.document.info;
+  for (const warning of running.spec.warnings)
+    io.stderr.write(`kennel: warning: ${warning.location}: ${warning.message}\n`);
   io.stderr.write(banner(config, running.url, running.origin, title, version));
+  if (running.spec.operations.length === 0)
+    io.stderr.write('  note     the document has no operations (no paths): only the admin API answers\n');
   for (const line of worldLines(running)) io.stderr.write(`${line}\n`);
   io.onReady?.({ url: running.url, origin: running.origin });
   await new Promise<void>((resolve) => {

@@ -37,6 +37,8 @@ export interface ContractOptions {
   extraChecks?: Check[];
   /** Aborting it stops the run at once; the reports are still made, from what was found so far. */
   signal?: AbortSignal;
+  /** Told each thing kennel worked around while loading the document (`location` is `file:line`). */
+  onLoadWarning?: (warning: { location: string; message: string }) => void;
 }
 
 export type CaseStatus = 'passed' | 'warned' | 'failed' | 'errored' | 'skipped';

@@ -296,6 +296,12 @@ export async function runContract(
       `unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
     );
   const spec = await loadDocument(specPath);
+  for (const warning of spec.warnings) options.onLoadWarning?.(warning);
+  if (spec.operations.length === 0)
+    throw new ToolError(
+      'the document has no operations to check (no paths: webhooks are not called)',
+      spec.locate('#/paths'),
+    );
   const plan = buildPlan(spec, selectOperations(options));
   if (plan.operations.length === 0) throw new ToolError(`no operation of ${specPath} matches --operation/--tag`);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;

@@ -4,10 +4,23 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { packageFile } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
+import { dereferenceDocument } from './dereference.js';
+import { danglingRefs, shapeFaults, type Fault } from './document-shape.js';
+import { metaSchemaComplaints } from './meta-schema.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { listOperations, type Operation } from './operations.js';
+import { schemaDialectOf } from './schema-dialect.js';
 import { basePathOf } from './servers.js';
+import { convertSwagger2, isSwagger2 } from './swagger2.js';
+import { swagger2Pointer } from './swagger2-locations.js';
 import { parseYamlSource } from './yaml-source.js';
+
+/** Something imperfect in a document that kennel works around; the CLI prints `warning: <location>: <message>`. */
+export interface LoadWarning {
+  /** `file:line`. */
+  location: string;
+  message: string;
+}
 
 /** An OpenAPI document read, validated and normalised once; everything else derives from it. */
 export interface LoadedDocument {
@@ -22,24 +35,49 @@ export interface LoadedDocument {
   basePath: string;
   /** `file:line` for a JSON pointer into the document, for error messages. */
   locate(pointer: string): string;
+  /** What kennel works around (meta-schema complaints, a Swagger 2.0 conversion, unreadable patterns). */
+  warnings: LoadWarning[];
 }
 
-/** Reads, validates and dereferences an OpenAPI 3.0/3.1 document; failures are ToolErrors naming file:line. */
+/** Meta-schema complaints listed one by one; the rest are counted in one more warning. */
+export const MAX_LISTED_COMPLAINTS = 20;
+
+/**
+ * Reads an OpenAPI 3.0/3.1 document (or Swagger 2.0, converted), bundles its external references,
+ * and checks it. What stops kennel from serving it is a ToolError naming file:line and JSON
+ * pointer; what does not (meta-schema complaints included) is a located warning.
+ */
 export async function loadDocument(file: string): Promise<LoadedDocument> {
   const text = await readText(file);
   const parsed = parseYamlSource(text);
   if (!parsed.ok)
     throw new ToolError(`invalid YAML/JSON: ${parsed.message}`, `${file}:${parsed.line}:${parsed.column}`);
-  const locate = (pointer: string): string => `${file}:${parsed.source.lineOf(pointer) ?? 1}`;
-  const raw = parsed.source.value;
-  checkVersion(raw, file, locate);
-  const absolute = path.resolve(file);
-  const document = (await bundle(absolute, raw, file)) as OpenApiDocument;
-  const trusted = (await validatedAtBuild()).has(documentDigest(document));
-  const dereferenced = trusted
-    ? ((await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as OpenApiDocument)
-    : await validate(structuredClone(document), locate);
-  return { file, document, dereferenced, operations: listOperations(document), basePath: basePathOf(document), locate };
+  let raw = topLevel(parsed.source.value, file);
+  const warnings: LoadWarning[] = [];
+  let locate = (pointer: string): string => `${file}:${parsed.source.lineOf(pointer) ?? 1}`;
+  if (isSwagger2(raw)) {
+    raw = await fromSwagger2(raw, locate, warnings);
+    const original = locate;
+    locate = (pointer) => original(swagger2Pointer(pointer));
+  }
+  checkVersion(raw, locate);
+  failOn(danglingRefs(raw), locate);
+  const document = (await bundle(path.resolve(file), raw, file)) as OpenApiDocument;
+  if (!(await validatedAtBuild()).has(documentDigest(document))) {
+    failOn(shapeFaults(document), locate);
+    warnings.push(...complaintsOf(document, locate));
+  }
+  for (const note of schemaDialectOf(document).notes)
+    warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
+  return {
+    file,
+    document,
+    dereferenced: dereferenceDocument(document),
+    operations: operationsOf(document, locate),
+    basePath: basePathOf(document),
+    locate,
+    warnings,
+  };
 }
 
 /** Where the build records the digests of the shipped documents it validated (scripts/validate-specs.js). */
@@ -76,14 +114,74 @@ async function readText(file: string): Promise<string> {
   }
 }
 
-function checkVersion(raw: unknown, file: string, locate: (pointer: string) => string): void {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+function topLevel(raw: unknown, file: string): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new ToolError('not an OpenAPI document: the top level must be a mapping', `${file}:1`);
-  }
-  const version = (raw as Record<string, unknown>).openapi;
+  return raw as Record<string, unknown>;
+}
+
+async function fromSwagger2(
+  raw: Record<string, unknown>,
+  locate: (pointer: string) => string,
+  warnings: LoadWarning[],
+): Promise<Record<string, unknown>> {
+  const converted = await convertSwagger2(raw);
+  if (!converted.ok)
+    throw new ToolError(
+      `cannot convert this Swagger 2.0 document to OpenAPI 3.0: ${converted.message}`,
+      locate('#/swagger'),
+    );
+  const patched = converted.patches > 0 ? `, repairing ${converted.patches} fault(s) on the way` : '';
+  warnings.push({
+    location: locate('#/swagger'),
+    message: `Swagger 2.0 document converted to OpenAPI 3.0 (swagger2openapi)${patched}; later locations name the closest line of the original`,
+  });
+  return converted.document as Record<string, unknown>;
+}
+
+function checkVersion(raw: Record<string, unknown>, locate: (pointer: string) => string): void {
+  const version = raw.openapi;
   if (typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
     const found = version === undefined ? 'no `openapi` field' : `openapi: ${JSON.stringify(version)}`;
-    throw new ToolError(`kennel reads OpenAPI 3.0 and 3.1 documents; found ${found}`, locate('#/openapi'));
+    throw new ToolError(
+      `kennel reads OpenAPI 3.0 and 3.1 (and Swagger 2.0) documents; found ${found}`,
+      locate('#/openapi'),
+    );
+  }
+}
+
+/** The first fault as a ToolError at its line, the others counted. */
+function failOn(faults: readonly Fault[], locate: (pointer: string) => string): void {
+  const first = faults[0];
+  if (!first) return;
+  const more = faults.length > 1 ? ` (and ${faults.length - 1} more)` : '';
+  throw new ToolError(
+    `not a usable OpenAPI document: ${first.pointer}: ${first.message}${more}`,
+    locate(first.pointer),
+  );
+}
+
+function complaintsOf(document: OpenApiDocument, locate: (pointer: string) => string): LoadWarning[] {
+  const complaints = metaSchemaComplaints(document);
+  const listed = complaints.slice(0, MAX_LISTED_COMPLAINTS).map((complaint) => ({
+    location: locate(complaint.pointer),
+    message: `not valid OpenAPI ${document.openapi}: ${complaint.pointer} ${complaint.message} (kennel goes on)`,
+  }));
+  if (complaints.length > MAX_LISTED_COMPLAINTS)
+    listed.push({
+      location: locate('#'),
+      message: `and ${complaints.length - MAX_LISTED_COMPLAINTS} more meta-schema complaints`,
+    });
+  return listed;
+}
+
+/** listOperations trusts the shape checked above; anything it still cannot read is named, not thrown raw. */
+function operationsOf(document: OpenApiDocument, locate: (pointer: string) => string): Operation[] {
+  try {
+    return listOperations(document);
+  } catch (error) {
+    const pointer = /at (#\S*)/.exec((error as Error).message)?.[1] ?? '#/paths';
+    throw new ToolError(`not a usable OpenAPI document: ${(error as Error).message}`, locate(pointer));
   }
 }
 
@@ -91,38 +189,6 @@ async function bundle(absolute: string, raw: unknown, file: string): Promise<unk
   try {
     return await SwaggerParser.bundle(absolute, raw as never, {});
   } catch (error) {
-    throw new ToolError(`cannot resolve references: ${(error as Error).message}`, file);
+    throw new ToolError(`cannot resolve references: ${(error as Error).message.split('\n')[0]}`, file);
   }
-}
-
-async function validate(document: OpenApiDocument, locate: (pointer: string) => string): Promise<OpenApiDocument> {
-  try {
-    return (await SwaggerParser.validate(document as never)) as unknown as OpenApiDocument;
-  } catch (error) {
-    throw describeInvalid(error, locate);
-  }
-}
-
-interface SchemaDetail {
-  instancePath?: string;
-  message?: string;
-}
-
-function describeInvalid(error: unknown, locate: (pointer: string) => string): ToolError {
-  const details = (error as { details?: SchemaDetail[] }).details;
-  if (Array.isArray(details) && details.length > 0) {
-    const first = details[0]!;
-    const pointer = `#${first.instancePath ?? ''}`;
-    const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-    return new ToolError(
-      `not a valid OpenAPI document: ${pointer} ${first.message ?? 'is invalid'}${more}`,
-      locate(pointer),
-    );
-  }
-  const message = (error as Error).message ?? String(error);
-  const pointer = /"(#\/[^"]*)"/.exec(message)?.[1];
-  return new ToolError(
-    `not a valid OpenAPI document: ${message.split('\n')[0]}`,
-    pointer ? locate(pointer) : locate('#'),
-  );
 }

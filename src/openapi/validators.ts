@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { escapeToken } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
+import { schemaDialectOf } from './schema-dialect.js';
 
 /** Where ajv finds the bundled document; every compiled validator is a `$ref` into it. */
 const DOCUMENT_ID = 'kennel:openapi';
@@ -20,15 +21,23 @@ const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
 
 /**
- * Compiles JSON Schemas of one OpenAPI document once and keeps the validators. OpenAPI 3.1 uses
- * draft 2020-12 (Ajv2020); 3.0 uses ajv's default draft with its built-in `nullable` support.
+ * Compiles JSON Schemas of one OpenAPI document and keeps the validators. OpenAPI 3.1 uses JSON
+ * Schema 2020-12 (Ajv2020); 3.0 uses ajv's default draft on a translation of the OpenAPI-only
+ * keywords (`schema-dialect.ts`). A schema is compiled on its first use, not at start-up: a
+ * 600-operation document would otherwise spend seconds compiling schemas no request touches.
  */
 export class SchemaValidators {
   readonly #ajv: Ajv;
   readonly #cache = new Map<string, Validator>();
 
   constructor(document: OpenApiDocument) {
-    const options = { allErrors: true, strict: false, validateSchema: false, discriminator: true } as const;
+    const options = {
+      allErrors: true,
+      strict: false,
+      validateSchema: false,
+      logger: false,
+      code: { regExp: lenientRegExp },
+    } as const;
     this.#ajv = document.openapi.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options);
     const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
     addFormats(this.#ajv);
@@ -42,19 +51,33 @@ export class SchemaValidators {
       type: 'number',
       validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
     });
-    this.#ajv.addSchema(structuredClone(document) as object, DOCUMENT_ID);
+    this.#ajv.addSchema(schemaDialectOf(document).document as object, DOCUMENT_ID);
   }
 
-  /** The validator for the schema at `pointer` (`#/components/schemas/Pet`), compiled on first use. */
+  /** The validator for the schema at `pointer` (`#/components/schemas/Pet`); ajv compiles it on its first call. */
   at(pointer: string): Validator {
     let validator = this.#cache.get(pointer);
     if (!validator) {
-      validator = wrap(this.#ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` }));
+      let compiled: Validator | undefined;
+      validator = (value) => (compiled ??= wrap(this.#ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` })))(value);
       this.#cache.set(pointer, validator);
     }
     return validator;
   }
 }
+
+/**
+ * Patterns are ECMA-262 regular expressions; many documents write ones that only parse without
+ * the `u` flag ajv adds (`[\w-.]`): those are read without it. schema-dialect drops unreadable ones.
+ */
+function lenientRegExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch {
+    return new RegExp(pattern, flags.replace('u', ''));
+  }
+}
+lenientRegExp.code = 'lenientRegExp';
 
 function wrap(validate: ValidateFunction): Validator {
   return (value) => (validate(value) ? [] : toIssues(validate.errors ?? []));

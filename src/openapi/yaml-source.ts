@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import { tokensOf } from './json-pointer.js';
 
 /** YAML (or JSON) text parsed with its positions, so errors can name a line. */
@@ -25,6 +25,7 @@ export function parseYamlSource(text: string): YamlParse {
   };
 }
 
+/** Walks the YAML nodes token by token; each step keeps the line of the key (or item) it went through. */
 function lineOf(document: Document, lines: LineCounter, pointer: string): number | undefined {
   let tokens: string[];
   try {
@@ -32,12 +33,23 @@ function lineOf(document: Document, lines: LineCounter, pointer: string): number
   } catch {
     return undefined;
   }
-  for (let depth = tokens.length; depth >= 0; depth -= 1) {
-    const node = document.getIn(
-      tokens.slice(0, depth).map((token) => (/^\d+$/.test(token) ? Number(token) : token)),
-      true,
-    ) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return lines.linePos(node.range[0]).line;
+  const lineAt = (node: unknown): number | undefined => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    return range ? lines.linePos(range[0]).line : undefined;
+  };
+  let node: unknown = document.contents;
+  let line = lineAt(node);
+  for (const token of tokens) {
+    if (isAlias(node)) node = node.resolve(document);
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === token);
+      if (!pair) break;
+      line = lineAt(pair.key) ?? line;
+      node = pair.value;
+    } else if (isSeq(node) && /^\d+$/.test(token) && Number(token) < node.items.length) {
+      node = node.items[Number(token)];
+      line = lineAt(node) ?? line;
+    } else break;
   }
-  return undefined;
+  return line;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../src/openapi/load.js';
+import { loadDocument, MAX_LISTED_COMPLAINTS } from '../../src/openapi/load.js';
 import { ToolError } from '../../src/core/tool-error.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'kennel-spec-'));
@@ -39,31 +39,92 @@ describe('loadDocument errors name the file and line', () => {
     expect(error.message).toMatch(/dupe\.yaml:4:\d+: invalid YAML\/JSON: .*unique/i);
   });
 
-  it('not OpenAPI 3', async () => {
-    const target = file('swagger.yaml', 'swagger: "2.0"\ninfo:\n  title: x\n  version: "1"\npaths: {}\n');
+  it('neither OpenAPI 3 nor Swagger 2.0', async () => {
+    const target = file('other.yaml', 'asyncapi: "2.0"\ninfo:\n  title: x\n  version: "1"\npaths: {}\n');
     expect((await failure(target)).message).toMatch(
-      /swagger\.yaml:1: kennel reads OpenAPI 3\.0 and 3\.1 documents; found no `openapi` field/,
+      /other\.yaml:1: kennel reads OpenAPI 3\.0 and 3\.1 \(and Swagger 2\.0\) documents; found no `openapi` field/,
     );
+    const old = file('old.yaml', 'info:\n  title: x\n  version: "1"\nopenapi: 3.2.0\n');
+    expect((await failure(old)).message).toMatch(/old\.yaml:4: .*found openapi: "3\.2\.0"/);
   });
 
-  it('schema violation points at the offending line', async () => {
+  it('a meta-schema violation kennel can live with is a warning at its line, not a refusal', async () => {
     const target = file(
       'invalid.yaml',
       'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          descriptionn: typo\n',
     );
-    const error = await failure(target);
-    expect(error.message).toMatch(
-      /invalid\.yaml:(9|10): not a valid OpenAPI document: #\/paths\/~1a\/get\/responses\/200/,
-    );
+    const loaded = await loadDocument(target);
+    expect(loaded.operations.map((operation) => operation.id)).toEqual(['GET /a']);
+    expect(loaded.warnings).toEqual([
+      {
+        location: `${target}:9`,
+        message:
+          'not valid OpenAPI 3.1.0: #/paths/~1a/get/responses/200 lacks the required field `description` (kennel goes on)',
+      },
+      {
+        location: `${target}:10`,
+        message:
+          'not valid OpenAPI 3.1.0: #/paths/~1a/get/responses/200/descriptionn unknown field `descriptionn` (kennel goes on)',
+      },
+    ]);
   });
 
-  it('dangling $ref', async () => {
+  it('lists the first meta-schema complaints and counts the rest', async () => {
+    const paths = Array.from(
+      { length: MAX_LISTED_COMPLAINTS + 5 },
+      (_, i) => `  /p${i}:\n    get:\n      responses: {"200": {}}\n`,
+    );
+    const target = file('many.yaml', `openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n${paths.join('')}`);
+    const { warnings } = await loadDocument(target);
+    expect(warnings).toHaveLength(MAX_LISTED_COMPLAINTS + 1);
+    expect(warnings.at(-1)).toEqual({ location: `${target}:1`, message: 'and 5 more meta-schema complaints' });
+  });
+
+  it('dangling $ref: file, line and JSON pointer', async () => {
     const target = file(
       'ref.yaml',
       'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          $ref: "#/components/responses/Nope"\n',
     );
     const error = await failure(target);
-    expect(error.message).toMatch(/ref\.yaml: .*Nope/);
+    expect(error.message).toBe(
+      `${target}:9: not a usable OpenAPI document: #/paths/~1a/get/responses/200: $ref "#/components/responses/Nope" points at nothing in the document`,
+    );
+  });
+
+  it('a missing external file names it', async () => {
+    const target = file(
+      'external.yaml',
+      'openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    $ref: "./absent-paths.yaml"\n',
+    );
+    expect((await failure(target)).message).toMatch(/external\.yaml: cannot resolve references: .*absent-paths\.yaml/);
+  });
+
+  it.each([
+    [
+      'a parameter without `in`',
+      '      parameters:\n        - name: q\n',
+      9,
+      "#/paths/~1a/get/parameters/0: a parameter's `in` must be one of query, header, path, cookie",
+    ],
+    [
+      'an operation that is not a mapping',
+      '      x: 1\n    post: nope\n',
+      9,
+      '#/paths/~1a/post: an operation must be a mapping',
+    ],
+    [
+      'responses that are a list',
+      '      responses: [1]\n',
+      8,
+      '#/paths/~1a/get/responses: must be a mapping of status codes',
+    ],
+  ])('what kennel cannot serve is an error at its line: %s', async (_name, operation, line, message) => {
+    const target = file(
+      'shape.yaml',
+      `openapi: 3.1.0\ninfo:\n  title: x\n  version: "1"\npaths:\n  /a:\n    get:\n${operation}`,
+    );
+    const error = await failure(target);
+    expect(error.message).toBe(`${target}:${line}: not a usable OpenAPI document: ${message}`);
   });
 
   it('a top-level list', async () => {
@@ -84,8 +145,10 @@ describe('documents validated at build time', () => {
       'edited.yaml',
       readFileSync(PETSTORE_SPEC, 'utf8').replace('operationId: listPets', 'operationIdd: listPets'),
     );
-    expect((await failure(edited)).message).toMatch(
-      /edited\.yaml:\d+: not a valid OpenAPI document: #\/paths\/~1pets\/get /,
+    const { warnings } = await loadDocument(edited);
+    expect(warnings.map((warning) => warning.message)).toContain(
+      'not valid OpenAPI 3.1.0: #/paths/~1pets/get/operationIdd unknown field `operationIdd` (kennel goes on)',
     );
+    expect((await loadDocument(PETSTORE_SPEC)).warnings).toEqual([]);
   });
 });

@@ -1,0 +1,28 @@
+import swagger2openapi from 'swagger2openapi';
+
+/** A Swagger 2.0 document converted to OpenAPI 3.0, or why it could not be. */
+export type Converted = { ok: true; document: unknown; patches: number } | { ok: false; message: string };
+
+/** True when the document says `swagger: "2.0"`. */
+export function isSwagger2(raw: Record<string, unknown>): boolean {
+  return raw.swagger === '2.0' || raw.swagger === 2;
+}
+
+/**
+ * Converts with swagger2openapi (Mermade's oas-kit, the converter most tools use): definitions
+ * become components/schemas, body and formData parameters request bodies, `produces`/`consumes`
+ * media types. Small faults it can repair are patched (and counted); external `$ref`s are left as
+ * written for the loader to bundle. Nothing is fetched.
+ */
+export async function convertSwagger2(raw: Record<string, unknown>): Promise<Converted> {
+  try {
+    const options = await swagger2openapi.convertObj(structuredClone(raw) as never, {
+      patch: true,
+      warnOnly: true,
+      resolve: false,
+    });
+    return { ok: true, document: options.openapi, patches: Number((options as { patches?: number }).patches ?? 0) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message.split('\n')[0]! };
+  }
+}
