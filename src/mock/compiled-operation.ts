@@ -3,6 +3,7 @@ import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import {
   jsonMediaType,
+  type MediaType,
   type Operation,
   type OperationParameter,
   type OperationResponse,
@@ -21,14 +22,30 @@ export interface CompiledParameter extends OperationParameter {
   style: string | undefined;
 }
 
+/** A documented form body: its media type, how it is parsed, and its (request view) validator. */
+export interface FormMedia {
+  essence: string;
+  kind: 'urlencoded' | 'multipart';
+  schema: JsonSchema | undefined;
+  validate: Validator | undefined;
+}
+
+const FORM_KINDS: Record<string, FormMedia['kind']> = {
+  'application/x-www-form-urlencoded': 'urlencoded',
+  'multipart/form-data': 'multipart',
+};
+
 /** Everything the mock needs per operation, computed once at start-up. */
 export interface CompiledOperation {
   operation: Operation;
   /** Route pattern for @koa/router (`/pets/:petId`); OpenAPI `{x}` means something else to path-to-regexp 8. */
   routePath: string;
   parameters: CompiledParameter[];
-  /** Present when the operation takes a body; `json` false means kennel does not read it (not JSON). */
-  body: { required: boolean; json: boolean; validate: Validator | undefined } | undefined;
+  /**
+   * Present when the operation takes a body; `json` false means no JSON media type is documented.
+   * `forms` are the documented form media types (urlencoded, multipart), read and validated too.
+   */
+  body: { required: boolean; json: boolean; validate: Validator | undefined; forms: FormMedia[] } | undefined;
   /** Extra headers on every response of this operation (deprecation signals). */
   headers: Record<string, string>;
   /** The response kennel answers unless told otherwise (`ordinaryResponse`); its media types decide 406. */
@@ -92,6 +109,19 @@ export function compileOperation(
     style: styleOf(spec, parameter),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
+  const bodyValidator = (at: MediaType): Validator | undefined =>
+    at.schema &&
+    requestView(
+      validators.at(at.schema.pointer),
+      valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined,
+    );
+  const forms = (operation.requestBody?.content ?? []).flatMap((at): FormMedia[] => {
+    const essence = at.mediaType.split(';')[0]!.trim().toLowerCase();
+    const kind = FORM_KINDS[essence];
+    if (!kind) return [];
+    const schema = at.schema && (valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined);
+    return [{ essence, kind, schema, validate: bodyValidator(at) }];
+  });
   return {
     operation,
     routePath,
@@ -99,12 +129,8 @@ export function compileOperation(
     body: operation.requestBody && {
       required: operation.requestBody.required,
       json: media !== undefined,
-      validate:
-        media?.schema &&
-        requestView(
-          validators.at(media.schema.pointer),
-          valueAt(spec.dereferenced, media.schema.pointer) as JsonSchema | undefined,
-        ),
+      validate: media && bodyValidator(media),
+      forms,
     },
     headers: deprecationHeaders(operation, spec),
     ordinary: ordinaryResponse(operation),

@@ -42,7 +42,8 @@ function checkContentType(header: string | undefined): void {
   }
 }
 
-function hasBody(request: IncomingMessage): boolean {
+/** True when the request announces a body (a length above zero, or chunks). */
+export function hasBody(request: IncomingMessage): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
@@ -73,9 +74,21 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
 }
 
 async function readText(request: IncomingMessage, limit: number): Promise<string> {
+  // Decoded here rather than by raw-body, whose `encoding` option loads iconv-lite on first use (~20 ms).
+  return (await readRawBody(request, limit)).toString('utf8');
+}
+
+/** The whole body as bytes, at most `limit` of them; a body sent compressed or cut short is a 400 problem. */
+export async function readRawBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    throw badBody(
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not supported: send the body uncompressed`,
+    );
+  }
   try {
-    // Decoded here rather than by raw-body, whose `encoding` option loads iconv-lite on first use (~20 ms).
-    return (await getRawBody(request, { limit })).toString('utf8');
+    return await getRawBody(request, { limit });
   } catch (error) {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') {

@@ -3,8 +3,9 @@ import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
 import { coerceParameter, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
 import { describeIssues } from '../openapi/validators.js';
-import type { CompiledOperation, CompiledParameter } from './compiled-operation.js';
-import { readJsonBody, type JsonBody } from './read-body.js';
+import type { CompiledOperation, CompiledParameter, FormMedia } from './compiled-operation.js';
+import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
+import { hasBody, readJsonBody, readRawBody, type JsonBody } from './read-body.js';
 import { quoteShort, shorten } from '../core/text.js';
 
 /** A request after validation: parameters typed by their schemas, defaults applied, body parsed. */
@@ -81,21 +82,61 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
   return input;
 }
 
-/** Reads and validates the JSON body; every offending field is named by its JSON pointer. */
+/** Reads and validates the body (JSON or a documented form); every offending field is named by its JSON pointer. */
 export async function readBody(
   compiled: CompiledOperation,
   request: IncomingMessage,
   limit: number,
 ): Promise<JsonBody> {
   const spec = compiled.body;
-  if (!spec?.json) return { text: '', value: undefined, present: false };
-  const body = await readJsonBody(request, limit);
+  if (!spec || (!spec.json && spec.forms.length === 0)) return { text: '', value: undefined, present: false };
+  const form = hasBody(request) ? formMediaOf(spec, request.headers['content-type']) : undefined;
+  const body = form ? await readForm(form, request, limit) : await readJson(spec, request, limit);
   if (!body.present) {
-    if (spec.required) throw new ProblemError(400, 'invalid_body', 'Request body is required: send a JSON object');
+    if (spec.required) throw new ProblemError(400, 'invalid_body', `Request body is required: send ${expected(spec)}`);
     return body;
   }
-  const issues = spec.validate?.(body.mayHoldBigInt === false ? body.value : exactNumbers(body.value)) ?? [];
+  const validate = form ? form.validate : spec.validate;
+  const issues = validate?.(body.mayHoldBigInt === false ? body.value : exactNumbers(body.value)) ?? [];
   if (issues.length > 0)
     throw new ProblemError(400, 'invalid_body', `Request body is invalid: ${describeIssues(issues)}`);
   return body;
+}
+
+type BodySpec = NonNullable<CompiledOperation['body']>;
+
+function expected(spec: BodySpec): string {
+  const forms = spec.forms.map((form) => form.essence);
+  if (forms.length === 0) return 'a JSON object';
+  return spec.json ? `JSON or ${forms.join(' or ')}` : forms.join(' or ');
+}
+
+/** The documented form media type the request's Content-Type names, if any. */
+function formMediaOf(spec: BodySpec, header: string | undefined): FormMedia | undefined {
+  if (!header || spec.forms.length === 0) return undefined;
+  const essence = header.split(';')[0]!.trim().toLowerCase();
+  return spec.forms.find((form) => form.essence === essence);
+}
+
+async function readJson(spec: BodySpec, request: IncomingMessage, limit: number): Promise<JsonBody> {
+  if (!spec.json && hasBody(request)) {
+    const sent = request.headers['content-type'];
+    throw new ProblemError(
+      400,
+      'unsupported_media_type',
+      `Content-Type must be ${expected(spec)}${sent ? `, not ${shorten(sent.split(';')[0]!.trim(), 100)}` : ''}`,
+    );
+  }
+  return readJsonBody(request, limit);
+}
+
+async function readForm(form: FormMedia, request: IncomingMessage, limit: number): Promise<JsonBody> {
+  const raw = await readRawBody(request, limit);
+  const text = raw.toString('utf8');
+  const fields =
+    form.kind === 'urlencoded'
+      ? urlEncodedFields(text)
+      : await multipartFields(raw, request.headers['content-type'] ?? '');
+  if (fields.size === 0) return { text, value: undefined, present: false };
+  return { text, value: typedFields(fields, form.schema), present: true, mayHoldBigInt: true };
 }
