@@ -12,6 +12,7 @@ import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal } from './journal.js';
 import { JSON_CONTENT_TYPE } from './mock-response.js';
+import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
 import { resourceSetup, type Seeder } from './resource-setup.js';
 import { PrismFallback } from './prism-fallback.js';
@@ -115,12 +116,14 @@ function resourceResponder(
   return (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));
-    return fallback.respond(
+    const answer = fallback.respond(
       compiled.operation,
       { path: request.path, query: request.query, headers: request.headers },
       input,
       request.preferences,
     );
+    const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
+    return list ? answer.then((response) => limitedList(response, list, input)) : answer;
   };
 }
 

@@ -135,15 +135,18 @@ class ResourceHandlers {
     return (input, tenant) => {
       const collection = this.#collection(input, tenant);
       const body = input.body.value as Item;
-      const sent = key!.assignedBy === 'client' ? body[this.#key] : undefined;
-      if (sent !== undefined && collection.get(String(sent)))
+      const sent = key!.assignedBy === 'server' ? undefined : body[this.#key];
+      const taken = sent !== undefined && collection.get(String(sent)) !== undefined;
+      // A key the client must choose (a user name) is a conflict when taken; one it may choose
+      // names the item to store, replacing the one there (as the Swagger Petstore does).
+      if (taken && key!.assignedBy === 'client')
         throw new ProblemError(
           409,
           'conflict',
           `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
         );
       const value = this.#record(sent ?? collection.newKey(), body);
-      const result = collection.insert(value);
+      const result = taken ? collection.replace(String(sent), value)! : collection.insert(value);
       if (!result.ok) throw storeFull(result.reason, result.limit, this.#nouns.many);
       return this.#answer(answer, result.stored, input);
     };

@@ -27,8 +27,12 @@ export type IdKind = 'integer' | 'uuid' | 'string';
 export interface ResourceKey {
   property: string;
   kind: IdKind;
-  /** `server`: assigned on creation; `client`: the create body carries it (required, or a natural key like `username`). */
-  assignedBy: 'server' | 'client';
+  /**
+   * `server`: the create body does not declare it, the server assigns it; `client`: the body
+   * requires it (or it is a natural key like `username`); `either`: the body may carry it, the
+   * server assigns it when it does not.
+   */
+  assignedBy: 'server' | 'client' | 'either';
 }
 
 /** One list operation of a resource (the collection's `GET`, or a finder such as `GET /pet/findByStatus`). */
@@ -176,6 +180,8 @@ function itemSchemaOf(document: LoadedDocument, entry: Draft): JsonSchema | unde
   return create && bodySchemaOf(document, create);
 }
 
+const isReadOnly = (schema: JsonSchema | undefined): boolean => typeof schema === 'object' && schema.readOnly === true;
+
 function kindOf(schema: JsonSchema | undefined): IdKind {
   const types = typesOf(schema);
   if (types.includes('integer') || types.includes('number')) return 'integer';
@@ -233,7 +239,8 @@ function keyOf(
   // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.
   const natural = kind === 'string' && !/id$/i.test(property) && property in bodyShape.properties;
   const clientChosen = bodyShape.required.includes(property) || natural;
-  return { property, kind, assignedBy: clientChosen ? 'client' : 'server' };
+  const declared = property in bodyShape.properties && !isReadOnly(bodyShape.properties[property]);
+  return { property, kind, assignedBy: clientChosen ? 'client' : declared ? 'either' : 'server' };
 }
 
 /** Finders: `GET /pet/findByStatus` lists the items of `/pet` (the same item schema, one static segment below). */

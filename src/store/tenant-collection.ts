@@ -118,11 +118,9 @@ export class TenantCollection {
       while (this.#byKey.has(uuid)) uuid = randomUuid(this.#random);
       return uuid;
     }
-    // Taken by insert, not here: a refused item uses no key up.
-    if (this.#key.kind === 'integer') return this.#nextInteger;
-    let next = this.#nextInteger;
-    while (this.#byKey.has(String(next))) next += 1;
-    return String(next);
+    // Used up by insert, not here: a refused item takes no key.
+    while (this.#byKey.has(String(this.#nextInteger))) this.#nextInteger += 1;
+    return this.#key.kind === 'integer' ? this.#nextInteger : String(this.#nextInteger);
   }
 
   /** Stores a new item (its key already set); refused by count or memory as a value, not an exception. */
@@ -132,8 +130,8 @@ export class TenantCollection {
     const charged = this.#charge(value, 0);
     if (!charged.ok) return charged;
     const { stored } = charged;
-    const id = Number(stored.value[this.#key.property]);
-    if (Number.isSafeInteger(id) && id >= this.#nextInteger) this.#nextInteger = id + 1;
+    // The server's own sequence moves on only for the keys it gave; keys clients chose are skipped by newKey.
+    if (String(this.#nextInteger) === stored.key) this.#nextInteger += 1;
     this.#ordered.push(stored);
     this.#byKey.set(stored.key, stored);
     return charged;

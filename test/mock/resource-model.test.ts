@@ -79,9 +79,9 @@ describe('a shop document', () => {
   });
 
   it('keys: a uuid named like the path parameter, a natural key the client sends, an <item>Id property', () => {
-    expect(byPath(model, '/pets').key).toEqual({ property: 'petKey', kind: 'uuid', assignedBy: 'server' });
+    expect(byPath(model, '/pets').key).toEqual({ property: 'petKey', kind: 'uuid', assignedBy: 'either' });
     expect(byPath(model, '/users').key).toEqual({ property: 'username', kind: 'string', assignedBy: 'client' });
-    expect(byPath(model, '/events').key).toEqual({ property: 'eventId', kind: 'uuid', assignedBy: 'server' });
+    expect(byPath(model, '/events').key).toEqual({ property: 'eventId', kind: 'uuid', assignedBy: 'either' });
   });
 
   it('a sub-resource is keyed by its parent keys', () => {

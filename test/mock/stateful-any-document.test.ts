@@ -114,6 +114,19 @@ describe("a foreign listPets is served with its own document's schema", () => {
     expect(list.body[0]).toEqual(created.body);
   });
 
+  it('keeps a key the client may send (the create body declares it); sending it again replaces the item', async () => {
+    const petKey = '3f2b8c1e-0a4d-4c5e-9f6a-7b8c9d0e1f2a';
+    const created = await mock.request('POST', '/pets', { body: { petKey, nickname: 'Named' } });
+    expect(created.body).toEqual({ petKey, nickname: 'Named' });
+    expect((await mock.request('GET', `/pets/${petKey}`)).body).toEqual(created.body);
+    const again = await mock.request('POST', '/pets', { body: { petKey, nickname: 'Again' } });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual({ petKey, nickname: 'Again' });
+    expect((await mock.request('GET', `/pets/${petKey}`)).body).toEqual(again.body);
+    const list = await mock.request('GET', '/pets');
+    expect(list.body.filter((pet: { petKey: string }) => pet.petKey === petKey)).toHaveLength(1);
+  });
+
   it('an unknown uuid is 404', async () => {
     const missing = await mock.request('GET', '/pets/00000000-0000-4000-8000-000000000000');
     expect(missing.status).toBe(404);
@@ -151,6 +164,14 @@ describe('natural keys, sub-resources and wrapped lists', () => {
     expect(Object.keys(list.body)).toEqual(['data']);
     expect(list.body.data).toHaveLength(2);
     expect(list.body.data[0]).toEqual(created.body);
+  });
+});
+
+describe('a list kennel keeps no state for', () => {
+  it('is answered from the document but honours its limit', async () => {
+    const all = await mock.request('GET', '/brands');
+    expect(all.body).toEqual([{ name: 'Acme' }, { name: 'Globex' }, { name: 'Initech' }]);
+    expect((await mock.request('GET', '/brands?limit=2')).body).toEqual([{ name: 'Acme' }, { name: 'Globex' }]);
   });
 });
 

@@ -108,6 +108,15 @@ describe('ResourceStore', () => {
     expect(create(tenant, { name: 'New', categoryId: 1 })).toMatchObject({ ok: true, stored: { value: { id: 4 } } });
   });
 
+  it('keys clients chose neither move the sequence nor get given again', () => {
+    const tenant = pets(storeOf({ capacity: 10 }), 'a');
+    tenant.insert({ id: 5, name: 'Chosen' });
+    tenant.insert({ id: Number.MAX_SAFE_INTEGER, name: 'Huge' });
+    expect(
+      ids([create(tenant, {}), create(tenant, {}), create(tenant, {})].map((r) => (r.ok ? r.stored : r) as never)),
+    ).toEqual([4, 6, 7]);
+  });
+
   it('a replaced seeded item changes only its tenant', () => {
     const store = storeOf();
     pets(store, 'a').replace('1', { id: 1, name: 'Mine', categoryId: 1 });
