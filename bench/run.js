@@ -18,6 +18,7 @@ import { machineBusyCores, watchForeignCpu } from './lib/cpu.js';
 import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
 import { timeContractRuns } from './lib/contract-run.js';
 import { timeScenarioRuns } from './lib/scenario-run.js';
+import { timeDocumentScale } from './document-scale.js';
 import { runLoad, stopLoad } from './lib/load.js';
 import { ensurePrism } from './lib/prism.js';
 import { formatFixed, formatInt, median, medianRound, ratio, table } from './lib/report.js';
@@ -42,6 +43,8 @@ const TARGETS = {
   rssMb: 150,
   contractRunS: 3,
   scenarioLibraryS: 2,
+  /** Load + mock app + check plan of a 3 MB document, and of a 600-operation one split over files. */
+  documentScaleS: 5,
 };
 
 const USAGE = `usage: npm run bench [-- options]
@@ -442,7 +445,7 @@ function describeTrouble(row) {
   return parts.join(', ');
 }
 
-function checks(summary, cold, memory, prismSkipped, contract, scenarios) {
+function checks(summary, cold, memory, prismSkipped, contract, scenarios, scale) {
   const list = summary.list ?? {};
   const kennel = list.kennel;
   const results = [];
@@ -495,6 +498,15 @@ function checks(summary, cold, memory, prismSkipped, contract, scenarios) {
     scenarios.error ??
       `${formatFixed(scenarioS)} s wall for ${scenarios.scenarios} scenarios spanning ${scenarios.virtual} of virtual time (median of ${scenarios.samplesMs.length} runs)`,
   );
+  for (const row of scale) {
+    add(
+      `document ${row.name.split(' ')[0]}: load + mock app + check plan <= ${TARGETS.documentScaleS} s`,
+      row.totalS,
+      row.totalS <= TARGETS.documentScaleS,
+      row.error ??
+        `${formatFixed(row.totalS)} s for ${row.name}, ${formatFixed(row.bytes / 1e6, 1)} MB, ${row.operations} operations (load ${formatFixed(row.loadS)} s, mock app ${formatFixed(row.appS)} s, check plan ${formatFixed(row.planS)} s)`,
+    );
+  }
   return results;
 }
 
@@ -563,6 +575,9 @@ async function main() {
   log('kennel scenario run: the whole scenario library…');
   const scenarios = await timeScenarioRuns({ bin: KENNEL_BIN, cwd: ROOT, runs: opts.quick ? 1 : 3, log });
 
+  log('document scale: a generated 3 MB document and a 600-operation one split over files…');
+  const scale = await timeDocumentScale({ log });
+
   log('starting the servers under load…');
   const running = {};
   let prismSkipped = prism.skip;
@@ -586,7 +601,7 @@ async function main() {
     const { rows, memory, skipped } = await loadAll(targets, running, opts);
     if (skipped.prism) prismSkipped = skipped.prism;
     const summary = summarise(rows);
-    const results = checks(summary, cold, memory, prismSkipped, contract, scenarios);
+    const results = checks(summary, cold, memory, prismSkipped, contract, scenarios, scale);
 
     const out = [];
     out.push('');
@@ -683,6 +698,7 @@ async function main() {
           summary,
           coldStart: cold,
           contractRun: contract,
+          documentScale: scale,
           scenarioRun: scenarios,
           memoryAfterList: memory,
           memoryIdle: Object.fromEntries(Object.entries(running).map(([id, entry]) => [id, entry.idleMemory])),
