@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Command } from 'commander';
 import { pino } from 'pino';
 import { PETSTORE_SPEC } from '../assets.js';
@@ -13,6 +12,7 @@ import {
 } from '../mock/config.js';
 import type { ListOrder } from '../store/tenant-collection.js';
 import type { RunningMock } from '../mock/server.js';
+import { serveBanner } from './banner.js';
 import type { CliIo } from './io.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
 
@@ -177,27 +177,6 @@ function worldLines(running: RunningMock): string[] {
   return lines;
 }
 
-function banner(config: MockConfig, url: string, origin: string, title: string, version: string): string {
-  const spec =
-    config.specPath === PETSTORE_SPEC
-      ? 'bundled spec/petstore.yaml'
-      : path.relative(process.cwd(), config.specPath) || config.specPath;
-  const keys =
-    config.apiKeys.length > 0
-      ? `${config.apiKeys.length} configured (--api-key / KENNEL_API_KEYS)`
-      : `${DEV_API_KEY}  (development key: no --api-key given)`;
-  const stores = config.tenancy === 'shared' ? 'one shared store' : 'one store per API key';
-  return [
-    `kennel: serving ${title} ${version} from ${spec}`,
-    `  API      ${url}`,
-    `  admin    ${origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
-    `  API key  ${keys}`,
-    `  data     ${config.pets} seeded pets, seed ${config.seed}, ${stores}`,
-    `  try      curl -H 'Authorization: Bearer ${config.apiKeys.length > 0 ? '<your key>' : DEV_API_KEY}' ${url}/pets?limit=2`,
-    '',
-  ].join('\n');
-}
-
 /** Runs the mock until `io.signal` aborts; returns the exit code. */
 async function serve(config: MockConfig, io: CliIo): Promise<number> {
   const logger = pino(
@@ -206,10 +185,9 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
   );
   const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
-  const { title, version } = running.spec.document.info;
   for (const warning of running.spec.warnings)
     io.stderr.write(`kennel: warning: ${warning.location}: ${warning.message}\n`);
-  io.stderr.write(banner(config, running.url, running.origin, title, version));
+  io.stderr.write(serveBanner(config, running));
   if (running.spec.operations.length === 0)
     io.stderr.write('  note     the document has no operations (no paths): only the admin API answers\n');
   for (const line of worldLines(running)) io.stderr.write(`${line}\n`);

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { PETSTORE_SPEC } from '../assets.js';
+import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
+import type { RunningMock } from '../mock/server.js';
+import type { Operation } from '../openapi/operations.js';
+import { inferResources } from '../openapi/resource-model.js';
+
+/** True when some operation of the document asks for credentials. */
+export function needsCredentials(operations: readonly Operation[]): boolean {
+  return operations.some((operation) =>
+    operation.security.requirements.some((requirement) => Object.keys(requirement).length > 0),
+  );
+}
+
+/** `12 operations under /v1`: what the document offers. */
+function operationsLine(running: RunningMock): string {
+  const count = running.spec.operations.length;
+  return `${count} operation${count === 1 ? '' : 's'} under ${running.spec.basePath || '/'}`;
+}
+
+function keysLine(config: MockConfig, secured: boolean): string {
+  if (!secured) return 'none needed: the document declares no security';
+  return config.apiKeys.length > 0
+    ? `${config.apiKeys.length} configured (--api-key / KENNEL_API_KEYS)`
+    : `${DEV_API_KEY}  (development key: no --api-key given)`;
+}
+
+/** `30 /pets, 2 /orders`: the items each stateful collection starts with; undefined when none. */
+function seededLine(running: RunningMock): string | undefined {
+  if (running.config.stateless) return undefined;
+  const counts: string[] = [];
+  for (const resource of inferResources(running.spec).resources) {
+    if (!resource.stateful) continue;
+    const seeded = running.mock.store.seeded(resource.path).length;
+    if (seeded > 0) counts.push(`${seeded} ${resource.path}`);
+  }
+  return counts.length > 0 ? counts.join(', ') : undefined;
+}
+
+/** A request worth trying: the first GET without path parameters, with the credentials it needs. */
+function tryLine(running: RunningMock, config: MockConfig): string | undefined {
+  const operation =
+    running.spec.operations.find((candidate) => candidate.method === 'get' && !candidate.path.includes('{')) ??
+    running.spec.operations.find((candidate) => candidate.method === 'get');
+  if (!operation) return undefined;
+  const key = config.apiKeys.length > 0 ? '<your key>' : DEV_API_KEY;
+  const first = operation.security.requirements[0] ?? {};
+  const scheme = operation.security.schemes[Object.keys(first)[0] ?? ''];
+  let credentials = '';
+  let query = '';
+  if (scheme?.type === 'apiKey' && scheme.name) {
+    if (scheme.in === 'query') query = `?${encodeURIComponent(scheme.name)}=${encodeURIComponent(key)}`;
+    else if (scheme.in === 'cookie') credentials = `-b '${scheme.name}=${key}' `;
+    else credentials = `-H '${scheme.name}: ${key}' `;
+  } else if (scheme?.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') credentials = `-u '${key}:' `;
+  else if (scheme) credentials = `-H 'Authorization: Bearer ${key}' `;
+  const limit = operation.parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'limit');
+  const extra = limit ? `${query ? '&' : '?'}limit=2` : '';
+  return `curl ${credentials}${running.url}${operation.path}${query}${extra}`;
+}
+
+/** What `kennel serve` prints once listening: the document actually served, its keys, data and a first request. */
+export function serveBanner(config: MockConfig, running: RunningMock): string {
+  const { title, version } = running.spec.document.info;
+  const spec =
+    config.specPath === PETSTORE_SPEC
+      ? 'bundled spec/petstore.yaml'
+      : path.relative(process.cwd(), config.specPath) || config.specPath;
+  const stores = config.tenancy === 'shared' ? 'one shared store' : 'one store per API key';
+  const seeded = seededLine(running);
+  const data = config.stateless
+    ? "stateless: answers from the document's examples"
+    : seeded
+      ? `seeded ${seeded}; seed ${config.seed}, ${stores}`
+      : undefined;
+  const tryIt = tryLine(running, config);
+  return [
+    `kennel: serving ${title} ${version} from ${spec}`,
+    `  API      ${running.url}  (${operationsLine(running)})`,
+    `  admin    ${running.origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
+    `  API key  ${keysLine(config, needsCredentials(running.spec.operations))}`,
+    ...(data ? [`  data     ${data}`] : []),
+    ...(tryIt ? [`  try      ${tryIt}`] : []),
+    '',
+  ].join('\n');
+}
