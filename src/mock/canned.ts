@@ -1,11 +1,12 @@
 import { defaultCode, isErrorBody, ProblemError } from '../core/problem.js';
-import { stringifyJson } from '../core/json.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { jsonMediaType, responseFor, type Operation, type OperationResponse } from '../openapi/operations.js';
+import { responseFor, type MediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
 import { sampleOf } from '../openapi/generate.js';
+import type { DocumentedErrors } from './documented-error.js';
 import type { MockResponse } from './mock-response.js';
+import { pickMedia, renderBody } from './response-body.js';
 import type { Preferences } from './prefer.js';
 
 function documentedStatuses(operation: Operation): string {
@@ -42,15 +43,29 @@ function pickResponse(operation: Operation, preferences: Preferences): Operation
   return withExample;
 }
 
-function bodyFor(
+/** Where the forced answer is going: the client's Accept, the path asked for, the document's error words. */
+export interface CannedContext {
+  accept?: string;
+  path?: string;
+  errors?: DocumentedErrors;
+}
+
+/** The media type to answer with: the one holding the named example, else the one Accept prefers. */
+function mediaFor(response: OperationResponse, preferences: Preferences, accept: string | undefined) {
+  const { example } = preferences;
+  if (example !== undefined) {
+    const holding = response.content.find((media) => media.examples.has(example));
+    if (holding) return holding;
+  }
+  return pickMedia(response.content, accept);
+}
+
+function exampleOf(
+  media: MediaType,
   response: OperationResponse,
-  status: number,
   preferences: Preferences,
-  spec: LoadedDocument,
   operation: Operation,
-): unknown {
-  const media = jsonMediaType(response.content);
-  if (!media) return undefined;
+): { found: boolean; value?: unknown } {
   if (preferences.example !== undefined) {
     if (!media.examples.has(preferences.example)) {
       throw new ProblemError(
@@ -59,23 +74,51 @@ function bodyFor(
         `Prefer: example=${preferences.example} is not an example of the ${response.status} response of ${operation.id}; examples: ${[...media.examples.keys()].join(', ') || 'none'}`,
       );
     }
-    return media.examples.get(preferences.example);
+    return { found: true, value: media.examples.get(preferences.example) };
   }
   const first = media.examples.values().next();
-  if (!first.done) return first.value;
-  const schema = media.schema && (valueAt(spec.dereferenced, media.schema.pointer) as JsonSchema);
-  const sample = sampleOf(schema);
-  if (isErrorBody(sample))
-    return { code: defaultCode(status), message: `Response forced by Prefer: code=${status}`, status };
-  return sample;
+  return first.done ? { found: false } : { found: true, value: first.value };
 }
 
-/** The documented response a `Prefer` header forces: status, example (or a sample) and its headers. */
-export function cannedResponse(spec: LoadedDocument, operation: Operation, preferences: Preferences): MockResponse {
+/** A forced error status without an example: the document's own error body, as a real failure would get. */
+function errorBody(operation: Operation, status: number, context: CannedContext): MockResponse | undefined {
+  if (status < 400 || !context.errors) return undefined;
+  const problem = new ProblemError(status, defaultCode(status), `Response forced by Prefer: code=${status}`);
+  const answer = context.errors.answer(operation, problem, { path: context.path ?? '', accept: context.accept });
+  if (answer.body === undefined) return { status };
+  const text = answer.contentType?.startsWith('text/');
+  return {
+    status,
+    contentType: answer.contentType,
+    ...(text ? { text: answer.body } : { json: answer.body }),
+  };
+}
+
+/**
+ * The documented response a `Prefer` header forces: status, example (or a sample, or the
+ * document's error body for an error status) in the media type Accept prefers, and its headers.
+ */
+export function cannedResponse(
+  spec: LoadedDocument,
+  operation: Operation,
+  preferences: Preferences,
+  context: CannedContext = {},
+): MockResponse {
   const response = pickResponse(operation, preferences);
   const status = /^\d{3}$/.test(response.status) ? Number(response.status) : (preferences.code ?? 200);
-  const body = bodyFor(response, status, preferences, spec, operation);
   const headers: Record<string, string> = {};
   if (status === 401) headers['WWW-Authenticate'] = 'Bearer realm="kennel"';
-  return { status, json: body === undefined ? undefined : stringifyJson(body), headers };
+  const media = mediaFor(response, preferences, context.accept);
+  if (!media) return { status, headers };
+  const resolve = (pointer: string) => valueAt(spec.dereferenced, pointer) as JsonSchema | undefined;
+  const example = exampleOf(media, response, preferences, operation);
+  if (example.found) return { status, headers, ...renderBody(example.value, media, resolve) };
+  const documentedError = errorBody(operation, status, context);
+  if (documentedError) return { ...documentedError, headers };
+  const schema = media.schema && resolve(media.schema.pointer);
+  const sample = sampleOf(schema);
+  const body = isErrorBody(sample)
+    ? { code: defaultCode(status), message: `Response forced by Prefer: code=${status}`, status }
+    : sample;
+  return { status, headers, ...renderBody(body, media, resolve) };
 }

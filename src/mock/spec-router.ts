@@ -72,7 +72,8 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, err
     const principal = options.authenticate(operation, ctx);
     const preferences = parsePrefer(ctx.get('prefer') || undefined);
     if (forcesCannedResponse(preferences)) {
-      send(ctx, cannedResponse(options.spec, operation, preferences));
+      const accept = ctx.get('accept') || undefined;
+      send(ctx, cannedResponse(options.spec, operation, preferences, { accept, path: ctx.path, errors }));
       ctx.set('Preference-Applied', appliedPreferences(preferences));
       return;
     }

@@ -96,6 +96,21 @@ describe('errors in the document’s own words', () => {
     expect(malformed.status).toBe(422);
   });
 
+  it('a forced error status (Prefer: code=400) answers in the documented error words too', async () => {
+    const answer = await call(`${problem.url}/things`, {
+      ...json('{"name":"x"}'),
+      headers: { 'content-type': 'application/json', prefer: 'code=400' },
+    });
+    expect(answer).toMatchObject({ status: 400, type: 'application/problem+json' });
+    expect(answer.body).toMatchObject({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: 'Response forced by Prefer: code=400',
+    });
+    expectValid(problem, '#/components/schemas/Problem', answer.body);
+  });
+
   it('outside any operation (an unknown path) kennel’s own Error remains', async () => {
     const answer = await call(`${problem.url}/nowhere`);
     expect(answer.status).toBe(404);

@@ -47,6 +47,13 @@ describe('the documented media types, negotiated by Accept', () => {
     });
   });
 
+  it('a response forced by Prefer is negotiated too', async () => {
+    const answer = await call('GET', '/reports/1', { accept: 'text/plain', prefer: 'code=200' });
+    expect(answer).toMatchObject({ status: 200, type: 'text/plain; charset=utf-8', text: 'report 1: Sales' });
+    const ping = await call('PUT', '/ping', { prefer: 'code=200' });
+    expect(ping).toMatchObject({ status: 200, type: null, text: '' });
+  });
+
   it('XML without an example is built from the schema, named by its xml.name', async () => {
     const answer = await call('GET', '/reports/1/summary');
     expect(answer.type).toBe('application/xml; charset=utf-8');
