@@ -3,7 +3,7 @@ import type { JsonSchema } from '../openapi/openapi-types.js';
 import { coerceParameter } from '../openapi/parameter-value.js';
 import type { Validator } from '../openapi/validators.js';
 import type { PlannedParameter } from './plan.js';
-import { validObject, type ValueContext } from '../openapi/generate.js';
+import { minimalValue, validObject, type ValueContext } from '../openapi/generate.js';
 import { integerBounds, objectShape, typesOf } from '../openapi/schema-shape.js';
 import type { Severity } from './types.js';
 
@@ -13,7 +13,7 @@ export type GenerationContext = ValueContext;
 /** A valid body; `severity` is how sure the spec is that a deployment must accept it. */
 export interface ValidBody {
   label: string;
-  value: Record<string, unknown>;
+  value: unknown;
   severity: Severity;
 }
 
@@ -27,8 +27,10 @@ const INT64_EDGES = [9007199254740993n, 9223372036854775807n];
  */
 export function validBodies(schema: JsonSchema, context: GenerationContext): ValidBody[] {
   const bodies: ValidBody[] = [
-    { label: 'required properties only', value: validObject(schema, context, 'required'), severity: 'error' },
+    { label: 'required properties only', value: minimalValue(schema, context), severity: 'error' },
   ];
+  // Enum members and int64 edges are properties of an object body: other bodies have the minimal one.
+  if (typesOf(schema).length > 0 && !typesOf(schema).includes('object')) return bodies;
   const { properties } = objectShape(schema);
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property !== 'object' || !Array.isArray(property.enum)) continue;
@@ -168,6 +170,7 @@ export function invalidBodies(
   valid: Record<string, unknown>,
   validate: Validator,
   parse: (text: string) => unknown,
+  options: { bodyRequired: boolean } = { bodyRequired: true },
 ): InvalidBody[] {
   const { properties, required } = objectShape(schema);
   const cases: InvalidBody[] = [];
@@ -205,7 +208,10 @@ export function invalidBodies(
   const text = stringifyJson(valid);
   const transport: InvalidBody[] = [
     { label: 'malformed JSON', body: { raw: text.slice(0, -1) + ',' }, schemaViolation: false, severity: 'error' },
-    { label: 'an empty body', body: { raw: '' }, schemaViolation: false, severity: 'error' },
+    // An optional body may be left out: an empty one is then a request without a body, not a mistake.
+    ...(options.bodyRequired
+      ? [{ label: 'an empty body', body: { raw: '' }, schemaViolation: false, severity: 'error' } as const]
+      : []),
     {
       label: 'a valid JSON body sent as text/plain',
       body: { raw: text },

@@ -18,7 +18,10 @@ export interface PlannedParameter extends OperationParameter {
 /** A query parameter that bounds the length of a list (heuristic: see docs/contract-checks.md). */
 export interface LimitParameter {
   name: string;
+  /** The smallest limit to try: the schema's `minimum`, else 1. */
   minimum: number;
+  /** The schema states a minimum: only then is a value below it sent as invalid. */
+  minimumDocumented: boolean;
   maximum: number | undefined;
   default: number | undefined;
 }
@@ -105,6 +108,7 @@ function limitOf(parameters: readonly PlannedParameter[]): LimitParameter | unde
   return {
     name: candidate.name,
     minimum: typeof schema.minimum === 'number' ? schema.minimum : 1,
+    minimumDocumented: typeof schema.minimum === 'number',
     maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
     default: typeof schema.default === 'number' ? schema.default : undefined,
   };

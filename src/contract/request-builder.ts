@@ -1,5 +1,7 @@
 import { stringifyJson } from '../core/json.js';
-import type { PlannedOperation } from './plan.js';
+import { sampleOf } from '../openapi/generate.js';
+import { isJsonMediaType, type Operation } from '../openapi/operations.js';
+import type { PlannedOperation, PlannedParameter } from './plan.js';
 import type { RequestSpec, SentRequest } from './types.js';
 
 export interface Credentials {
@@ -39,21 +41,85 @@ function authHeaders(
   return headers;
 }
 
-function expandPath(template: string, values: Record<string, string> = {}): string {
-  return template.replace(/\{([^}]+)\}/g, (_whole, name: string) => encodeURIComponent(values[name] ?? '1'));
+/** A parameter value as URL or header text: arrays comma-separated, objects as JSON. */
+export function parameterText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(parameterText).join(',');
+  if (value !== null && typeof value === 'object') return stringifyJson(value);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** A value the parameter's schema allows (its example, default, first enum member, a uuid for format uuid…). */
+export function defaultParameterValue(parameter: PlannedParameter): string {
+  return parameterText(sampleOf(parameter.resolved));
+}
+
+function expandPath(operation: PlannedOperation, values: Record<string, string> = {}): string {
+  const byName = new Map(operation.parameters.filter((item) => item.in === 'path').map((item) => [item.name, item]));
+  return operation.operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const parameter = byName.get(name);
+    return encodeURIComponent(values[name] ?? (parameter ? defaultParameterValue(parameter) : '1'));
+  });
+}
+
+/** Headers OpenAPI says a header parameter cannot describe (the request's own machinery). */
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** Required query, header and cookie parameters a request would otherwise miss, with schema-valid values. */
+function requiredParameters(
+  operation: PlannedOperation,
+  query: Record<string, string>,
+  headers: Record<string, string>,
+): void {
+  const cookies: string[] = [];
+  for (const parameter of operation.parameters) {
+    if (!parameter.required) continue;
+    const name = parameter.name.toLowerCase();
+    if (parameter.in === 'query' && !(parameter.name in query))
+      query[parameter.name] = defaultParameterValue(parameter);
+    else if (parameter.in === 'header' && !RESERVED_HEADERS.has(name) && !(name in headers))
+      headers[name] = defaultParameterValue(parameter);
+    else if (parameter.in === 'cookie') cookies.push(`${parameter.name}=${defaultParameterValue(parameter)}`);
+  }
+  if (cookies.length > 0) headers.cookie = [headers.cookie, ...cookies].filter(Boolean).join('; ');
+}
+
+/**
+ * The Accept header for an operation, from the media types its responses document: JSON first when
+ * documented, else the first documented type, the others after it at a lower weight; any media type
+ * when none is documented.
+ */
+export function acceptFor(operation: Operation): string {
+  const types = [
+    ...new Set(
+      operation.responses
+        .slice()
+        .sort((a, b) => Number(!a.status.startsWith('2')) - Number(!b.status.startsWith('2')))
+        .flatMap((response) => response.content.map((media) => media.mediaType.split(';')[0]!.trim().toLowerCase())),
+    ),
+  ];
+  if (types.length === 0 || types.includes('*/*')) return '*/*';
+  const json = types.includes('application/json') ? 'application/json' : types.find(isJsonMediaType);
+  const preferred = json ?? types[0]!;
+  return [preferred, ...types.filter((type) => type !== preferred).map((type) => `${type};q=0.5`)].join(', ');
 }
 
 /** Turns what a check asks for into the exact HTTP request (URL, headers, body text). */
 export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Credentials): SentRequest {
   const query: Record<string, string> = { ...spec.query };
-  const headers: Record<string, string> = { accept: 'application/json', ...lowerCase(credentials.headers) };
+  const headers: Record<string, string> = {
+    accept: acceptFor(spec.operation.operation),
+    ...lowerCase(spec.headers ?? {}),
+    ...lowerCase(credentials.headers),
+  };
   Object.assign(headers, authHeaders(spec.operation, spec.auth ?? 'valid', credentials, query));
+  requiredParameters(spec.operation, query, headers);
   let body: string | undefined;
   if (spec.body) body = 'raw' in spec.body ? spec.body.raw : stringifyJson(spec.body.value);
   const contentType = spec.contentType === undefined ? (spec.body ? 'application/json' : null) : spec.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
   const search = new URLSearchParams(query).toString();
-  const url = `${baseUrl.replace(/\/+$/, '')}${expandPath(spec.operation.operation.path, spec.pathParams)}${search ? `?${search}` : ''}`;
+  const url = `${baseUrl.replace(/\/+$/, '')}${expandPath(spec.operation, spec.pathParams)}${search ? `?${search}` : ''}`;
   return { method: spec.operation.operation.method.toUpperCase(), url, headers, body };
 }
 
@@ -161,7 +227,8 @@ function basicCredentials(header: string, value: string, apiKey: string): string
 export function curlCommand(request: SentRequest, apiKey: string): string {
   const parts = ['curl', '-i', '-X', request.method, shellWord(request.url, apiKey)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name === 'accept') continue;
+    // curl sends `Accept: */*`; a JSON API answers JSON to it, so only another choice is spelled out.
+    if (name === 'accept' && (value === '*/*' || value.startsWith('application/json'))) continue;
     const basic = name.endsWith('authorization') ? basicCredentials(name, value, apiKey) : undefined;
     parts.push(...(basic ?? ['-H', shellWord(`${name}: ${value}`, apiKey)]));
   }

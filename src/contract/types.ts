@@ -90,6 +90,8 @@ export interface RequestSpec {
   strictStatus?: boolean;
   pathParams?: Record<string, string>;
   query?: Record<string, string>;
+  /** Header parameters (required ones the check does not set are filled from their schemas). */
+  headers?: Record<string, string>;
   /** A JSON value to serialize, or `raw` text sent as is. */
   body?: { value: unknown } | { raw: string };
   /** Defaults to application/json when there is a body; null sends none. */

@@ -200,6 +200,8 @@ export function validObject(
  */
 export function minimalValue(schema: JsonSchema | undefined, context: ValueContext): unknown {
   const type = primaryType(schema);
+  const options = typeof schema === 'object' ? ((schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined) : undefined;
+  if (type === undefined && Array.isArray(options) && options.length > 0) return minimalValue(options[0], context);
   if (type === 'object') return validObject(schema, context, 'required');
   if (type === 'array' && typeof schema === 'object' && primaryType(schema.items as JsonSchema) === 'object') {
     const count = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);

@@ -26,7 +26,7 @@ describe('the plan derives roles and heuristics from the Pet Store document', ()
       ['listStoreOrders', 'other', undefined],
     ]);
     expect(createPet.idProperty).toBe('id');
-    expect(listPets.limit).toEqual({ name: 'limit', minimum: 1, maximum: 100, default: 20 });
+    expect(listPets.limit).toEqual({ name: 'limit', minimum: 1, minimumDocumented: true, maximum: 100, default: 20 });
     expect(listPets.filters).toEqual([
       { name: 'status', property: 'status', values: ['available', 'pending', 'sold'] },
     ]);
@@ -48,9 +48,9 @@ describe('generated data', () => {
     ]);
     for (const { value } of bodies) {
       expect(validate(exactNumbers(value))).toEqual([]);
-      expect(value.name).toMatch(/^kennel-test-name-[a-z]{4}$/);
+      expect((value as { name: string }).name).toMatch(/^kennel-test-name-[a-z]{4}$/);
     }
-    expect([4, 7]).toContain(bodies[0]!.value.categoryId);
+    expect([4, 7]).toContain((bodies[0]!.value as { categoryId: number }).categoryId);
   });
 
   it('every schema-invalid body is really invalid (re-validated), transport mistakes first', () => {

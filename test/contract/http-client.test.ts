@@ -8,9 +8,11 @@ import { gzipBombServer, neverEndingServer, streamingServer, type TestServer } f
 
 const operation = {
   id: 'listThings',
+  parameters: [],
   operation: {
     method: 'get',
     path: '/things',
+    responses: [],
     security: { requirements: [{ bearer: [] }], schemes: { bearer: { type: 'http', scheme: 'bearer' } } },
   },
 } as unknown as PlannedOperation;

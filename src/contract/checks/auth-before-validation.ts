@@ -23,6 +23,7 @@ function bodyProbes(context: CheckContext, base: RequestSpec): Probe[] {
     base.body.value as Record<string, unknown>,
     context.plan.validators.at(body.pointer),
     parse,
+    { bodyRequired: body.required },
   );
   const schemaCase = cases.find((item) => item.schemaViolation && item.severity === 'error');
   const malformed = cases.find((item) => !item.schemaViolation && item.contentType === undefined);

@@ -1,11 +1,12 @@
 import type { ResponseCheck } from '../types.js';
-import { challengedSchemes, challengeSchemes } from './auth-schemes.js';
+import { challengedSchemes, challengeSchemes, takesApiKey } from './auth-schemes.js';
 import { failure } from './support.js';
 
 /**
  * Every 401 carries a `WWW-Authenticate` challenge for a scheme the operation takes (RFC 9110
  * §15.5.2; RFC 6750 §3 for Bearer, RFC 7617 for Basic). API keys have no registered scheme, so
- * for them any challenge will do and a missing one is only a warning.
+ * where an operation takes one any challenge will do, and for API-key-only operations a missing one
+ * is only a warning.
  */
 export const authChallengePresent: ResponseCheck = {
   name: 'auth-challenge-present',
@@ -15,13 +16,14 @@ export const authChallengePresent: ResponseCheck = {
   inspect(_plan, exchange) {
     if (exchange.response?.status !== 401) return [];
     const header = exchange.response.headers['www-authenticate'];
-    const wanted = challengeSchemes(exchange.operation);
+    // An API key has no registered scheme: where one is accepted, a challenge of any scheme is applicable.
+    const wanted = takesApiKey(exchange.operation) ? [] : challengeSchemes(exchange.operation);
     const expected = wanted.length > 0 ? `a challenge for ${wanted.join(' or ')}` : 'a challenge';
     if (header === undefined || challengedSchemes(header).length === 0) {
       return [
         failure(
           this.name,
-          wanted.length > 0 ? this.severity : 'warning',
+          challengeSchemes(exchange.operation).length > 0 ? this.severity : 'warning',
           exchange,
           `401 without a WWW-Authenticate challenge`,
           { expected: `WWW-Authenticate: ${expected}`, actual: header === undefined ? '(absent)' : header },

@@ -1,5 +1,6 @@
 import type { CheckFailure, RequestSpec, ScenarioCheck } from '../types.js';
-import { credentialKind, schemeName } from './auth-schemes.js';
+import { challengeSchemes, credentialKind, schemeName } from './auth-schemes.js';
+import { unlikelyId } from './ids.js';
 import { failure, statusText, validRequest } from './support.js';
 
 interface BadCredential {
@@ -34,7 +35,9 @@ function badCredentials(
     ];
   }
   const scheme = schemeName(kind);
-  const other = kind === 'basic' ? 'Bearer' : 'Basic';
+  // Another scheme is a bad credential only if no alternative of the operation takes that scheme.
+  const accepted = challengeSchemes(request.operation);
+  const other = ['Basic', 'Bearer', 'Digest'].find((name) => !accepted.includes(name.toLowerCase()))!;
   return [
     { label: 'no Authorization header', auth: 'none' },
     {
@@ -94,10 +97,12 @@ export const authEnforced: ScenarioCheck = {
     if (context.operation.parameters.some((parameter) => parameter.in === 'path')) {
       // Existence must not be checked before credentials: an unknown id without a key is still a 401.
       const pathParams = Object.fromEntries(
-        Object.keys(base.pathParams ?? {}).map((name) => [
-          name,
-          String(700_000_000 + context.random.int(0, 99_999_999)),
-        ]),
+        context.operation.parameters
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => [
+            parameter.name,
+            unlikelyId(parameter.resolved, context.random, 700_000_000) ?? base.pathParams?.[parameter.name] ?? '',
+          ]),
       );
       const exchange = await context.send({
         ...base,

@@ -51,3 +51,9 @@ export function challengedSchemes(header: string): string[] {
     .filter((name) => TOKEN.test(name))
     .map((name) => name.toLowerCase());
 }
+
+/** True when some alternative security requirement of the operation takes an API key. */
+export function takesApiKey(operation: PlannedOperation): boolean {
+  const { requirements, schemes } = operation.operation.security;
+  return requirements.some((requirement) => Object.keys(requirement).some((name) => schemes[name]?.type === 'apiKey'));
+}

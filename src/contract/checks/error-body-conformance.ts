@@ -1,5 +1,5 @@
 import type { ResponseCheck } from '../types.js';
-import { failure, schemaIssues, show } from './support.js';
+import { declaredMediaType, declaresNonJson, documentedResponse, failure, schemaIssues, show } from './support.js';
 
 /**
  * Every 4xx/5xx carries the document's error body (the schema its 4xx responses share, `Error`
@@ -13,6 +13,9 @@ export const errorBodyConformance: ResponseCheck = {
   inspect(plan, exchange) {
     const response = exchange.response;
     if (!response || response.status < 400 || !plan.errorSchema || exchange.request.method === 'HEAD') return [];
+    // An error in a media type the document gives this response (an XML error) is not a JSON error body.
+    const documented = documentedResponse(exchange)?.content.map((media) => media.mediaType.toLowerCase()) ?? [];
+    if (declaresNonJson(exchange) && documented.includes(declaredMediaType(exchange)!)) return [];
     if (!response.json?.ok) {
       return [
         failure(this.name, this.severity, exchange, `${response.status} body is not a JSON error body`, {

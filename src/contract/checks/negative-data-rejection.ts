@@ -84,12 +84,9 @@ export const negativeDataRejection: ScenarioCheck = {
         const parsed = parseJson(text);
         return parsed.ok ? parsed.value : undefined;
       };
-      const cases = invalidBodies(
-        operation.body.schema,
-        base.body.value as Record<string, unknown>,
-        validate,
-        parse,
-      ).slice(0, context.settings.maxExamples);
+      const cases = invalidBodies(operation.body.schema, base.body.value as Record<string, unknown>, validate, parse, {
+        bodyRequired: operation.body.required,
+      }).slice(0, context.settings.maxExamples);
       for (const item of cases) {
         const exchange = await context.send({
           ...base,

@@ -1,4 +1,4 @@
-import { validObject } from '../../openapi/generate.js';
+import { minimalValue } from '../../openapi/generate.js';
 import { validBodies, validParameterValues } from '../generate.js';
 import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
 import { failure, generation, isSuccess, knownId, rememberCreated, statusText, validRequest } from './support.js';
@@ -60,7 +60,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       // Type, subtype, parameter names and the charset value are case-insensitive, the space around ";" optional
       // (RFC 9110 §8.3.1, §8.3.2, §5.6.6): a server must not refuse any of these spellings of JSON.
       for (const contentType of MEDIA_TYPE_SPELLINGS) {
-        const value = validObject(operation.body.schema, generation(context), 'required');
+        const value = minimalValue(operation.body.schema, generation(context));
         const exchange = await context.send({
           ...base,
           body: { value },

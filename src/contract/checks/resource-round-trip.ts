@@ -119,10 +119,12 @@ export const resourceRoundTrip: ScenarioCheck = {
     const base = validRequest(context, context.operation, 'a create');
     const failures: CheckFailure[] = [];
     const patience = { patient: true };
-    for (const { label, value } of validBodies(context.operation.body!.schema, generation(context)).slice(
+    for (const { label, value: generated } of validBodies(context.operation.body!.schema, generation(context)).slice(
       0,
       context.settings.maxExamples,
     )) {
+      if (generated === null || typeof generated !== 'object' || Array.isArray(generated)) continue;
+      const value = generated as Record<string, unknown>;
       const created: Exchange = await context.send({ ...base, body: { value }, purpose: `creating (${label})` });
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);

@@ -1,8 +1,11 @@
 import { jsonMediaType } from '../../openapi/operations.js';
 import type { ResponseCheck } from '../types.js';
-import { documentedResponse, failure, schemaIssues, show } from './support.js';
+import { declaresNonJson, documentedResponse, failure, schemaIssues, show } from './support.js';
 
-/** A documented response's body is valid against its schema (ajv); each failing JSON pointer is named. */
+/**
+ * A documented response's JSON body is valid against its schema (ajv); each failing JSON pointer is
+ * named. A body declared as another media type (XML, text) is judged by content-type-conformance.
+ */
 export const responseSchemaConformance: ResponseCheck = {
   name: 'response-schema-conformance',
   kind: 'response',
@@ -11,7 +14,7 @@ export const responseSchemaConformance: ResponseCheck = {
   inspect(plan, exchange) {
     const response = exchange.response;
     const media = documentedResponse(exchange) && jsonMediaType(documentedResponse(exchange)!.content);
-    if (!response || !media?.schema || exchange.request.method === 'HEAD') return [];
+    if (!response || !media?.schema || exchange.request.method === 'HEAD' || declaresNonJson(exchange)) return [];
     if (!response.json?.ok) {
       const why = response.json ? `not valid JSON (${response.json.message})` : 'empty';
       return [

@@ -10,21 +10,50 @@ import {
   show,
   validRequest,
 } from './support.js';
+import type { Random } from '../../core/random.js';
 import { validObject } from '../../openapi/generate.js';
+import { objectShape, primaryType } from '../../openapi/schema-shape.js';
+import type { PlannedOperation } from '../plan.js';
+import { idParameter, unlikelyId } from './ids.js';
 
-/** A client-sent id is not honoured: the service assigns ids (refusing the request is fine too). */
+/** An id of the id property's type (a string id stays a string) that the deployment is unlikely to hold. */
+function clientId(
+  operation: PlannedOperation,
+  read: PlannedOperation | undefined,
+  random: Random,
+): string | number | undefined {
+  const schema =
+    objectShape(operation.body?.schema).properties[operation.idProperty!] ?? (read && idParameter(read)?.resolved);
+  const text = unlikelyId(schema, random, 900_000_000);
+  const type = primaryType(schema) ?? 'integer';
+  return text !== undefined && (type === 'integer' || type === 'number') ? Number(text) : text;
+}
+
+/** The request body schema has the id as a writable property: the document lets a client choose it. */
+function clientMayChoose(operation: PlannedOperation): boolean {
+  const schema = objectShape(operation.body?.schema).properties[operation.idProperty!];
+  return schema !== undefined && !(typeof schema === 'object' && schema.readOnly === true);
+}
+
+/**
+ * A client-sent id is not honoured: the service assigns ids (refusing the request is fine too).
+ * An error where the request body has no id (or a readOnly one); where it has a writable id the
+ * document lets the client choose, and keeping it is only a warning.
+ */
 export const serverAssignedId: ScenarioCheck = {
   name: 'server-assigned-id',
   kind: 'scenario',
   severity: 'error',
-  description: 'a client-sent id is ignored or refused, never used',
+  description: 'a client-sent id is ignored or refused where the request body has no writable id',
   skipReason(operation, _plan, settings) {
     return createsIdentifiedResources(operation, settings);
   },
   async run(context) {
     const { operation } = context;
     const idProperty = operation.idProperty!;
-    const chosen = 900_000_000 + context.random.int(0, 99_999_999);
+    const read = operation.collection ? context.plan.collection(operation.collection).read : undefined;
+    const chosen = clientId(operation, read, context.random);
+    if (chosen === undefined) return { failures: [], skipped: `${idProperty} allows only listed values` };
     const value = { ...validObject(operation.body!.schema, generation(context), 'all'), [idProperty]: chosen };
     const exchange = await context.send({
       ...validRequest(context, operation, 'a create'),
@@ -32,16 +61,16 @@ export const serverAssignedId: ScenarioCheck = {
       purpose: `a create that sends ${idProperty} ${chosen}`,
     });
     const failures: CheckFailure[] = [];
+    const severity = clientMayChoose(operation) ? 'warning' : this.severity;
     const returned = jsonBody(exchange) as Record<string, unknown> | undefined;
     if (isSuccess(exchange) && returned && typeof returned === 'object' && sameJson(returned[idProperty], chosen)) {
       failures.push(
-        failure(this.name, this.severity, exchange, `used the client-sent ${idProperty} ${chosen}`, {
+        failure(this.name, severity, exchange, `used the client-sent ${idProperty} ${chosen}`, {
           expected: `a service-assigned ${idProperty}`,
           actual: show(returned),
         }),
       );
     }
-    const read = operation.collection ? context.plan.collection(operation.collection).read : undefined;
     if (isSuccess(exchange) && read && failures.length === 0) {
       const lookup = await readById(context, read, chosen, `reading ${idProperty} ${chosen}, which the client sent`);
       const found = jsonBody(lookup) as Record<string, unknown> | undefined;
@@ -50,7 +79,7 @@ export const serverAssignedId: ScenarioCheck = {
         failures.push(
           failure(
             this.name,
-            this.severity,
+            severity,
             lookup,
             `the resource was stored under the client-sent ${idProperty} ${chosen}`,
             { expected: 'nothing at that id', actual: show(found) },

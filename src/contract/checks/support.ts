@@ -1,7 +1,9 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
-import { responseFor, type OperationResponse } from '../../openapi/operations.js';
+import { isJsonMediaType, responseFor, type OperationResponse } from '../../openapi/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
-import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
+import { validValue, type ValueContext } from '../../openapi/generate.js';
+import { defaultParameterValue, parameterText } from '../request-builder.js';
+import { idParameter } from './ids.js';
 import type {
   CheckContext,
   CheckFailure,
@@ -43,6 +45,21 @@ export function documentedResponse(exchange: Exchange): OperationResponse | unde
 /** The documented statuses of an operation as text (`200, 401`). */
 export function documentedStatuses(operation: PlannedOperation): string {
   return operation.operation.responses.map((response) => response.status).join(', ');
+}
+
+/** The media type the response declares (`application/xml`), lower case without parameters. */
+export function declaredMediaType(exchange: Exchange): string | undefined {
+  const header = exchange.response?.headers['content-type'];
+  return header ? header.split(';')[0]!.trim().toLowerCase() || undefined : undefined;
+}
+
+/**
+ * True when the response says its body is not JSON (XML, text, an image): checks that judge JSON
+ * leave it to content-type-conformance, which judges the media type against the document.
+ */
+export function declaresNonJson(exchange: Exchange): boolean {
+  const type = declaredMediaType(exchange);
+  return type !== undefined && !isJsonMediaType(type);
 }
 
 /** The parsed JSON body, or undefined when absent or not JSON. */
@@ -104,12 +121,15 @@ export function knownId(context: CheckContext, collection: string | undefined): 
 export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
+  const item = idParameter(operation);
   for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') pathParams[parameter.name] = String(knownId(context, operation.collection) ?? 1);
-    else if (parameter.in === 'query' && parameter.required)
-      query[parameter.name] = String(validValue(parameter.resolved, generation(context), parameter.name));
+    if (parameter.in === 'path') {
+      const known = parameter === item ? knownId(context, operation.collection) : undefined;
+      pathParams[parameter.name] = known === undefined ? defaultParameterValue(parameter) : String(known);
+    } else if (parameter.in === 'query' && parameter.required)
+      query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
   }
-  const body = operation.body ? { value: validObject(operation.body.schema, generation(context), 'all') } : undefined;
+  const body = operation.body ? { value: validValue(operation.body.schema, generation(context)) } : undefined;
   return { operation, intent: 'valid', purpose, pathParams, query, body };
 }
 
@@ -154,15 +174,18 @@ export function readById(
   purpose: string,
   intent: Intent = 'valid',
 ): Promise<Exchange> {
-  const pathName = read.parameters.find((parameter) => parameter.in === 'path')?.name ?? 'id';
+  const pathName = idParameter(read)?.name ?? 'id';
   return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
 }
 
 /** Records what a successful create returned, so later checks can read it back. */
-export function rememberCreated(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): void {
+export function rememberCreated(context: CheckContext, sent: unknown, exchange: Exchange): void {
   const operation = context.operation;
   const returned = jsonBody(exchange);
   if (
+    sent === null ||
+    typeof sent !== 'object' ||
+    Array.isArray(sent) ||
     !isSuccess(exchange) ||
     !operation.collection ||
     returned === null ||
@@ -171,7 +194,7 @@ export function rememberCreated(context: CheckContext, sent: Record<string, unkn
   )
     return;
   const resource = {
-    sent,
+    sent: sent as Record<string, unknown>,
     returned: returned as Record<string, unknown>,
     id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined,
   };

@@ -3,6 +3,7 @@ import { coerceParameter } from '../../openapi/parameter-value.js';
 import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idOf } from './collection-support.js';
+import { idParameter, unlikelyId } from './ids.js';
 import { failure, jsonBody, readById, statusText } from './support.js';
 
 /**
@@ -86,14 +87,17 @@ export const unknownIdConformance: ScenarioCheck = {
   },
   async run(context: CheckContext) {
     const { operation, plan } = context;
-    const parameter = operation.parameters.find((candidate) => candidate.in === 'path')!;
+    const parameter = idParameter(operation)!;
     const known = new Set(
       [
         ...(context.state.knownIds.get(operation.collection!) ?? []),
         ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id),
       ].map(String),
     );
-    const ids = UNKNOWN_IDS.filter((text) => !known.has(text)).slice(0, context.settings.maxExamples);
+    // First an unlikely id of the parameter's own type (a uuid for a uuid), then the edge cases.
+    const typed = unlikelyId(parameter.resolved, context.random);
+    const candidates = [...(typed === undefined ? [] : [typed]), ...UNKNOWN_IDS];
+    const ids = [...new Set(candidates)].filter((text) => !known.has(text)).slice(0, context.settings.maxExamples);
     const idProperty = operation.idProperty ?? plan.collection(operation.collection!).list?.idProperty;
     const results = await Promise.all(
       ids.map(async (text) => {

@@ -1,0 +1,32 @@
+import type { Random } from '../../core/random.js';
+import { randomUuid } from '../../openapi/generate.js';
+import { primaryType } from '../../openapi/schema-shape.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
+import type { PlannedOperation, PlannedParameter } from '../plan.js';
+
+/** The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the last one. */
+export function idParameter(operation: PlannedOperation): PlannedParameter | undefined {
+  return operation.parameters.filter((parameter) => parameter.in === 'path').at(-1);
+}
+
+/**
+ * An id of the schema's type that no deployment is likely to hold: a random uuid for
+ * `format: uuid`, a large number for numbers (within `maximum`), a run-marked word for strings.
+ * Undefined when the schema allows only listed values (an enum): every one of them may exist.
+ */
+export function unlikelyId(schema: JsonSchema | undefined, random: Random, base = 800_000_000): string | undefined {
+  if (typeof schema !== 'object') schema = {};
+  if (Array.isArray(schema.enum) || 'const' in schema) return undefined;
+  const type = primaryType(schema);
+  if (type === 'integer' || type === 'number') {
+    const maximum = typeof schema.maximum === 'number' ? schema.maximum : Number.MAX_SAFE_INTEGER;
+    const minimum = typeof schema.minimum === 'number' ? schema.minimum : 0;
+    const low = Math.max(minimum, Math.min(base, maximum - 99_999_999));
+    return String(random.int(low, Math.min(maximum, low + 99_999_999)));
+  }
+  if (schema.format === 'uuid') return randomUuid(random);
+  const text = `kennel-unknown-${random.word(8)}`;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : text.length;
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  return text.slice(0, Math.max(max, 1)).padEnd(min, 'x');
+}

@@ -1,0 +1,75 @@
+// Issue 9, item 4: the checker derives each expectation from the document. A correct server for
+// fixtures/contract/notes.yaml (Basic auth, no documented 401, a required header, uuid ids a client
+// may choose, a limit without minimum, an optional body, an array body, base64, text/plain) passes;
+// each fault of that server is still caught.
+import { describe, expect, it } from 'vitest';
+import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { NOTES_SPEC, startNotesServer, type NotesFault } from './notes-server.js';
+
+const KEY = 'notes-key-7';
+
+async function checkNotes(faults: NotesFault[] = [], checks?: string[]): Promise<RunSummary> {
+  const server = await startNotesServer(KEY, faults);
+  try {
+    return await runContract({ baseUrl: server.url, apiKey: KEY, specPath: NOTES_SPEC, seed: 5, checks });
+  } finally {
+    await server.close();
+  }
+}
+
+function findings(summary: RunSummary, severity?: 'error' | 'warning'): string[] {
+  return summary.cases.flatMap((result) =>
+    result.failures
+      .filter((failure) => severity === undefined || failure.severity === severity)
+      .map((failure) => `${result.check} ${result.operationId}: ${failure.title}`),
+  );
+}
+
+describe('a checker that reads the document before it judges', () => {
+  it('passes a correct server: no error, and only warnings the document invites', async () => {
+    const summary = await checkNotes();
+    expect(findings(summary, 'error')).toEqual([]);
+    expect(summary.cases.filter((result) => result.status === 'errored')).toEqual([]);
+    const warnings = findings(summary, 'warning');
+    // No operation documents a 401: refusing a missing credential with one is not an error.
+    expect(warnings).toContain(
+      'status-code-conformance getNote: rejects getNote with no Authorization header with undocumented status 401',
+    );
+    // The document lets a client send an id: keeping it is a warning at most.
+    expect(warnings.filter((line) => line.startsWith('server-assigned-id'))).toEqual([
+      expect.stringMatching(/^server-assigned-id createNote: used the client-sent id [0-9a-f-]{36}$/),
+    ]);
+    expect(warnings.filter((line) => !/undocumented status (401|415)$|^server-assigned-id/.test(line))).toEqual([]);
+    expect(summary.exitCode).toBe(0);
+  }, 60_000);
+
+  it('still catches a required body accepted empty, and sends no empty-body case to an optional body', async () => {
+    const summary = await checkNotes(['empty-body-accepted'], ['negative-data-rejection']);
+    const errors = findings(summary, 'error');
+    expect(errors).toContain('negative-data-rejection createNote: accepted a body where an empty body (status 201)');
+    expect(errors.filter((line) => line.includes('touchNote'))).toEqual([]);
+  }, 60_000);
+
+  it('still catches another scheme accepted, and never offers a scheme the operation takes as a bad one', async () => {
+    const summary = await checkNotes(['bearer-accepted'], ['auth-enforced']);
+    const errors = findings(summary, 'error');
+    expect(errors).toContain(
+      'auth-enforced listNotes: accepted a request with the Bearer scheme instead of Basic (status 200)',
+    );
+    expect(errors.filter((line) => line.includes('importNotes'))).toEqual([]);
+  }, 60_000);
+
+  it('still catches a limit honoured beyond its maximum', async () => {
+    const summary = await checkNotes(['limit-beyond-maximum'], ['limit-honoured']);
+    expect(findings(summary, 'error')).toEqual([
+      expect.stringMatching(/^limit-honoured listNotes: limit=51 was honoured beyond the maximum 50/),
+    ]);
+  }, 60_000);
+
+  it('still catches an unknown id served, probing with an unlikely id of the parameter’s type (a uuid)', async () => {
+    const summary = await checkNotes(['unknown-note-found'], ['not-found-conformance']);
+    expect(findings(summary, 'error')).toEqual([
+      expect.stringMatching(/^not-found-conformance getNote: answered 200 for id [0-9a-f]{8}-[0-9a-f-]{27}, which/),
+    ]);
+  }, 60_000);
+});
