@@ -56,8 +56,8 @@ function setEntry(node: Container, key: string | number, value: unknown): void {
   (node as Record<string | number, unknown>)[key] = value;
 }
 
-/** The object a local `$ref` names, following `$ref`s met on the way (chains, refs inside refs). */
-function targetOf(root: Container, ref: string, seen = new Set<string>()): unknown {
+/** The value a local `$ref` names, following `$ref`s met on the way (chains, refs inside refs); undefined when none. */
+export function targetOf(root: unknown, ref: string, seen = new Set<string>()): unknown {
   if (!ref.startsWith('#') || seen.has(ref)) return undefined;
   seen.add(ref);
   let tokens: string[];

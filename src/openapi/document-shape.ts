@@ -1,3 +1,4 @@
+import { targetOf } from './dereference.js';
 import { escapeToken, pointerOf, valueAt } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { HTTP_METHODS } from './operations.js';
@@ -139,9 +140,5 @@ export function danglingRefs(document: unknown): Fault[] {
 }
 
 function refExists(document: unknown, ref: string): boolean {
-  try {
-    return valueAt(document, ref) !== undefined;
-  } catch {
-    return false;
-  }
+  return targetOf(document, ref) !== undefined;
 }

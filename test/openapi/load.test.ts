@@ -152,3 +152,32 @@ describe('documents validated at build time', () => {
     expect((await loadDocument(PETSTORE_SPEC)).warnings).toEqual([]);
   });
 });
+
+describe('references through references', () => {
+  it('a $ref whose path passes through another $ref resolves (bundled documents write them)', async () => {
+    const target = file(
+      'through.yaml',
+      [
+        'openapi: 3.1.0',
+        'info: {title: x, version: "1"}',
+        'paths:',
+        '  /a:',
+        '    get:',
+        '      responses:',
+        '        "200":',
+        '          description: ok',
+        '          content:',
+        '            application/json:',
+        '              schema: {$ref: "#/components/schemas/Alias/properties/id"}',
+        'components:',
+        '  schemas:',
+        '    Alias: {$ref: "#/components/schemas/Thing"}',
+        '    Thing: {type: object, properties: {id: {type: integer}}}',
+        '',
+      ].join('\n'),
+    );
+    const loaded = await loadDocument(target);
+    expect(loaded.operations).toHaveLength(1);
+    expect(loaded.warnings).toEqual([]);
+  });
+});
