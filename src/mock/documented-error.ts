@@ -8,6 +8,7 @@ import { isJsonMediaType, responseFor, type MediaType, type Operation } from '..
 import { objectShape } from '../openapi/schema-shape.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
+import { PathParameterProblem } from './request-input.js';
 import { essenceOf, isProblemJson, isTextMediaType, negotiate } from './media-negotiation.js';
 import { JSON_CONTENT_TYPE } from './mock-response.js';
 
@@ -94,8 +95,8 @@ export class DocumentedErrors {
 
   /** The answer for `problem` raised while serving `operation`. */
   answer(operation: Operation, problem: ProblemError, request: ErrorRequest): ErrorAnswer {
-    const status = documentedStatus(operation, problem.status);
-    const shown = status === problem.status ? problem : new ProblemError(status, problem.code, problem.message);
+    const status = documentedStatus(operation, problem.status, problem instanceof PathParameterProblem);
+    const shown = status === problem.status ? problem : restated(problem, status);
     const response = responseFor(operation, status);
     if (!response) return kennelError(shown);
     if (response.content.length === 0) return { status, contentType: undefined, body: undefined, note: shown.message };
@@ -149,13 +150,26 @@ function filled(schema: JsonSchema | undefined, validate: Validator, fills: read
   return body;
 }
 
+/** The problem as the status the document wants says it (a bad path parameter as a 400 is an invalid request). */
+function restated(problem: ProblemError, status: number): ProblemError {
+  if (problem instanceof PathParameterProblem)
+    return new ProblemError(status, 'invalid_parameter', `Invalid request: ${problem.sentence}`);
+  return new ProblemError(status, problem.code, problem.message);
+}
+
 function kennelError(problem: ProblemError): ErrorAnswer {
   return { status: problem.status, contentType: JSON_CONTENT_TYPE, body: errorJson(problem) };
 }
 
-/** 422 for a request kennel refuses where the document documents 422 and not 400, and the other way round. */
-export function documentedStatus(operation: Operation, status: number): number {
+/**
+ * The status to answer with. A bad path parameter is a 404 unless the operation documents 400 or
+ * 422 and no 404 (not even as 4XX): then it is that validation failure. 422 for a request kennel
+ * refuses where the document documents 422 and not 400, and the other way round.
+ */
+export function documentedStatus(operation: Operation, status: number, badPathParameter = false): number {
   const documents = (code: number) => operation.responses.some((response) => response.status === String(code));
+  const range = operation.responses.some((response) => response.status.toUpperCase() === '4XX');
+  if (badPathParameter && !documents(404) && !range && (documents(400) || documents(422))) status = 400;
   if (status === 400 && !documents(400) && documents(422)) return 422;
   if (status === 422 && !documents(422) && documents(400)) return 400;
   return status;

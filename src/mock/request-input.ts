@@ -59,6 +59,20 @@ function readParameter(
   return undefined;
 }
 
+/**
+ * A path parameter the operation cannot take: no such resource (404). Where the document documents
+ * a 400 (or 422) and no 404 for the operation, it is answered as that validation failure instead.
+ */
+export class PathParameterProblem extends ProblemError {
+  /** What is wrong with the parameter, for the answer as a 400: `path parameter "row" must be <= 3`. */
+  readonly sentence: string;
+
+  constructor(path: string, sentence: string) {
+    super(404, 'not_found', `Nothing found at ${shorten(path)}: ${sentence}`);
+    this.sentence = sentence;
+  }
+}
+
 const SOURCE_LABEL: Record<Source, string> = { path: 'path parameter', query: 'query parameter', header: 'header' };
 
 /** Validates path, query and header parameters: a bad path parameter means "no such resource" (404). */
@@ -76,8 +90,7 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
     if (source === 'path') pathProblem ??= sentence;
     else problems.push(sentence);
   }
-  if (pathProblem)
-    throw new ProblemError(404, 'not_found', `Nothing found at ${shorten(request.path)}: ${pathProblem}`);
+  if (pathProblem) throw new PathParameterProblem(request.path, pathProblem);
   if (problems.length > 0) throw new ProblemError(400, 'invalid_parameter', `Invalid request: ${problems.join('; ')}`);
   return input;
 }

@@ -111,6 +111,18 @@ describe('errors in the document’s own words', () => {
     expectValid(problem, '#/components/schemas/Problem', answer.body);
   });
 
+  it('a bad path parameter is the documented 400 where the operation documents 400 and no 404', async () => {
+    const board = await serve('bad-path-400.yaml');
+    const answer = await call(`${board.url}/board/9`);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      code: 'invalid_parameter',
+      message: 'Invalid request: path parameter "row" must be <= 3 (got "9")',
+      status: 400,
+    });
+    expect((await call(`${board.url}/board/2`)).status).toBe(200);
+  });
+
   it('outside any operation (an unknown path) kennel’s own Error remains', async () => {
     const answer = await call(`${problem.url}/nowhere`);
     expect(answer.status).toBe(404);
