@@ -68,12 +68,12 @@ async function listChecks(io: CliIo): Promise<number> {
 /** Resolves flags and environment into runner options; missing essentials are tool errors. */
 function contractOptions(flags: CheckFlags, env: CliIo['env']): ContractOptions {
   const baseUrl = flags.baseUrl ?? env.KENNEL_BASE_URL;
-  const apiKey = flags.apiKey ?? env.KENNEL_API_KEY;
+  // Optional: the runner asks for one only when an operation it checks requires credentials.
+  const apiKey = flags.apiKey ?? env.KENNEL_API_KEY ?? '';
   if (!baseUrl)
     throw new ToolError(
       '--base-url is required (or KENNEL_BASE_URL): the deployment to check, e.g. https://petstore.example.com/v1',
     );
-  if (!apiKey) throw new ToolError('--api-key is required (or KENNEL_API_KEY): a key the deployment accepts');
   return {
     baseUrl,
     apiKey,
@@ -132,6 +132,7 @@ function base64Forms(text: string): string[] {
  * inside Basic credentials (base64 of `kennel:<key>` and of the near misses a check sends).
  */
 function keySecrets(apiKey: string): Secret[] {
+  if (apiKey === '') return [];
   const nearMisses = [apiKey, `${apiKey}x`, apiKey.toUpperCase(), apiKey.toLowerCase(), apiKey.slice(0, -1)];
   const encoded = nearMisses.flatMap((key) => [`kennel:${key}`, `${key}:`, key].flatMap(base64Forms));
   return [
@@ -237,7 +238,7 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
     .command('check')
     .description('verify a live deployment against the spec: exit 0 conforms, 1 findings, 2 could not run')
     .option('--base-url <url>', 'the deployment, including /v1 (env KENNEL_BASE_URL)')
-    .option('--api-key <key>', 'an API key the deployment accepts (env KENNEL_API_KEY)')
+    .option('--api-key <key>', 'an API key the deployment accepts (env KENNEL_API_KEY); needed only when a checked operation requires credentials')
     .option('--spec <file>', 'OpenAPI 3.0/3.1 document (default: the bundled Pet Store spec)')
     .option(
       '--seed <n>',

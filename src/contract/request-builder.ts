@@ -23,6 +23,7 @@ function authHeaders(
     return headers;
   }
   const key = typeof auth === 'object' ? auth.apiKeyValue : credentials.apiKey;
+  if (key === '' && auth === 'valid') return headers; // no key configured: nothing to send
   const { requirements, schemes } = operation.operation.security;
   const names = Object.keys(requirements[0] ?? {});
   for (const name of names) {

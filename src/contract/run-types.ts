@@ -1,3 +1,4 @@
+import type { Coverage } from './coverage.js';
 import type { Check, Finding, Severity } from './types.js';
 
 /** What `runContract` needs; everything but `baseUrl` and `apiKey` has the CLI's default. */
@@ -92,7 +93,11 @@ export interface RunSummary extends RunInfo {
   stopped?: string;
   /** Advice about the run itself (a base URL that misses the document's base path). */
   hints?: string[];
-  /** 0 conforms, 1 findings, 2 the run could not finish (interrupted, or a check crashed and found nothing). */
+  /** Operations exercised and documented statuses observed. */
+  coverage?: Coverage;
+  /** Why no request was sent (every check skipped everywhere): such a run exits 2, never "conforms". */
+  nothingSent?: string;
+  /** 0 conforms, 1 findings, 2 the run could not finish (interrupted, a check crashed and found nothing, or nothing was sent). */
   exitCode: 0 | 1 | 2;
 }
 

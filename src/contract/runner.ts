@@ -5,11 +5,13 @@ import { loadDocument } from '../openapi/load.js';
 import type { Operation } from '../openapi/operations.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { learn } from './checks/support.js';
+import { CoverageTracker } from './coverage.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
 import { FindingSet } from './findings.js';
 import { HttpClient, RunStopped } from './http-client.js';
 import { buildPlan, type Plan, type PlannedOperation } from './plan.js';
 import { assertReachable, basePathHint } from './reachability.js';
+import { assertCredentials, nothingSentReason } from './run-guards.js';
 import { SCENARIO_CHECKS, selectChecks } from './registry.js';
 import type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
 import type {
@@ -101,6 +103,7 @@ type StopKind = 'limit' | 'interrupt';
 class Run {
   readonly state: RunState = { created: new Map(), observed: new Map(), knownIds: new Map() };
   readonly cases: CaseResult[] = [];
+  readonly coverage = new CoverageTracker();
   stopKind: StopKind | undefined;
   /** Response checks' cases, filled as exchanges arrive, reported at the end. */
   readonly #judged = new Map<string, CaseRecord>();
@@ -134,6 +137,7 @@ class Run {
   /** Sends a request and judges the answer at once; only what findings need is kept. */
   readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
     const exchange = await this.client.send(request);
+    this.coverage.record(exchange.operation, exchange.response?.status);
     if (exchange.response) {
       this.#answered += 1;
       if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
@@ -304,6 +308,7 @@ export async function runContract(
     );
   const plan = buildPlan(spec, selectOperations(options));
   if (plan.operations.length === 0) throw new ToolError(`no operation of ${specPath} matches --operation/--tag`);
+  assertCredentials(plan, options.apiKey);
   const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
   await assertReachable(options.baseUrl, {
     timeoutMs,
@@ -403,6 +408,7 @@ function summarise(
   const stopped =
     context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
   const interrupted = context.crash !== undefined || run.stopKind === 'interrupt';
+  const idle = context.requests === 0 && !interrupted && run.stopped === undefined;
   const hint = basePathHint(info.baseUrl, run.plan.spec.basePath, run.only404);
   return {
     ...info,
@@ -417,7 +423,9 @@ function summarise(
     strict: context.strict,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(hint ? { hints: [hint] } : {}),
-    exitCode: interrupted ? 2 : failing ? 1 : errored > 0 ? 2 : 0,
+    coverage: run.coverage.of(run.plan.operations),
+    ...(idle ? { nothingSent: nothingSentReason(run.cases) } : {}),
+    exitCode: interrupted || idle ? 2 : failing ? 1 : errored > 0 ? 2 : 0,
   };
 }
 

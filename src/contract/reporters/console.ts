@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../../assets.js';
 import type { CaseResult, RunInfo, RunListener, RunSummary } from '../run-types.js';
+import { coverageLine } from '../coverage.js';
 import { FINDING_BOUNDS } from '../findings.js';
 import type { Finding } from '../types.js';
 import { failureDetails, printable } from './failure-text.js';
@@ -115,8 +116,10 @@ function verdict(summary: RunSummary): string {
   return [
     ...(summary.hints ?? []).map((hint) => `hint: ${hint}`),
     ...(summary.stopped ? [`stopped: ${summary.stopped}`] : []),
+    ...(summary.nothingSent ? [`not checked: ${summary.nothingSent}`] : []),
     `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
     `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
+    ...(summary.coverage ? [`  ${coverageLine(summary.coverage)}`] : []),
     `  replay with --seed ${summary.seed}`,
   ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { coverageLine } from '../coverage.js';
 import type { CaseResult, RunSummary } from '../run-types.js';
 import { failureDetails, printable } from './failure-text.js';
 
@@ -65,7 +66,19 @@ export function junitXml(summary: RunSummary, apiKey: string): string {
     `kennel check of ${summary.baseUrl}, seed ${summary.seed}, run ${summary.runId}`,
     ...(summary.stopped ? [`stopped: ${summary.stopped}`] : []),
     ...(summary.hints ?? []).map((hint) => `hint: ${hint}`),
+    ...(summary.nothingSent ? [`not checked: ${summary.nothingSent}`] : []),
+    ...(summary.coverage ? [coverageLine(summary.coverage)] : []),
   ];
+  if (summary.nothingSent)
+    suites.push(
+      [
+        '  <testsuite name="kennel check" tests="1" failures="0" errors="1" skipped="0" time="0.000">',
+        '    <testcase classname="kennel" name="nothing checked" time="0.000">',
+        `      <error message="${escape(printable(summary.nothingSent))}" type="nothing-checked">${escape(summary.nothingSent)}</error>`,
+        '    </testcase>',
+        '  </testsuite>',
+      ].join('\n'),
+    );
   // "--" may not appear inside an XML comment.
   const comment = `  <!-- ${escape(notes.join('; ')).replaceAll('--', '-\u2010')} -->`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kennel check" ${counts(summary.cases)} time="${seconds(summary.durationMs)}">\n${comment}\n${suites.join('\n')}\n</testsuites>\n`;

@@ -1,0 +1,105 @@
+// A run says what it covered, refuses to call "conforms" a run that judged nothing, and needs an
+// API key only when an operation it checks requires credentials.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonReport } from '../../src/contract/reporters/json.js';
+import { junitXml } from '../../src/contract/reporters/junit.js';
+import { runContract } from '../../src/contract/runner.js';
+import { runCli } from '../helpers/cli.js';
+import { NOTES_SPEC, startNotesServer } from './notes-server.js';
+
+const CATALOG_SPEC = fileURLToPath(new URL('../fixtures/contract/open-catalog.yaml', import.meta.url));
+
+/** A correct server for fixtures/contract/open-catalog.yaml: two items, no credentials anywhere. */
+async function startCatalog(): Promise<{ url: string; close(): Promise<void> }> {
+  const items = [
+    { sku: 'A-1', name: 'lead' },
+    { sku: 'B-2', name: 'collar' },
+  ];
+  const server = createServer((request, response) => {
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const url = new URL(request.url ?? '/', 'http://catalog.test');
+    const item = /^\/items\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && url.pathname === '/items') return json(200, items);
+    if (request.method === 'GET' && item) {
+      const found = items.find((candidate) => candidate.sku === decodeURIComponent(item[1]!));
+      return found ? json(200, found) : json(404, { message: 'no such item' });
+    }
+    return json(404, { message: 'nothing here' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+describe('what a run covered, and a run that judged nothing', () => {
+  let catalog: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    catalog = await startCatalog();
+  });
+  afterAll(() => catalog.close());
+
+  it('runs without --api-key when no checked operation requires credentials, and reports coverage', async () => {
+    const cli = runCli(['check', '--base-url', catalog.url, '--spec', CATALOG_SPEC, '--seed', '2', '--read-only']);
+    expect(await cli.code, cli.stdout() + cli.stderr()).toBe(0);
+    // Two of three operations answered (the upload changes state: read-only). Of the documented 200
+    // of listItems, 200 and 404 of getItem and 204 of uploadPhoto, getItem gave only 404s (no id is
+    // known: `sku` is not recognised as one): 2 of 4 seen.
+    expect(cli.stdout()).toContain('coverage: 2/3 operations exercised · 2/4 documented statuses observed');
+    expect(cli.stdout()).toContain('conforms: 0 error(s)');
+  });
+
+  it('asks for --api-key naming the operations that require credentials', async () => {
+    const cli = runCli(['check', '--base-url', catalog.url, '--spec', NOTES_SPEC]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(
+      /--api-key is required \(or KENNEL_API_KEY\): 7 operations to check require credentials \(listNotes, createNote, getNote, touchNote, noteText, …/,
+    );
+  });
+
+  it('exits 2 and says why when no request could be sent, never "conforms"', async () => {
+    const cli = runCli([
+      'check',
+      '--base-url',
+      catalog.url,
+      '--spec',
+      CATALOG_SPEC,
+      '--operation',
+      'uploadPhoto',
+      '--read-only',
+    ]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stdout()).toMatch(
+      /not checked: no request was sent, so nothing was judged: no check applied to any selected operation — read-only run: the operation changes state/,
+    );
+    expect(cli.stdout()).toContain('could not be fully checked: 0 error(s), 0 warning(s)');
+    expect(cli.stdout()).not.toContain(' conforms');
+  });
+
+  it('puts coverage in the JSON and JUnit reports, and a run that judged nothing fails in JUnit', async () => {
+    const server = await startNotesServer('k');
+    try {
+      const summary = await runContract({ baseUrl: server.url, apiKey: 'k', specPath: NOTES_SPEC, seed: 4 });
+      expect(summary.coverage?.operations).toEqual({ exercised: 7, total: 7 });
+      expect(summary.coverage?.statuses.documented).toBe(15);
+      expect(summary.coverage?.unexercised).toEqual([]);
+      expect(JSON.parse(jsonReport(summary, 'k')).coverage.operations).toEqual({ exercised: 7, total: 7 });
+      expect(junitXml(summary, 'k')).toMatch(/coverage: 7\/7 operations exercised · \d+\/15 documented statuses/);
+      const idle = await runContract({
+        baseUrl: server.url,
+        apiKey: 'k',
+        specPath: NOTES_SPEC,
+        operations: ['createNote'],
+        readOnly: true,
+      });
+      expect(idle.exitCode).toBe(2);
+      expect(idle.coverage?.unexercised).toEqual(['createNote']);
+      expect(junitXml(idle, 'k')).toContain('<testcase classname="kennel" name="nothing checked"');
+    } finally {
+      await server.close();
+    }
+  });
+});
