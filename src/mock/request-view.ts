@@ -5,7 +5,7 @@ import type { ValidationIssue, Validator } from '../openapi/validators.js';
 const MAX_DEPTH = 32;
 
 /** The schema of property `name` of an object schema (allOf merged; oneOf/anyOf alternatives searched). */
-function propertyOf(schema: JsonSchema | undefined, name: string, depth = 0): JsonSchema | undefined {
+export function propertyOf(schema: JsonSchema | undefined, name: string, depth = 0): JsonSchema | undefined {
   if (typeof schema !== 'object' || depth > MAX_DEPTH) return undefined;
   const own = objectShape(schema).properties[name];
   if (own !== undefined) return own;

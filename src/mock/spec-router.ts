@@ -9,6 +9,7 @@ import { cannedResponse } from './canned.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
+import { ResponseView } from './response-view.js';
 import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
 import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from './prefer.js';
 import { readBody, readParameters, type RequestInput } from './request-input.js';
@@ -61,7 +62,13 @@ export function send(ctx: Context, response: MockResponse): void {
   }
 }
 
-function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, errors: DocumentedErrors): Middleware {
+/** What every operation's handler shares: the document's error words and its response view. */
+interface Shared {
+  errors: DocumentedErrors;
+  views: ResponseView;
+}
+
+function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { errors, views }: Shared): Middleware {
   const { operation } = compiled;
   const hasHeaders = Object.keys(compiled.headers).length > 0;
   const errorScope: ErrorScope = { operation, errors };
@@ -98,7 +105,7 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, err
       headers: ctx.headers,
       preferences,
     };
-    const response = await options.respond(compiled, { ...parameters, body }, request);
+    const response = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
   };
@@ -111,14 +118,17 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, err
  */
 export function specRouter(options: SpecRouterOptions): Middleware {
   const validators = new SchemaValidators(options.spec.document);
-  const errors = new DocumentedErrors(options.spec, validators);
+  const shared: Shared = {
+    errors: new DocumentedErrors(options.spec, validators),
+    views: new ResponseView(options.spec),
+  };
   const compiled = options.spec.operations.map((operation) => compileOperation(options.spec, validators, operation));
   const router = new Router(options.prefix ? { prefix: options.prefix } : {});
   for (const operation of compiled)
     router.register(
       operation.routePath,
       [operation.operation.method.toUpperCase()],
-      handlerFor(operation, options, errors),
+      handlerFor(operation, options, shared),
     );
   return compose([router.routes() as Middleware, routeTable(compiled, options.prefix)]);
 }

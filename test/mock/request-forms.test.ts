@@ -77,6 +77,17 @@ describe('readOnly properties are not demanded of requests', () => {
     expect(message).not.toContain('/id');
   });
 
+  it('writeOnly properties are not sent back, created or read', async () => {
+    const created = await post({ name: 'ada', password: 's3cret', owner: { name: 'root' } });
+    expect(created.status).toBe(201);
+    const account = JSON.parse(created.text) as Record<string, unknown>;
+    expect(account).toMatchObject({ name: 'ada' });
+    expect(account).not.toHaveProperty('password');
+    const read = await call(`${mock.url}/accounts/${String(account.id)}`);
+    expect(read.status, read.text).toBe(200);
+    expect(JSON.parse(read.text)).not.toHaveProperty('password');
+  });
+
   it('a readOnly property sent with the wrong type is still refused', async () => {
     expect((await post({ id: 'x', name: 'ada', owner: { name: 'root' } })).status).toBe(400);
   });
