@@ -3,6 +3,26 @@ import type { JsonSchema } from '../openapi/openapi-types.js';
 
 const builder = new XMLBuilder({ format: false, ignoreAttributes: true, suppressEmptyNode: false });
 
+const MAX_DEPTH = 64;
+
+/** A property name as an XML element name: characters XML names cannot hold become `_`. */
+function elementName(name: string): string {
+  const safe = name.replace(/[^A-Za-z0-9_.-]/g, '_');
+  return /^[A-Za-z_]/.test(safe) ? safe : `_${safe}`;
+}
+
+/** The value with every property renamed to a valid element name (keys come from clients too). */
+function withElementNames(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => withElementNames(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([name, item]) => [
+      elementName(name),
+      withElementNames(item, depth + 1),
+    ]),
+  );
+}
+
 /** The element name OpenAPI's `xml.name` gives a schema, else `fallback`. */
 function xmlName(schema: JsonSchema | undefined, fallback: string): string {
   const xml = typeof schema === 'object' ? (schema.xml as { name?: unknown } | undefined) : undefined;
@@ -22,10 +42,11 @@ export function refName(raw: JsonSchema | undefined): string | undefined {
  */
 export function toXml(value: unknown, schema: JsonSchema | undefined, fallbackName = 'root'): string {
   if (typeof value === 'string') return value;
-  const root = xmlName(schema, fallbackName);
-  if (Array.isArray(value)) {
+  const root = elementName(xmlName(schema, fallbackName));
+  const safe = withElementNames(value);
+  if (Array.isArray(safe)) {
     const items = typeof schema === 'object' ? (schema.items as JsonSchema | undefined) : undefined;
-    return builder.build({ [root]: { [xmlName(items, 'item')]: value } }) as string;
+    return builder.build({ [root]: { [elementName(xmlName(items, 'item'))]: safe } }) as string;
   }
-  return builder.build({ [root]: value }) as string;
+  return builder.build({ [root]: safe }) as string;
 }
