@@ -2,7 +2,7 @@ import type * as PrismHttp from '@stoplight/prism-http';
 import type { LoadedDocument } from '../openapi/load.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { responseFor, type Operation } from '../openapi/operations.js';
+import { responseFor, type Operation, type OperationResponse } from '../openapi/operations.js';
 import { ProblemError } from '../core/problem.js';
 import { ordinaryResponse, statusOf } from './compiled-operation.js';
 import { pickMedia, renderBody } from './response-body.js';
@@ -93,12 +93,35 @@ export class PrismFallback {
     for (const [name, value] of Object.entries(prismHeaders ?? {}))
       if (name.toLowerCase() !== 'content-type') outHeaders[name] = String(value);
     const answered = responseFor(operation, statusCode) ?? target;
+    this.#documentedHeaders(answered, outHeaders);
     const answeredMedia = answered === target ? media : pickMedia(answered.content, accept);
     return {
       status: statusCode,
       headers: outHeaders,
       ...renderBody(body, answeredMedia, (pointer) => this.#schemaAt(pointer)),
     };
+  }
+
+  /**
+   * Adds the documented headers Prism left out, where the document gives a value (the header's
+   * `example`, its first `examples` entry, or its schema's example/default): a 301's `Location`.
+   */
+  #documentedHeaders(response: OperationResponse, into: Record<string, string>): void {
+    const present = new Set(Object.keys(into).map((name) => name.toLowerCase()));
+    for (const [name, header] of response.headers) {
+      if (present.has(name) || name === 'content-type' || !header.schema) continue;
+      const object = valueAt(this.#spec.dereferenced, header.schema.pointer.replace(/\/schema$/, '')) as
+        { example?: unknown; examples?: Record<string, { value?: unknown }> } | undefined;
+      const schema = this.#schemaAt(header.schema.pointer);
+      const candidates = [
+        object?.example,
+        Object.values(object?.examples ?? {})[0]?.value,
+        typeof schema === 'object' ? schema.example : undefined,
+        typeof schema === 'object' ? schema.default : undefined,
+      ];
+      const value = candidates.find((candidate) => candidate !== undefined && typeof candidate !== 'object');
+      if (value !== undefined) into[name] = String(value);
+    }
   }
 
   #schemaAt(pointer: string): JsonSchema | undefined {

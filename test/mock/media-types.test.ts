@@ -91,6 +91,7 @@ describe('operations without a documented 2xx answer with what they document, no
   it('only a 301: the 301', async () => {
     const answer = await call('GET', '/old-home');
     expect(answer).toMatchObject({ status: 301, type: null, text: '' });
+    expect(answer.headers.get('location')).toBe('/home');
   });
 
   it('only a 418: the 418 with its example', async () => {
