@@ -39,7 +39,7 @@ function mentionsWriteOnly(schema: JsonSchema | undefined): boolean {
  */
 export class ResponseView {
   readonly #spec: LoadedDocument;
-  readonly #schemas = new Map<string, JsonSchema | null>();
+  readonly #schemas = new WeakMap<Operation, Map<number, JsonSchema | null>>();
 
   constructor(spec: LoadedDocument) {
     this.#spec = spec;
@@ -56,14 +56,18 @@ export class ResponseView {
   }
 
   #schemaFor(operation: Operation, status: number): JsonSchema | undefined {
-    const key = `${operation.id}\u0000${status}`;
-    let schema = this.#schemas.get(key);
+    let byStatus = this.#schemas.get(operation);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.#schemas.set(operation, byStatus);
+    }
+    let schema = byStatus.get(status);
     if (schema === undefined) {
       const response = responseFor(operation, status);
       const media = response && jsonMediaType(response.content);
       const found = media?.schema && (valueAt(this.#spec.dereferenced, media.schema.pointer) as JsonSchema);
       schema = found && mentionsWriteOnly(found) ? found : null;
-      this.#schemas.set(key, schema);
+      byStatus.set(status, schema);
     }
     return schema ?? undefined;
   }

@@ -72,6 +72,8 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
   const { operation } = compiled;
   const hasHeaders = Object.keys(compiled.headers).length > 0;
   const errorScope: ErrorScope = { operation, errors };
+  const label = `${operation.method.toUpperCase()} ${operation.path}`;
+  const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
   return async (ctx) => {
     ctx.state.operationId = operation.id;
     ctx.state.errorScope = errorScope;
@@ -84,12 +86,8 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
       ctx.set('Preference-Applied', appliedPreferences(preferences));
       return;
     }
-    if (compiled.ordinary)
-      acceptableMedia(
-        `${operation.method.toUpperCase()} ${operation.path}`,
-        compiled.ordinary.content.map((media) => media.mediaType),
-        ctx.get('accept') || undefined,
-      );
+    const accept = ctx.get('accept');
+    if (accept && offered.length > 0) acceptableMedia(label, offered, accept);
     const parameters = readParameters(compiled, {
       params: ctx.params,
       query: queryOf(ctx),
