@@ -31,7 +31,11 @@ export function validBodies(schema: JsonSchema, context: GenerationContext): Val
   ];
   // Enum members and int64 edges are properties of an object body: other bodies have the minimal one.
   if (typesOf(schema).length > 0 && !typesOf(schema).includes('object')) return bodies;
-  const { properties } = objectShape(schema);
+  const { properties: all, required } = objectShape(schema);
+  // A server may assign an identity whatever is sent: its values are not probed unless required.
+  const properties = Object.fromEntries(
+    Object.entries(all).filter(([name]) => !context.identities?.includes(name) || required.includes(name)),
+  );
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property !== 'object' || !Array.isArray(property.enum)) continue;
     for (const member of property.enum)

@@ -141,6 +141,21 @@ function idPropertyOf(spec: LoadedDocument, operation: Operation, body: PlannedO
   return shape.required.find((name) => !sent.has(name) && /id$/i.test(name));
 }
 
+/**
+ * A read whose path parameter is a property of the resource (`/user/{username}`) reads by that
+ * property: it is the collection's id, whatever other `id` the resource has.
+ */
+function namedByPath(
+  spec: LoadedDocument,
+  entry: { list?: PlannedOperation; create?: PlannedOperation; read?: PlannedOperation },
+): void {
+  const read = entry.read;
+  const name = read?.parameters.filter((parameter) => parameter.in === 'path').at(-1)?.name;
+  if (!read || !name || name === read.idProperty) return;
+  if (!(name in objectShape(successSchema(spec, read.operation)).properties)) return;
+  for (const planned of [entry.list, entry.create, read]) if (planned) planned.idProperty = name;
+}
+
 function statusNumbers(responses: readonly OperationResponse[], test: (status: number) => boolean): number[] {
   return responses
     .map((response) => Number(response.status))
@@ -207,6 +222,7 @@ export function buildPlan(spec: LoadedDocument, select: (operation: Operation) =
     entry[planned.role] ??= planned;
     collections.set(planned.collection, entry);
   }
+  for (const entry of collections.values()) namedByPath(spec, entry);
   return {
     spec,
     validators: new SchemaValidators(spec.document),

@@ -17,6 +17,11 @@ export interface ValueContext {
   observed?: ReadonlyMap<string, readonly unknown[]>;
   /** `request` (default) leaves out readOnly properties; `response` leaves out writeOnly ones. */
   direction?: 'request' | 'response';
+  /**
+   * The resource's identity properties (`id`), which a server usually assigns: left out of a
+   * generated resource unless required, and then given a value unlikely to be taken already.
+   */
+  identities?: readonly string[];
   /** `sample`: the document's own example, default or first enum member first, no variation. */
   style?: 'varied' | 'sample';
 }
@@ -172,12 +177,29 @@ function objectValue(
     ([, property]) => !(typeof property === 'object' && property[hidden] === true),
   );
   const minimum = typeof target === 'object' && typeof target.minProperties === 'number' ? target.minProperties : 0;
-  const chosen = which === 'all' ? visible : visible.filter(([name]) => required.includes(name));
-  for (const entry of visible) {
+  const identities = depth <= 1 ? (context.identities ?? []) : []; // the resource itself, not nested objects
+  const kept = visible.filter(([name]) => !identities.includes(name) || required.includes(name));
+  const chosen = which === 'all' ? kept : kept.filter(([name]) => required.includes(name));
+  for (const entry of kept) {
     if (chosen.length >= minimum) break;
     if (!chosen.includes(entry)) chosen.push(entry);
   }
-  return Object.fromEntries(chosen.map(([name, property]) => [name, generate(property, name, context, depth)]));
+  return Object.fromEntries(
+    chosen.map(([name, property]) => [
+      name,
+      identities.includes(name) ? unlikelyValue(property, name, context) : generate(property, name, context, depth),
+    ]),
+  );
+}
+
+/** A required identity: numbers far from the small ones a store hands out first, strings unique to the run. */
+function unlikelyValue(schema: JsonSchema, name: string, context: ValueContext): unknown {
+  if (typeof schema !== 'object') return null;
+  const type = primaryType(schema);
+  if (type !== 'integer' && type !== 'number') return generate(schema, name, context, MAX_DEPTH);
+  const { low, high } = numericRange(schema);
+  const from = Math.max(low ?? 100_000_000, Math.min(100_000_000, (high ?? Infinity) - 899_999_999));
+  return context.random.int(from, Math.min(high ?? from + 899_999_999, from + 899_999_999));
 }
 
 /** A value valid for `schema` (dereferenced); `name` is the property or parameter it is for. */
@@ -191,7 +213,7 @@ export function validObject(
   context: ValueContext,
   which: 'required' | 'all',
 ): Record<string, unknown> {
-  return objectValue(schema, context, which, 0);
+  return objectValue(schema, context, which, 1); // depth 1, as when validValue meets an object
 }
 
 /**

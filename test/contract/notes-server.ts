@@ -59,6 +59,7 @@ export async function startNotesServer(
   faults: readonly NotesFault[] = [],
 ): Promise<{ url: string; close(): Promise<void> }> {
   const notes = new Map<string, Note>();
+  const members = new Map<string, { id: number; handle: string }>();
   const has = (fault: NotesFault) => faults.includes(fault);
 
   function authenticate(request: IncomingMessage, path: string): void {
@@ -128,6 +129,23 @@ export async function startNotesServer(
       return note
         ? { status: 200, body: note.title, type: 'text/plain' }
         : { status: 404, body: 'no such note', type: 'text/plain' };
+    }
+    if (path === '/members' && method === 'GET') return { status: 200, body: [...members.values()] };
+    if (path === '/members' && method === 'POST') {
+      const value = body(request, text, true)?.value as Record<string, unknown> | undefined;
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Reply(400, 'a member is an object');
+      if (typeof value.handle !== 'string' || value.handle === '' || [...value.handle].length > 600)
+        throw new Reply(400, 'handle must be a string of 1 to 600 characters');
+      if (value.id !== undefined && !Number.isInteger(value.id)) throw new Reply(400, 'id must be an integer');
+      const member = { id: (members.get(value.handle)?.id ?? members.size + 1) as number, handle: value.handle };
+      members.set(member.handle, member);
+      return { status: 201, body: member };
+    }
+    const handle = /^\/members\/([^/]+)$/.exec(path);
+    if (handle && method === 'GET') {
+      const member = members.get(decodeURIComponent(handle[1]!));
+      if (!member) throw new Reply(404, 'no such member');
+      return { status: 200, body: member };
     }
     if (path === '/imports' && method === 'POST') {
       const list = body(request, text, true)?.value;

@@ -1,7 +1,7 @@
 // Issue 9, item 4: the checker derives each expectation from the document. A correct server for
 // fixtures/contract/notes.yaml (Basic auth, no documented 401, a required header, uuid ids a client
-// may choose, a limit without minimum, an optional body, an array body, base64, text/plain) passes;
-// each fault of that server is still caught.
+// may choose, a limit without minimum, an optional body, an array body, base64, text/plain, members
+// read by handle while the server numbers them) passes; each fault of that server is still caught.
 import { describe, expect, it } from 'vitest';
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
 import { NOTES_SPEC, startNotesServer, type NotesFault } from './notes-server.js';
@@ -39,7 +39,15 @@ describe('a checker that reads the document before it judges', () => {
     expect(warnings.filter((line) => line.startsWith('server-assigned-id'))).toEqual([
       expect.stringMatching(/^server-assigned-id createNote: used the client-sent id [0-9a-f-]{36}$/),
     ]);
-    expect(warnings.filter((line) => !/undocumented status (401|415)$|^server-assigned-id/.test(line))).toEqual([]);
+    // An out-of-range id the server ignores (it assigns ids) is accepted: a warning, not "echoed another value".
+    expect(warnings).toContain(
+      'negative-data-rejection addMember: accepted a body where /id is beyond int64 (2^63) (status 201)',
+    );
+    expect(
+      warnings.filter(
+        (line) => !/undocumented status (401|415)$|^server-assigned-id|^negative-data-rejection addMember/.test(line),
+      ),
+    ).toEqual([]);
     expect(summary.exitCode).toBe(0);
   }, 60_000);
 
@@ -72,4 +80,26 @@ describe('a checker that reads the document before it judges', () => {
       expect.stringMatching(/^not-found-conformance getNote: answered 200 for id [0-9a-f]{8}-[0-9a-f-]{27}, which/),
     ]);
   }, 60_000);
+});
+
+describe('media types, ranges and identities read from the document', () => {
+  it('a documented range (any type, image/*) covers the declared type', async () => {
+    const { contentTypeConformance } = await import('../../src/contract/checks/content-type-conformance.js');
+    const exchange = (documented: string, declared: string) =>
+      ({
+        operation: { operation: { responses: [{ status: '200', content: [{ mediaType: documented }] }] } },
+        intent: 'valid',
+        purpose: 'a read',
+        request: { method: 'GET', url: 'http://x/', headers: {} },
+        response: { status: 200, headers: { 'content-type': declared }, text: 'x', json: undefined },
+        durationMs: 1,
+      }) as never;
+    const plan = { errorSchema: undefined } as never;
+    expect(contentTypeConformance.inspect(plan, exchange('*/*', 'application/json'))).toEqual([]);
+    expect(contentTypeConformance.inspect(plan, exchange('image/*', 'image/png'))).toEqual([]);
+    expect(contentTypeConformance.inspect(plan, exchange('image/*', 'text/plain'))).toHaveLength(1);
+    expect(
+      contentTypeConformance.inspect(plan, exchange('application/json; charset=utf-8', 'application/json')),
+    ).toEqual([]);
+  });
 });

@@ -46,9 +46,9 @@ describe('what a run covered, and a run that judged nothing', () => {
     const cli = runCli(['check', '--base-url', catalog.url, '--spec', CATALOG_SPEC, '--seed', '2', '--read-only']);
     expect(await cli.code, cli.stdout() + cli.stderr()).toBe(0);
     // Two of three operations answered (the upload changes state: read-only). Of the documented 200
-    // of listItems, 200 and 404 of getItem and 204 of uploadPhoto, getItem gave only 404s (no id is
-    // known: `sku` is not recognised as one): 2 of 4 seen.
-    expect(cli.stdout()).toContain('coverage: 2/3 operations exercised · 2/4 documented statuses observed');
+    // of listItems, 200 and 404 of getItem and 204 of uploadPhoto, 3 of 4 were seen (items are read by
+    // `sku`, the property their path parameter names).
+    expect(cli.stdout()).toContain('coverage: 2/3 operations exercised · 3/4 documented statuses observed');
     expect(cli.stdout()).toContain('conforms: 0 error(s)');
   });
 
@@ -56,7 +56,7 @@ describe('what a run covered, and a run that judged nothing', () => {
     const cli = runCli(['check', '--base-url', catalog.url, '--spec', NOTES_SPEC]);
     expect(await cli.code).toBe(2);
     expect(cli.stderr()).toMatch(
-      /--api-key is required \(or KENNEL_API_KEY\): 7 operations to check require credentials \(listNotes, createNote, getNote, touchNote, noteText, …/,
+      /--api-key is required \(or KENNEL_API_KEY\): 10 operations to check require credentials \(listNotes, createNote, getNote, touchNote, noteText, …/,
     );
   });
 
@@ -83,11 +83,11 @@ describe('what a run covered, and a run that judged nothing', () => {
     const server = await startNotesServer('k');
     try {
       const summary = await runContract({ baseUrl: server.url, apiKey: 'k', specPath: NOTES_SPEC, seed: 4 });
-      expect(summary.coverage?.operations).toEqual({ exercised: 7, total: 7 });
-      expect(summary.coverage?.statuses.documented).toBe(15);
+      expect(summary.coverage?.operations).toEqual({ exercised: 10, total: 10 });
+      expect(summary.coverage?.statuses.documented).toBe(20);
       expect(summary.coverage?.unexercised).toEqual([]);
-      expect(JSON.parse(jsonReport(summary, 'k')).coverage.operations).toEqual({ exercised: 7, total: 7 });
-      expect(junitXml(summary, 'k')).toMatch(/coverage: 7\/7 operations exercised · \d+\/15 documented statuses/);
+      expect(JSON.parse(jsonReport(summary, 'k')).coverage.operations).toEqual({ exercised: 10, total: 10 });
+      expect(junitXml(summary, 'k')).toMatch(/coverage: 10\/10 operations exercised · \d+\/20 documented statuses/);
       const idle = await runContract({
         baseUrl: server.url,
         apiKey: 'k',

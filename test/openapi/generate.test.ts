@@ -63,4 +63,17 @@ describe('one schema-to-value generator', () => {
     const observed = new Map([['ownerId', [41]]]);
     expect(validValue({ type: 'integer' }, context(1, { observed }), 'ownerId')).toBe(41);
   });
+
+  it('leaves an optional identity out of a resource, and gives a required one an unlikely value', () => {
+    const optional = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    expect(Object.keys(validObject(optional, context(1, { identities: ['id'] }), 'all'))).toEqual(['name']);
+    const required = { ...optional, required: ['id'] };
+    const { id } = validObject(required, context(1, { identities: ['id'] }), 'all') as { id: number };
+    expect(id).toBeGreaterThanOrEqual(100_000_000);
+    // Nested objects keep theirs: a category's id refers to another resource.
+    const nested = { type: 'object', properties: { category: optional } };
+    expect(validObject(nested, context(1, { identities: ['id'] }), 'all')).toEqual({
+      category: { id: expect.any(Number), name: expect.any(String) },
+    });
+  });
 });

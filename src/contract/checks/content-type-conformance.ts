@@ -12,6 +12,12 @@ function essence(header: string | undefined): string | undefined {
   }
 }
 
+/** A documented media type covers the declared one: the same type, or a range (`image/*`, any type). */
+function covers(range: string, actual: string): boolean {
+  if (range === actual || range === '*/*') return true;
+  return range.endsWith('/*') && actual.startsWith(range.slice(0, -1));
+}
+
 /**
  * A response with a body declares the media type the spec documents for it (parameters such as
  * `charset` are fine). Undocumented statuses must still be JSON when the API speaks JSON.
@@ -25,9 +31,10 @@ export const contentTypeConformance: ResponseCheck = {
     const response = exchange.response;
     if (!response || response.text === '' || exchange.request.method === 'HEAD') return [];
     const actual = essence(response.headers['content-type']);
-    const documented = documentedResponse(exchange)?.content.map((media) => media.mediaType.toLowerCase()) ?? [];
+    const documented =
+      documentedResponse(exchange)?.content.map((media) => media.mediaType.split(';')[0]!.trim().toLowerCase()) ?? [];
     const expected = documented.length > 0 ? documented : plan.errorSchema ? ['application/json'] : [];
-    if (expected.length === 0 || (actual && expected.includes(actual))) return [];
+    if (expected.length === 0 || (actual && expected.some((range) => covers(range, actual)))) return [];
     const shown = actual ?? '(none)';
     if (actual && isJsonMediaType(actual) && expected.some(isJsonMediaType)) {
       return [

@@ -6,6 +6,7 @@ import {
   createsIdentifiedResources,
   failure,
   generation,
+  identitiesOf,
   isClientError,
   isSuccess,
   jsonBody,
@@ -122,6 +123,7 @@ export const dataFidelity: ScenarioCheck = {
       base,
       context.settings.namePrefix,
       (value) => schemaIssues(plan, body.pointer, value).length === 0,
+      identitiesOf(context),
     ).slice(0, context.settings.maxExamples);
     if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
     const creates = await Promise.all(

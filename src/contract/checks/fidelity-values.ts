@@ -117,8 +117,13 @@ export function fidelityCases(
   base: Record<string, unknown>,
   prefix: string,
   isValid: (body: Record<string, unknown>) => boolean,
+  identities: readonly string[] = [],
 ): FidelityCase[] {
-  const properties = writable(schema);
+  const required = objectShape(schema).required;
+  // A server may assign an identity whatever is sent: only a required one (a handle) is probed.
+  const properties = Object.fromEntries(
+    Object.entries(writable(schema)).filter(([name]) => !identities.includes(name) || required.includes(name)),
+  );
   const cases: FidelityCase[] = [];
   const texts = freeTextProperties(properties);
   for (const tricky of TRICKY_TEXTS) {

@@ -46,6 +46,8 @@ export const serverAssignedId: ScenarioCheck = {
   severity: 'error',
   description: 'a client-sent id is ignored or refused where the request body has no writable id',
   skipReason(operation, _plan, settings) {
+    if (objectShape(operation.body?.schema).required.includes(operation.idProperty ?? ''))
+      return `the client names the resource (${operation.idProperty} is required in the body)`;
     return createsIdentifiedResources(operation, settings);
   },
   async run(context) {

@@ -135,7 +135,24 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
 
 /** What the data generators draw on in this check. */
 export function generation(context: CheckContext): ValueContext {
-  return { random: context.random, tag: context.settings.namePrefix, observed: context.state.observed };
+  return {
+    random: context.random,
+    tag: context.settings.namePrefix,
+    observed: context.state.observed,
+    identities: identitiesOf(context),
+  };
+}
+
+/**
+ * Properties that identify a resource of this operation's collection: its id property and any
+ * `id`. A server may assign them whatever a client sends (the document rarely says): generated
+ * bodies leave them out unless required, and probes of exact values skip them.
+ */
+export function identitiesOf(context: Pick<CheckContext, 'operation' | 'plan'>): string[] {
+  const { operation, plan } = context;
+  const collection = operation.collection ? plan.collection(operation.collection) : {};
+  const names = [operation.idProperty, collection.create?.idProperty, collection.read?.idProperty, 'id'];
+  return [...new Set(names.filter((name): name is string => name !== undefined))];
 }
 
 /** Remembers the properties of resources the deployment returned (ids, foreign keys). */
