@@ -38,8 +38,9 @@ export class CoverageTracker {
   }
 }
 
-/** `operations 5/6 exercised · documented statuses 9/14 observed`. */
+/** `coverage: 5/6 operations exercised (not deletePet) · 9/14 documented statuses observed`. */
 export function coverageLine(coverage: Coverage): string {
-  const { operations, statuses } = coverage;
-  return `coverage: ${operations.exercised}/${operations.total} operations exercised · ${statuses.observed}/${statuses.documented} documented statuses observed`;
+  const { operations, statuses, unexercised } = coverage;
+  const missing = unexercised.slice(0, 5).join(', ') + (unexercised.length > 5 ? ', …' : '');
+  return `coverage: ${operations.exercised}/${operations.total} operations exercised${missing ? ` (not ${missing})` : ''} · ${statuses.observed}/${statuses.documented} documented statuses observed`;
 }

@@ -103,3 +103,14 @@ describe('media types, ranges and identities read from the document', () => {
     ).toEqual([]);
   });
 });
+
+describe('who names a resource', () => {
+  it('does not hold a client-given name (members by handle) to server-assigned ids', async () => {
+    const summary = await checkNotes([], ['server-assigned-id']);
+    const members = summary.cases.find(
+      (result) => result.operationId === 'addMember' && result.check === 'server-assigned-id',
+    )!;
+    expect(members.status).toBe('skipped');
+    expect(members.skipReason).toBe('the client names the resource (handle is required in the body)');
+  }, 60_000);
+});

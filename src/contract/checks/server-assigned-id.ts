@@ -48,6 +48,9 @@ export const serverAssignedId: ScenarioCheck = {
   skipReason(operation, _plan, settings) {
     if (objectShape(operation.body?.schema).required.includes(operation.idProperty ?? ''))
       return `the client names the resource (${operation.idProperty} is required in the body)`;
+    // Read by a name (`/user/{username}`): a name the client gives, not an id a service assigns.
+    if (operation.idProperty && !/^(id|ID|uuid)$|.Id$|.ID$|_id$/.test(operation.idProperty))
+      return `the client names the resource (by ${operation.idProperty})`;
     return createsIdentifiedResources(operation, settings);
   },
   async run(context) {
