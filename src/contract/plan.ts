@@ -62,6 +62,8 @@ export interface Plan {
   spec: LoadedDocument;
   validators: SchemaValidators;
   operations: PlannedOperation[];
+  /** Every operation of the document, selected or not (targets of links, read-backs). */
+  all: PlannedOperation[];
   /** Schema pointer of the error body (the one most 4xx responses document), if any. */
   errorSchema: string | undefined;
   /** The list, create and read operations of a collection path. */
@@ -227,6 +229,7 @@ export function buildPlan(spec: LoadedDocument, select: (operation: Operation) =
     spec,
     validators: new SchemaValidators(spec.document),
     operations,
+    all,
     errorSchema: errorSchemaOf(spec.operations),
     collection: (path) => collections.get(path) ?? {},
   };

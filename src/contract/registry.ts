@@ -11,6 +11,7 @@ import { errorBodyConformance } from './checks/error-body-conformance.js';
 import { filterHonoured } from './checks/filter-honoured.js';
 import { idPermanence } from './checks/id-permanence.js';
 import { idUniqueness } from './checks/id-uniqueness.js';
+import { linksFollowed } from './checks/links-followed.js';
 import { limitHonoured } from './checks/limit-honoured.js';
 import { listFreshness } from './checks/list-freshness.js';
 import { locationResolves } from './checks/location-resolves.js';
@@ -63,6 +64,8 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   authSchemeCaseInsensitive,
   authBeforeValidation,
   limitHonoured,
+  // Stateful sequences the document states: OpenAPI links.
+  linksFollowed,
 ];
 
 export const ALL_CHECKS: readonly Check[] = [...RESPONSE_CHECKS, ...SCENARIO_CHECKS];

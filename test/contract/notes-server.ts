@@ -125,7 +125,7 @@ export async function startNotesServer(
     }
     if (item && item[2] && method === 'GET') {
       if (!accepts(request, 'text/plain')) throw new Reply(406, 'text/plain only');
-      const note = UUID.test(item[1]!) ? notes.get(item[1]!.toLowerCase()) : undefined;
+      const note = UUID.test(item[1]!) && !has('text-unreadable') ? notes.get(item[1]!.toLowerCase()) : undefined;
       return note
         ? { status: 200, body: note.title, type: 'text/plain' }
         : { status: 404, body: 'no such note', type: 'text/plain' };

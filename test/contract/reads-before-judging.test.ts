@@ -114,3 +114,22 @@ describe('who names a resource', () => {
     expect(members.skipReason).toBe('the client names the resource (handle is required in the body)');
   }, 60_000);
 });
+
+describe('links-followed: the stateful sequences a document states', () => {
+  it('follows each link of a successful response with its values, and the target answers', async () => {
+    const summary = await checkNotes([], ['links-followed']);
+    const status = (operationId: string) =>
+      summary.cases.find((result) => result.check === 'links-followed' && result.operationId === operationId);
+    expect(status('createNote')?.status).toBe('passed');
+    expect(status('addMember')?.status).toBe('passed'); // $request.body#/handle
+    expect(status('listNotes')?.skipReason).toBe('the operation documents no links');
+    expect(summary.exitCode).toBe(0);
+  }, 60_000);
+
+  it('catches a target that refuses what the source just returned (an operationRef link)', async () => {
+    const summary = await checkNotes(['text-unreadable'], ['links-followed']);
+    expect(findings(summary, 'error')).toEqual([
+      'links-followed createNote: link NoteText from createNote (201) to noteText answered 404',
+    ]);
+  }, 60_000);
+});
