@@ -133,3 +133,38 @@ describe('links-followed: the stateful sequences a document states', () => {
     ]);
   }, 60_000);
 });
+
+describe('Accept and bodies judged by their media type', () => {
+  it('asks for JSON first when documented, the first documented type otherwise, any type when none', async () => {
+    const { loadDocument } = await import('../../src/openapi/load.js');
+    const { buildPlan } = await import('../../src/contract/plan.js');
+    const { acceptFor } = await import('../../src/contract/request-builder.js');
+    const plan = buildPlan(await loadDocument(NOTES_SPEC));
+    const operation = (id: string) => plan.operations.find((candidate) => candidate.id === id)!.operation;
+    expect(acceptFor(operation('getNote'))).toBe('application/json, application/xml;q=0.5');
+    expect(acceptFor(operation('noteText'))).toBe('text/plain');
+    expect(acceptFor({ ...operation('noteText'), responses: [] })).toBe('*/*');
+  });
+
+  it('an XML body the document gives is not "not valid JSON"; a JSON-labelled one still is', async () => {
+    const { loadDocument } = await import('../../src/openapi/load.js');
+    const { buildPlan } = await import('../../src/contract/plan.js');
+    const { responseSchemaConformance } = await import('../../src/contract/checks/response-schema-conformance.js');
+    const { errorBodyConformance } = await import('../../src/contract/checks/error-body-conformance.js');
+    const plan = buildPlan(await loadDocument(NOTES_SPEC));
+    const getNote = plan.operations.find((candidate) => candidate.id === 'getNote')!;
+    const exchange = (status: number, type: string) =>
+      ({
+        operation: getNote,
+        intent: 'valid',
+        purpose: 'a read',
+        request: { method: 'GET', url: 'http://x/notes/1', headers: {} },
+        response: { status, headers: { 'content-type': type }, text: '<note/>', json: { ok: false, message: 'no' } },
+        durationMs: 1,
+      }) as never;
+    expect(responseSchemaConformance.inspect(plan, exchange(200, 'application/xml'))).toEqual([]);
+    expect(responseSchemaConformance.inspect(plan, exchange(200, 'application/json'))).toHaveLength(1);
+    expect(errorBodyConformance.inspect(plan, exchange(404, 'application/xml'))).toEqual([]);
+    expect(errorBodyConformance.inspect(plan, exchange(404, 'application/json'))).toHaveLength(1);
+  });
+});
