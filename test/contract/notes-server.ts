@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const NOTES_SPEC = fileURLToPath(new URL('../fixtures/contract/notes.yaml', import.meta.url));
 
-export type NotesFault = 'empty-body-accepted' | 'bearer-accepted' | 'limit-beyond-maximum' | 'unknown-note-found';
+export type NotesFault =
+  'empty-body-accepted' | 'bearer-accepted' | 'limit-beyond-maximum' | 'unknown-note-found' | 'text-unreadable';
 
 interface Note {
   id: string;

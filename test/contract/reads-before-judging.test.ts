@@ -168,3 +168,14 @@ describe('Accept and bodies judged by their media type', () => {
     expect(errorBodyConformance.inspect(plan, exchange(404, 'application/json'))).toHaveLength(1);
   });
 });
+
+describe('path values from the collections they name', () => {
+  it('exercises item operations beyond reads with resources the run created, and never a valid DELETE', async () => {
+    const summary = await checkNotes([], ['positive-data-acceptance']);
+    const result = (operationId: string) =>
+      summary.cases.find((item) => item.check === 'positive-data-acceptance' && item.operationId === operationId)!;
+    expect(result('touchNote').status).toBe('passed'); // PUT /notes/{noteId}: a note this run created
+    expect(result('noteText').status).toBe('passed'); // GET /notes/{noteId}/text
+    expect(summary.errors).toBe(0);
+  }, 60_000);
+});

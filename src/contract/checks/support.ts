@@ -110,23 +110,47 @@ export function schemaIssues(plan: Plan, pointer: string, value: unknown): { poi
   return plan.validators.at(pointer)(exactNumbers(value));
 }
 
-/** An id the deployment is known to have for `collection`, if any. */
-export function knownId(context: CheckContext, collection: string | undefined): unknown {
+/** An id the deployment is known to have for `collection` (one this run created, unless `createdOnly` is false). */
+export function knownId(context: CheckContext, collection: string | undefined, createdOnly = false): unknown {
   if (!collection) return undefined;
   const created = context.state.created.get(collection)?.find((resource) => resource.id !== undefined);
-  return created?.id ?? context.state.knownIds.get(collection)?.[0];
+  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.[0]);
+}
+
+/** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
+function collectionNamedBy(template: string, name: string): string | undefined {
+  const at = template.indexOf(`/{${name}}`);
+  return at < 0 ? undefined : template.slice(0, at) || '/';
+}
+
+/**
+ * Known values for an operation's path parameters, each from the collection it names (a parent's
+ * too). Reads may use any known id; other safe-less methods only resources this run created (never
+ * the deployment's own); a DELETE none (it would remove what later checks read).
+ */
+export function knownPathValues(context: CheckContext, operation: PlannedOperation): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (operation.operation.method === 'delete') return values;
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== 'path') continue;
+    const collection =
+      parameter === idParameter(operation) && operation.collection
+        ? operation.collection
+        : collectionNamedBy(operation.operation.path, parameter.name);
+    const known = knownId(context, collection, !operation.safe);
+    if (known !== undefined) values[parameter.name] = String(known);
+  }
+  return values;
 }
 
 /** A request the spec says must succeed: known ids in the path, required parameters, a valid body. */
 export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
-  const item = idParameter(operation);
+  const known = knownPathValues(context, operation);
   for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') {
-      const known = parameter === item ? knownId(context, operation.collection) : undefined;
-      pathParams[parameter.name] = known === undefined ? defaultParameterValue(parameter) : String(known);
-    } else if (parameter.in === 'query' && parameter.required)
+    if (parameter.in === 'path') pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
+    else if (parameter.in === 'query' && parameter.required)
       query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
   }
   const body = operation.body ? { value: validValue(operation.body.schema, generation(context)) } : undefined;
