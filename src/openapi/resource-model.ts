@@ -244,7 +244,7 @@ function keyOf(
 }
 
 /** Finders: `GET /pet/findByStatus` lists the items of `/pet` (the same item schema, one static segment below). */
-function attachFinders(document: LoadedDocument, byPath: Map<string, Draft>, schemas: Map<Draft, JsonSchema>): void {
+function attachFinders(byPath: Map<string, Draft>, schemas: Map<Draft, JsonSchema>): void {
   for (const [path, entry] of byPath) {
     const parent = byPath.get(path.replace(/\/[^/{}]+$/, '') || '/');
     const list = entry.lists[0];
@@ -254,7 +254,6 @@ function attachFinders(document: LoadedDocument, byPath: Map<string, Draft>, sch
     parent.operations.list ??= list.operation;
     byPath.delete(path);
   }
-  void document;
 }
 
 function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | undefined): Resource {
@@ -285,7 +284,7 @@ export function inferResources(document: LoadedDocument): ResourceModel {
     const schema = itemSchemaOf(document, entry);
     if (schema !== undefined) schemas.set(entry, schema);
   }
-  attachFinders(document, byPath, schemas);
+  attachFinders(byPath, schemas);
   const resources = [...byPath.values()]
     .filter((entry) => Object.keys(entry.operations).length > 0)
     .map((entry) => resourceOf(document, entry, schemas.get(entry)));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { startMock } from '../../src/mock/server.js';
 import { expectConforms, OTHER_KEY, startTestMock, type TestMock } from '../helpers/mock-client.js';
 
 const SHOP = fileURLToPath(new URL('../fixtures/resources/shop.yaml', import.meta.url));
@@ -186,5 +187,14 @@ describe('--stateless', () => {
     } finally {
       await stateless.close();
     }
+  });
+});
+
+describe('x-kennel-resources', () => {
+  it('a seeder kennel does not know stops start-up at its line', async () => {
+    const bad = fileURLToPath(new URL('../fixtures/resources/bad-seeder.yaml', import.meta.url));
+    await expect(startMock({ specPath: bad })).rejects.toThrow(
+      /bad-seeder\.yaml:5: x-kennel-resources \/cats: seeder must name a known seeder \(pets\)/,
+    );
   });
 });
