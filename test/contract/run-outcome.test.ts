@@ -100,6 +100,7 @@ describe('what a run covered, and a run that judged nothing', () => {
       expect(idle.exitCode).toBe(2);
       expect(idle.coverage?.unexercised).toEqual(['createNote']);
       expect(junitXml(idle, 'k')).toContain('<testcase classname="kennel" name="nothing checked"');
+      expect(junitXml(idle, 'k')).toMatch(/<testsuites name="kennel check" tests="\d+" failures="0" errors="1"/);
     } finally {
       await server.close();
     }

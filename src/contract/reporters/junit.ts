@@ -54,8 +54,9 @@ export function junitXml(summary: RunSummary, apiKey: string): string {
     byOperation.set(result.operationId, [...(byOperation.get(result.operationId) ?? []), result]);
   const isFailure = (result: CaseResult) =>
     result.status === 'failed' || (summary.strict && result.status === 'warned');
-  const counts = (cases: readonly CaseResult[]) =>
-    `tests="${cases.length}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored').length}" skipped="${cases.filter((item) => item.status === 'skipped').length}"`;
+  // `extra` errored cases: the "nothing checked" case of a run that sent no request.
+  const counts = (cases: readonly CaseResult[], extra = 0) =>
+    `tests="${cases.length + extra}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored').length + extra}" skipped="${cases.filter((item) => item.status === 'skipped').length}"`;
   const suites = [...byOperation.entries()].map(([operationId, cases]) => {
     const first = cases[0]!;
     const time = seconds(cases.reduce((sum, item) => sum + (item.durationMs ?? 0), 0));
@@ -81,7 +82,7 @@ export function junitXml(summary: RunSummary, apiKey: string): string {
     );
   // "--" may not appear inside an XML comment.
   const comment = `  <!-- ${escape(notes.join('; ')).replaceAll('--', '-\u2010')} -->`;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kennel check" ${counts(summary.cases)} time="${seconds(summary.durationMs)}">\n${comment}\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="kennel check" ${counts(summary.cases, summary.nothingSent ? 1 : 0)} time="${seconds(summary.durationMs)}">\n${comment}\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
 /** A JUnit report for a run that could not start (unreachable URL, broken spec): one errored test case. */
