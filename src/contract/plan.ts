@@ -8,6 +8,7 @@ import {
   type OperationResponse,
 } from '../openapi/operations.js';
 import { SchemaValidators } from '../openapi/validators.js';
+import { buildableMediaType } from './media-bodies.js';
 import { objectShape, typesOf } from '../openapi/schema-shape.js';
 
 /** A parameter with its schema dereferenced, for generating values. */
@@ -46,6 +47,8 @@ export interface PlannedOperation {
   parameters: PlannedParameter[];
   /** Dereferenced JSON body schema and its pointer, when the operation takes a JSON body. */
   body: { pointer: string; schema: JsonSchema; required: boolean } | undefined;
+  /** A body in another media type kennel can write (a form, text), when the operation takes no JSON body. */
+  mediaBody: { mediaType: string; schema: JsonSchema | undefined; required: boolean } | undefined;
   /** Documented 2xx statuses as numbers. */
   successStatuses: number[];
   /** Documented validation statuses (400, 422): the answer the spec gives for invalid input. */
@@ -176,6 +179,12 @@ function planOperation(spec: LoadedDocument, operation: Operation): PlannedOpera
       ? { pointer: media.schema.pointer, schema: bodySchema, required: operation.requestBody!.required }
       : undefined;
   const { role, collection } = roleOf(spec, operation, body);
+  const other = body ? undefined : operation.requestBody?.content.find((item) => buildableMediaType(item.mediaType));
+  const mediaBody = other && {
+    mediaType: other.mediaType,
+    schema: resolved(spec, other.schema?.pointer),
+    required: operation.requestBody!.required,
+  };
   return {
     operation,
     id: operation.id,
@@ -184,6 +193,7 @@ function planOperation(spec: LoadedDocument, operation: Operation): PlannedOpera
     safe: operation.method === 'get' || operation.method === 'head' || operation.method === 'options',
     parameters,
     body,
+    mediaBody,
     successStatuses: statusNumbers(operation.responses, (status) => status >= 200 && status < 300),
     validationStatuses: statusNumbers(operation.responses, (status) => status === 400 || status === 422),
     idProperty:

@@ -1,6 +1,6 @@
 // A run says what it covered, refuses to call "conforms" a run that judged nothing, and needs an
 // API key only when an operation it checks requires credentials.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,33 @@ import { runCli } from '../helpers/cli.js';
 import { NOTES_SPEC, startNotesServer } from './notes-server.js';
 
 const CATALOG_SPEC = fileURLToPath(new URL('../fixtures/contract/open-catalog.yaml', import.meta.url));
+
+/** Accepts a photo (octet stream), a note (a form with `text`) or a file (multipart with `file`), else 400/415. */
+function receive(request: IncomingMessage, what: string, response: ServerResponse): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    const type = request.headers['content-type'] ?? '';
+    const wanted = {
+      photo: 'application/octet-stream',
+      notes: 'application/x-www-form-urlencoded',
+      files: 'multipart/form-data',
+    }[what]!;
+    const fail = (status: number, message: string) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
+    if (!type.startsWith(wanted)) return fail(415, `send ${wanted}`);
+    if (what === 'photo' && text === '') return fail(400, 'no bytes');
+    if (what === 'notes' && !new URLSearchParams(text).get('text')) return fail(400, 'text is required');
+    const boundary = /boundary=(.+)$/.exec(type)?.[1];
+    if (
+      what === 'files' &&
+      !(boundary && text.includes(`--${boundary}\r\nContent-Disposition: form-data; name="file"`))
+    )
+      return fail(400, 'a file part is required');
+    response.writeHead(204).end();
+  });
+}
 
 /** A correct server for fixtures/contract/open-catalog.yaml: two items, no credentials anywhere. */
 async function startCatalog(): Promise<{ url: string; close(): Promise<void> }> {
@@ -23,6 +50,8 @@ async function startCatalog(): Promise<{ url: string; close(): Promise<void> }> 
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(request.url ?? '/', 'http://catalog.test');
     const item = /^\/items\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'POST' && /^\/items\/[^/]+\/(photo|notes|files)$/.test(url.pathname))
+      return receive(request, url.pathname.split('/').at(-1)!, response);
     if (request.method === 'GET' && url.pathname === '/items') return json(200, items);
     if (request.method === 'GET' && item) {
       const found = items.find((candidate) => candidate.sku === decodeURIComponent(item[1]!));
@@ -45,13 +74,28 @@ describe('what a run covered, and a run that judged nothing', () => {
   it('runs without --api-key when no checked operation requires credentials, and reports coverage', async () => {
     const cli = runCli(['check', '--base-url', catalog.url, '--spec', CATALOG_SPEC, '--seed', '2', '--read-only']);
     expect(await cli.code, cli.stdout() + cli.stderr()).toBe(0);
-    // Two of three operations answered (the upload changes state: read-only). Of the documented 200
-    // of listItems, 200 and 404 of getItem and 204 of uploadPhoto, 3 of 4 were seen (items are read by
+    // Two of five operations answered (the uploads change state: read-only). Of the documented 200
+    // of listItems, 200 and 404 of getItem and the uploads' 204s, 3 of 6 were seen (items are read by
     // `sku`, the property their path parameter names).
     expect(cli.stdout()).toContain(
-      'coverage: 2/3 operations exercised (not uploadPhoto) · 3/4 documented statuses observed',
+      'coverage: 2/5 operations exercised (not uploadPhoto, addNote, attachFile) · 3/6 documented statuses observed',
     );
     expect(cli.stdout()).toContain('conforms: 0 error(s)');
+  });
+
+  it('sends bodies in the media type the document gives: an octet stream, a form, multipart', async () => {
+    const summary = await runContract({
+      baseUrl: catalog.url,
+      apiKey: '',
+      specPath: CATALOG_SPEC,
+      seed: 3,
+      checks: ['positive-data-acceptance'],
+    });
+    const status = (operationId: string) =>
+      summary.cases.find((item) => item.check === 'positive-data-acceptance' && item.operationId === operationId)
+        ?.status;
+    expect([status('uploadPhoto'), status('addNote'), status('attachFile')]).toEqual(['passed', 'passed', 'passed']);
+    expect(summary.exitCode).toBe(0);
   });
 
   it('asks for --api-key naming the operations that require credentials', async () => {

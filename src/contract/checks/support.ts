@@ -3,6 +3,7 @@ import { isJsonMediaType, responseFor, type OperationResponse } from '../../open
 import type { Plan, PlannedOperation } from '../plan.js';
 import { validValue, type ValueContext } from '../../openapi/generate.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
+import { mediaBody } from '../media-bodies.js';
 import { idParameter } from './ids.js';
 import type {
   CheckContext,
@@ -125,8 +126,9 @@ function collectionNamedBy(template: string, name: string): string | undefined {
 
 /**
  * Known values for an operation's path parameters, each from the collection it names (a parent's
- * too). Reads may use any known id; other safe-less methods only resources this run created (never
- * the deployment's own); a DELETE none (it would remove what later checks read).
+ * too). Reads and POSTs (adding to a resource) may use any known id; PUT and PATCH only resources
+ * this run created (never change the deployment's own); a DELETE none (it would remove what later
+ * checks read).
  */
 export function knownPathValues(context: CheckContext, operation: PlannedOperation): Record<string, string> {
   const values: Record<string, string> = {};
@@ -137,7 +139,9 @@ export function knownPathValues(context: CheckContext, operation: PlannedOperati
       parameter === idParameter(operation) && operation.collection
         ? operation.collection
         : collectionNamedBy(operation.operation.path, parameter.name);
-    const known = knownId(context, collection, !operation.safe);
+    // Changing (PUT, PATCH) only what this run made; reading or adding to (POST) any resource.
+    const changes = !operation.safe && operation.operation.method !== 'post';
+    const known = knownId(context, collection, changes);
     if (known !== undefined) values[parameter.name] = String(known);
   }
   return values;
@@ -153,8 +157,28 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
     else if (parameter.in === 'query' && parameter.required)
       query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
   }
-  const body = operation.body ? { value: validValue(operation.body.schema, generation(context)) } : undefined;
-  return { operation, intent: 'valid', purpose, pathParams, query, body };
+  if (operation.body)
+    return {
+      operation,
+      intent: 'valid',
+      purpose,
+      pathParams,
+      query,
+      body: { value: validValue(operation.body.schema, generation(context)) },
+    };
+  const media =
+    operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));
+  if (media)
+    return {
+      operation,
+      intent: 'valid',
+      purpose,
+      pathParams,
+      query,
+      body: { raw: media.raw },
+      contentType: media.contentType,
+    };
+  return { operation, intent: 'valid', purpose, pathParams, query };
 }
 
 /** What the data generators draw on in this check. */
