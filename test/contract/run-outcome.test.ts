@@ -52,6 +52,8 @@ async function startCatalog(): Promise<{ url: string; close(): Promise<void> }> 
     const item = /^\/items\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'POST' && /^\/items\/[^/]+\/(photo|notes|files)$/.test(url.pathname))
       return receive(request, url.pathname.split('/').at(-1)!, response);
+    if (request.method === 'GET' && url.pathname === '/brands/acme') return json(200, { brand: 'acme' });
+    if (request.method === 'GET' && url.pathname.startsWith('/brands/')) return json(404, { message: 'no such brand' });
     if (request.method === 'GET' && url.pathname === '/items') return json(200, items);
     if (request.method === 'GET' && item) {
       const found = items.find((candidate) => candidate.sku === decodeURIComponent(item[1]!));
@@ -74,11 +76,11 @@ describe('what a run covered, and a run that judged nothing', () => {
   it('runs without --api-key when no checked operation requires credentials, and reports coverage', async () => {
     const cli = runCli(['check', '--base-url', catalog.url, '--spec', CATALOG_SPEC, '--seed', '2', '--read-only']);
     expect(await cli.code, cli.stdout() + cli.stderr()).toBe(0);
-    // Two of five operations answered (the uploads change state: read-only). Of the documented 200
-    // of listItems, 200 and 404 of getItem and the uploads' 204s, 3 of 6 were seen (items are read by
-    // `sku`, the property their path parameter names).
+    // Three of six operations answered (the uploads change state: read-only). Of the documented 200
+    // of listItems, 200 and 404 of getItem, 200 and default of getBrand and the uploads' 204s, 4 of 8
+    // were seen (items are read by `sku`, the property their path parameter names; no brand is known).
     expect(cli.stdout()).toContain(
-      'coverage: 2/5 operations exercised (not uploadPhoto, addNote, attachFile) · 3/6 documented statuses observed',
+      'coverage: 3/6 operations exercised (not uploadPhoto, addNote, attachFile) · 4/8 documented statuses observed',
     );
     expect(cli.stdout()).toContain('conforms: 0 error(s)');
   });
@@ -96,6 +98,19 @@ describe('what a run covered, and a run that judged nothing', () => {
         ?.status;
     expect([status('uploadPhoto'), status('addNote'), status('attachFile')]).toEqual(['passed', 'passed', 'passed']);
     expect(summary.exitCode).toBe(0);
+  });
+
+  it('an unknown id answered with a status the document covers by `default` is no "undocumented" warning', async () => {
+    const summary = await runContract({
+      baseUrl: catalog.url,
+      apiKey: '',
+      specPath: CATALOG_SPEC,
+      seed: 3,
+      checks: ['unknown-id-conformance', 'status-code-conformance'],
+    });
+    const brand = summary.cases.filter((item) => item.operationId === 'getBrand');
+    expect(brand.flatMap((item) => item.failures.map((failure) => failure.title))).toEqual([]);
+    expect(brand.find((item) => item.check === 'unknown-id-conformance')?.status).toBe('passed');
   });
 
   it('asks for --api-key naming the operations that require credentials', async () => {
