@@ -1,5 +1,6 @@
-import type { Random } from '../core/random.js';
+import { Random } from '../core/random.js';
 import type { JsonSchema } from './openapi-types.js';
+import { patternValue } from './pattern-value.js';
 import { integerBounds, objectShape, primaryType } from './schema-shape.js';
 
 /**
@@ -65,6 +66,16 @@ function sized(text: string, schema: Schema): string {
   return cut.padEnd(min, 'x');
 }
 
+/** A string for the schema's `pattern` within its length bounds, if one can be made. */
+function patterned(schema: Schema, random: Random): string | undefined {
+  if (typeof schema.pattern !== 'string') return undefined;
+  const text = patternValue(schema.pattern, random);
+  const length = text === undefined ? 0 : [...text].length;
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  return text !== undefined && length >= min && length <= max ? text : undefined;
+}
+
 function variedString(name: string, schema: Schema, context: ValueContext): string {
   const serial = context.index === undefined ? '' : `-${context.index}`;
   const unique = `${context.tag}${serial}-${context.random.word(4)}`.replace(/^-/, '');
@@ -75,11 +86,13 @@ function variedString(name: string, schema: Schema, context: ValueContext): stri
   if (typeof schema.format === 'string' && FORMAT_VALUES[schema.format]) return FORMAT_VALUES[schema.format]!;
   if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') return schema.examples[0];
   if (typeof schema.example === 'string') return schema.example;
+  const matching = patterned(schema, context.random);
+  if (matching !== undefined) return matching;
   return sized(`${context.tag}${serial}-${name}-${context.random.word(4)}`.replace(/^-/, ''), schema);
 }
 
 function sampleString(schema: Schema): string {
-  return FORMAT_VALUES[String(schema.format)] ?? sized('string', schema);
+  return FORMAT_VALUES[String(schema.format)] ?? patterned(schema, new Random(1)) ?? sized('string', schema);
 }
 
 /** The lowest and highest values a numeric schema admits (exclusive bounds in 3.0 and 3.1 spelling). */

@@ -43,7 +43,8 @@ function newNote(value: unknown): Omit<Note, 'id'> & { id?: string } {
     if (!['id', 'title', 'code'].includes(name)) throw new Reply(400, `unknown property ${name}`);
   if (typeof note.title !== 'string' || note.title.length < 1 || [...note.title].length > 40)
     throw new Reply(400, 'title must be a string of 1 to 40 characters');
-  if (note.code !== undefined && typeof note.code !== 'string') throw new Reply(400, 'code must be a string');
+  if (note.code !== undefined && (typeof note.code !== 'string' || !/^[0-9]{4}$/.test(note.code)))
+    throw new Reply(400, 'code must be a string of four digits');
   if (note.id !== undefined && (typeof note.id !== 'string' || !UUID.test(note.id)))
     throw new Reply(400, 'id must be a uuid');
   return note as Omit<Note, 'id'> & { id?: string };
