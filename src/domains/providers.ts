@@ -16,9 +16,14 @@ export interface ProviderProfile {
   caaQueries: 'answered' | 'servfail';
 }
 
+/** Provider ids are slugs, as the control API document states (NewZone.provider). */
+export const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
 /** Checks a profile read from a file; returns the first problem, or undefined. */
 export function providerProblem(profile: Partial<ProviderProfile>): string | undefined {
   if (typeof profile.id !== 'string' || profile.id === '') return 'needs an id';
+  if (!PROVIDER_ID.test(profile.id))
+    return `${JSON.stringify(profile.id)}: an id is lower-case letters, digits and hyphens (flexdns, my-dns)`;
   if (typeof profile.supportsAlias !== 'boolean') return `${profile.id}: supportsAlias must be true or false`;
   if (profile.cnameWithOtherData !== 'reject' && profile.cnameWithOtherData !== 'tolerate')
     return `${profile.id}: cnameWithOtherData must be reject or tolerate`;

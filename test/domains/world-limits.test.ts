@@ -104,3 +104,15 @@ describe('a world holds at most WORLD_LIMITS', () => {
     });
   });
 });
+
+describe('provider ids', () => {
+  it('are slugs, as NewZone.provider in spec/domains.yaml says: another spelling is refused with its pointer', async () => {
+    const { worldProblems } = await import('../../src/domains/world-config.js');
+    const providers = world.providers.map((provider, index) =>
+      index === 0 ? { ...provider, id: 'Flex_DNS' } : provider,
+    );
+    const problems = worldProblems({ ...world, providers });
+    expect(problems).toContainEqual({ pointer: '/providers/0', message: expect.stringContaining('"Flex_DNS"') });
+    expect(worldProblems(world)).toEqual([]);
+  });
+});

@@ -13,14 +13,16 @@ import {
 
 /**
  * A valid request that did not get a 2xx. A body may name something the deployment does not
- * have (a domain to make primary), so a documented 404 or 409 to a request with a body is not a
- * rejection of valid data; a validation status (400/422) or an undocumented one is.
+ * have (a domain to make primary), and a path may name something an existing item lacks (its
+ * certificate), so a documented 404 or 409 is not a rejection of valid data, except to the read of
+ * an item the run knows exists; a validation status (400/422) or an undocumented one is.
  */
 function rejected(check: string, exchange: Exchange, severity: Severity = 'error'): CheckFailure[] {
   if (isSuccess(exchange) || !exchange.response || exchange.response.status >= 500) return [];
   const status = exchange.response.status;
   const documented = exchange.operation.operation.responses.some((response) => response.status === String(status));
-  if (exchange.request.body !== undefined && documented && (status === 404 || status === 409)) return [];
+  const speaksOfExistence = exchange.request.body !== undefined || exchange.operation.role !== 'read';
+  if (speaksOfExistence && documented && (status === 404 || status === 409)) return [];
   return [
     failure(check, severity, exchange, `rejected ${exchange.purpose} with ${exchange.response.status}`, {
       expected: `a documented 2xx (${exchange.operation.successStatuses.join(', ')})`,
