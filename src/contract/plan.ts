@@ -7,42 +7,43 @@ import {
   type OperationParameter,
   type OperationResponse,
 } from '../openapi/operations.js';
+import {
+  inferResources,
+  type FilterParameter,
+  type LimitParameter,
+  type Resource,
+  type ResourceBinding,
+  type ResourceModel,
+  type ResourceRole,
+} from '../openapi/resource-model.js';
+import { typesOf } from '../openapi/schema-shape.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { buildableMediaType } from './media-bodies.js';
-import { objectShape, typesOf } from '../openapi/schema-shape.js';
 
 /** A parameter with its schema dereferenced, for generating values. */
 export interface PlannedParameter extends OperationParameter {
   resolved: JsonSchema | undefined;
 }
 
-/** A query parameter that bounds the length of a list (heuristic: see docs/contract-checks.md). */
-export interface LimitParameter {
-  name: string;
-  /** The smallest limit to try: the schema's `minimum`, else 1. */
-  minimum: number;
-  /** The schema states a minimum: only then is a value below it sent as invalid. */
-  minimumDocumented: boolean;
-  maximum: number | undefined;
-  default: number | undefined;
-}
+export type { FilterParameter, LimitParameter };
 
-/** An enum query parameter named after a property of the listed items: it filters by that property. */
-export interface FilterParameter {
-  name: string;
-  property: string;
-  values: string[];
-}
+/** What an operation does to its collection (from the resource model), or `other`. */
+export type Role = ResourceRole | 'other';
 
-export type Role = 'list' | 'create' | 'read' | 'other';
+/** The planned operations of one collection, by role. */
+export type CollectionOperations = Partial<Record<ResourceRole, PlannedOperation>>;
 
 /** An operation with everything the checks need, derived from the document once. */
 export interface PlannedOperation {
   operation: Operation;
   id: string;
   role: Role;
-  /** `/pets` for list/create/read operations of the same collection. */
+  /** The collection path (`/pets`) of an operation the resource model explains. */
   collection: string | undefined;
+  /** The inferred resource it acts on (its key, item schema, links), when it has a role. */
+  resource: Resource | undefined;
+  /** A create that documents the created item (an object) in its success response. */
+  returnsItem: boolean;
   safe: boolean;
   parameters: PlannedParameter[];
   /** Dereferenced JSON body schema and its pointer, when the operation takes a JSON body. */
@@ -53,7 +54,7 @@ export interface PlannedOperation {
   successStatuses: number[];
   /** Documented validation statuses (400, 422): the answer the spec gives for invalid input. */
   validationStatuses: number[];
-  /** Name of the identifier property of created/read resources (`id`). */
+  /** The key property of the collection's items (`id`, `username`): the model's key. */
   idProperty: string | undefined;
   limit: LimitParameter | undefined;
   filters: FilterParameter[];
@@ -69,11 +70,11 @@ export interface Plan {
   all: PlannedOperation[];
   /** Schema pointer of the error body (the one most 4xx responses document), if any. */
   errorSchema: string | undefined;
-  /** The list, create and read operations of a collection path. */
-  collection(path: string): { list?: PlannedOperation; create?: PlannedOperation; read?: PlannedOperation };
+  /** The document's resource model, shared with the mock. */
+  model: ResourceModel;
+  /** The operations of a collection path by role: list, create, read, replace, update, delete. */
+  collection(path: string): CollectionOperations;
 }
-
-const LIMIT_NAMES = /^(limit|max|max_?results|page_?size|per_?page|size|count|top|first)$/i;
 
 function resolved(spec: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
   return pointer === undefined ? undefined : (valueAt(spec.dereferenced, pointer) as JsonSchema | undefined);
@@ -85,80 +86,19 @@ function successSchema(spec: LoadedDocument, operation: Operation): JsonSchema |
   return resolved(spec, media?.schema?.pointer);
 }
 
-function roleOf(
-  spec: LoadedDocument,
-  operation: Operation,
-  body: PlannedOperation['body'],
-): { role: Role; collection: string | undefined } {
-  const success = successSchema(spec, operation);
-  const types = typesOf(success);
-  const endsWithParam = /\/\{[^}/]+\}$/.test(operation.path);
-  if (operation.method === 'get' && !endsWithParam && types.includes('array'))
-    return { role: 'list', collection: operation.path };
-  if (operation.method === 'post' && body && types.includes('object'))
-    return { role: 'create', collection: operation.path };
-  if (operation.method === 'get' && endsWithParam && types.includes('object')) {
-    return { role: 'read', collection: operation.path.replace(/\/\{[^}/]+\}$/, '') || '/' };
-  }
-  return { role: 'other', collection: undefined };
-}
-
-function limitOf(parameters: readonly PlannedParameter[]): LimitParameter | undefined {
-  const candidate = parameters.find(
-    (parameter) =>
-      parameter.in === 'query' && typesOf(parameter.resolved).includes('integer') && LIMIT_NAMES.test(parameter.name),
-  );
-  if (!candidate || typeof candidate.resolved !== 'object') return undefined;
-  const schema = candidate.resolved;
-  return {
-    name: candidate.name,
-    minimum: typeof schema.minimum === 'number' ? schema.minimum : 1,
-    minimumDocumented: typeof schema.minimum === 'number',
-    maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
-    default: typeof schema.default === 'number' ? schema.default : undefined,
-  };
-}
-
-function filtersOf(
-  spec: LoadedDocument,
-  operation: Operation,
-  parameters: readonly PlannedParameter[],
-): FilterParameter[] {
-  const success = successSchema(spec, operation);
-  const items = typeof success === 'object' ? (success.items as JsonSchema | undefined) : undefined;
-  const properties = objectShape(items).properties;
-  return parameters.flatMap((parameter) => {
-    const schema = parameter.resolved;
-    if (parameter.in !== 'query' || typeof schema !== 'object' || !Array.isArray(schema.enum)) return [];
-    if (!(parameter.name in properties)) return [];
-    const values = schema.enum.filter((value): value is string => typeof value === 'string');
-    return values.length > 0 ? [{ name: parameter.name, property: parameter.name, values }] : [];
-  });
-}
-
-function idPropertyOf(spec: LoadedDocument, operation: Operation, body: PlannedOperation['body']): string | undefined {
-  const success = successSchema(spec, operation);
-  const shape = objectShape(
-    typesOf(success).includes('array') && typeof success === 'object' ? (success.items as JsonSchema) : success,
-  );
-  const sent = new Set(Object.keys(objectShape(body?.schema).properties));
-  if ('id' in shape.properties) return 'id';
-  return shape.required.find((name) => !sent.has(name) && /id$/i.test(name));
-}
-
 /**
- * A read whose path parameter is a property of the resource (`/user/{username}`) reads by that
- * property: it is the collection's id, whatever other `id` the resource has.
+ * The checker's role for a model binding: the model's, except lists inside a wrapper object
+ * (`{"data": [...]}`), which the list checks do not read yet.
  */
-function namedByPath(
-  spec: LoadedDocument,
-  entry: { list?: PlannedOperation; create?: PlannedOperation; read?: PlannedOperation },
-): void {
-  const read = entry.read;
-  const name = read?.parameters.filter((parameter) => parameter.in === 'path').at(-1)?.name;
-  if (!read || !name || name === read.idProperty) return;
-  if (!(name in objectShape(successSchema(spec, read.operation)).properties)) return;
-  for (const planned of [entry.list, entry.create, read]) if (planned) planned.idProperty = name;
+function roleOf(binding: ResourceBinding | undefined): Role {
+  if (!binding) return 'other';
+  if (binding.role === 'list' && binding.list?.wrapper !== undefined) return 'other';
+  return binding.role;
+}
+
+/** Filters the checks can exercise: those with enumerated values to send. */
+function filtersOf(binding: ResourceBinding | undefined): FilterParameter[] {
+  return (binding?.list?.filters ?? []).filter((filter) => filter.values.length > 0);
 }
 
 function statusNumbers(responses: readonly OperationResponse[], test: (status: number) => boolean): number[] {
@@ -167,7 +107,7 @@ function statusNumbers(responses: readonly OperationResponse[], test: (status: n
     .filter((status) => Number.isInteger(status) && test(status));
 }
 
-function planOperation(spec: LoadedDocument, operation: Operation): PlannedOperation {
+function planOperation(spec: LoadedDocument, operation: Operation, model: ResourceModel): PlannedOperation {
   const parameters = operation.parameters.map((parameter) => ({
     ...parameter,
     resolved: resolved(spec, parameter.schema?.pointer),
@@ -178,7 +118,9 @@ function planOperation(spec: LoadedDocument, operation: Operation): PlannedOpera
     media?.schema && bodySchema !== undefined
       ? { pointer: media.schema.pointer, schema: bodySchema, required: operation.requestBody!.required }
       : undefined;
-  const { role, collection } = roleOf(spec, operation, body);
+  const binding = model.bindingOf(operation);
+  const role = roleOf(binding);
+  const resource = role === 'other' ? undefined : binding?.resource;
   const other = body ? undefined : operation.requestBody?.content.find((item) => buildableMediaType(item.mediaType));
   const mediaBody = other && {
     mediaType: other.mediaType,
@@ -189,17 +131,18 @@ function planOperation(spec: LoadedDocument, operation: Operation): PlannedOpera
     operation,
     id: operation.id,
     role,
-    collection,
+    collection: resource?.path,
+    resource,
+    returnsItem: role === 'create' && typesOf(successSchema(spec, operation)).includes('object'),
     safe: operation.method === 'get' || operation.method === 'head' || operation.method === 'options',
     parameters,
     body,
     mediaBody,
     successStatuses: statusNumbers(operation.responses, (status) => status >= 200 && status < 300),
     validationStatuses: statusNumbers(operation.responses, (status) => status === 400 || status === 422),
-    idProperty:
-      role === 'create' || role === 'read' || role === 'list' ? idPropertyOf(spec, operation, body) : undefined,
-    limit: role === 'list' ? limitOf(parameters) : undefined,
-    filters: role === 'list' ? filtersOf(spec, operation, parameters) : [],
+    idProperty: resource?.key?.property,
+    limit: role === 'list' ? binding?.list?.limit : undefined,
+    filters: role === 'list' ? filtersOf(binding) : [],
     deprecated: operation.deprecated,
     requiresAuth:
       operation.security.requirements.length > 0 &&
@@ -220,27 +163,33 @@ function errorSchemaOf(operations: readonly Operation[]): string | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** Plans a run over `operations` of the document (all by default). */
-export function buildPlan(spec: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
-  const all = spec.operations.map((operation) => planOperation(spec, operation));
-  const operations = all.filter((planned) => select(planned.operation));
-  const collections = new Map<
-    string,
-    { list?: PlannedOperation; create?: PlannedOperation; read?: PlannedOperation }
-  >();
+/** The planned operations of each collection by role (the model's first of each role). */
+function collectionsOf(all: readonly PlannedOperation[]): Map<string, CollectionOperations> {
+  const collections = new Map<string, CollectionOperations>();
   for (const planned of all) {
     if (!planned.collection || planned.role === 'other') continue;
     const entry = collections.get(planned.collection) ?? {};
-    entry[planned.role] ??= planned;
+    const modelled = planned.resource?.operations[planned.role];
+    // The collection's own operation of a role wins over a finder (`GET /pet/findByStatus`) listed before it.
+    if (!entry[planned.role] || modelled === planned.operation) entry[planned.role] = planned;
     collections.set(planned.collection, entry);
   }
-  for (const entry of collections.values()) namedByPath(spec, entry);
+  return collections;
+}
+
+/** Plans a run over `operations` of the document (all by default), on the document's resource model. */
+export function buildPlan(spec: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
+  const model = inferResources(spec);
+  const all = spec.operations.map((operation) => planOperation(spec, operation, model));
+  const operations = all.filter((planned) => select(planned.operation));
+  const collections = collectionsOf(all);
   return {
     spec,
     validators: new SchemaValidators(spec.document),
     operations,
     all,
     errorSchema: errorSchemaOf(spec.operations),
+    model,
     collection: (path) => collections.get(path) ?? {},
   };
 }

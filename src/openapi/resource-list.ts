@@ -5,7 +5,10 @@ import { objectShape, typesOf } from './schema-shape.js';
 /** A query parameter that bounds the length of a list (named like `limit`, typed integer). */
 export interface LimitParameter {
   name: string;
+  /** The smallest limit to try: the schema's `minimum`, else 1. */
   minimum: number;
+  /** The schema states a minimum: only then is a value below it invalid. */
+  minimumDocumented: boolean;
   maximum: number | undefined;
   default: number | undefined;
 }
@@ -78,6 +81,7 @@ export function limitOf(parameters: readonly ResolvedParameter[]): LimitParamete
   return {
     name: candidate.name,
     minimum: typeof schema.minimum === 'number' ? schema.minimum : 1,
+    minimumDocumented: typeof schema.minimum === 'number',
     maximum: typeof schema.maximum === 'number' ? schema.maximum : undefined,
     default: typeof schema.default === 'number' ? schema.default : undefined,
   };

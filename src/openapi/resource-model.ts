@@ -99,8 +99,14 @@ export function bodySchemaOf(document: LoadedDocument, operation: Operation): Js
   return schemaAt(document, media?.schema?.pointer);
 }
 
-const isObject = (schema: JsonSchema | undefined): boolean =>
-  typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined);
+/** An object schema, or a oneOf/anyOf whose every branch is one (a body with variants, such as DNS records by type). */
+function isObject(schema: JsonSchema | undefined): boolean {
+  if (typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined))
+    return true;
+  if (typeof schema !== 'object') return false;
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  return Array.isArray(branches) && branches.length > 0 && branches.every(isObject);
+}
 
 function resolvedParameters(document: LoadedDocument, operation: Operation): ResolvedParameter[] {
   return operation.parameters.map((parameter) => ({

@@ -40,7 +40,7 @@ describe('the Pet Store', () => {
 
   it('knows the list limit and the status filter', () => {
     const [list] = byPath(model, '/pets').lists;
-    expect(list!.limit).toEqual({ name: 'limit', minimum: 1, maximum: 100, default: 20 });
+    expect(list!.limit).toEqual({ name: 'limit', minimum: 1, minimumDocumented: true, maximum: 100, default: 20 });
     expect(list!.filters).toEqual([{ name: 'status', property: 'status', values: ['available', 'pending', 'sold'] }]);
     expect(list!.wrapper).toBeUndefined();
   });

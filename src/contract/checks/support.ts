@@ -228,6 +228,7 @@ export function learn(
 /** Why a create-with-ids check does not apply here, or undefined when it does. */
 export function createsIdentifiedResources(operation: PlannedOperation, settings: RunSettings): string | undefined {
   if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
+  if (!operation.returnsItem) return 'the create documents no resource in its response';
   return settings.readOnly ? 'read-only run' : undefined;
 }
 
