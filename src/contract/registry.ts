@@ -19,6 +19,7 @@ import { negativeDataRejection } from './checks/negative-data-rejection.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { notFoundConformance } from './checks/not-found-conformance.js';
 import { positiveDataAcceptance } from './checks/positive-data-acceptance.js';
+import { resourceLifecycle } from './checks/resource-lifecycle.js';
 import { resourceRoundTrip } from './checks/resource-round-trip.js';
 import { responseHeadersConformance } from './checks/response-headers-conformance.js';
 import { responseSchemaConformance } from './checks/response-schema-conformance.js';
@@ -64,8 +65,10 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   authSchemeCaseInsensitive,
   authBeforeValidation,
   limitHonoured,
-  // Stateful sequences the document states: OpenAPI links.
+  // Stateful sequences: the OpenAPI links the document states, and the resource model's lifecycle
+  // (last: it deletes, though only the item it created itself).
   linksFollowed,
+  resourceLifecycle,
 ];
 
 export const ALL_CHECKS: readonly Check[] = [...RESPONSE_CHECKS, ...SCENARIO_CHECKS];

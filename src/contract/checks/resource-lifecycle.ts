@@ -1,0 +1,212 @@
+import { validObject } from '../../openapi/generate.js';
+import { objectShape } from '../../openapi/schema-shape.js';
+import type { PlannedOperation } from '../plan.js';
+import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
+import { idParameter } from './ids.js';
+import {
+  failure,
+  generation,
+  identitiesOf,
+  isSuccess,
+  jsonBody,
+  sameJson,
+  show,
+  statusText,
+  validRequest,
+} from './support.js';
+
+type Item = Record<string, unknown>;
+
+/** One item this check created, and where it lives (parent keys of a sub-resource included). */
+interface Subject {
+  id: unknown;
+  pathParams: Record<string, string>;
+  /** What the client last wrote: the create body, then the PUT body, then merged PATCHes. */
+  written: Item;
+}
+
+const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A request to an item operation of the subject's collection, its path naming the subject. */
+function itemRequest(
+  context: CheckContext,
+  operation: PlannedOperation,
+  subject: Subject,
+  purpose: string,
+): RequestSpec {
+  const base = validRequest({ ...context, operation }, operation, purpose);
+  const name = idParameter(operation)?.name ?? 'id';
+  return {
+    ...base,
+    body: undefined,
+    pathParams: { ...base.pathParams, ...subject.pathParams, [name]: String(subject.id) },
+  };
+}
+
+/**
+ * Properties to read back: those written, except identities (the server's to assign) and those the
+ * item schema does not show (undeclared, or writeOnly like a password).
+ */
+function readable(context: CheckContext): (name: string) => boolean {
+  const skip = identitiesOf(context);
+  const { properties } = objectShape(context.operation.resource?.itemSchema);
+  const declared = Object.keys(properties).length > 0;
+  return (name) => {
+    const schema = properties[name];
+    const hidden = declared && (schema === undefined || (typeof schema === 'object' && schema.writeOnly === true));
+    return !skip.includes(name) && !hidden;
+  };
+}
+
+/** Properties written that read back different. */
+function differences(written: Item, read: unknown, compared: (name: string) => boolean): string[] {
+  if (!isItem(read)) return ['the body is not an object'];
+  return Object.entries(written)
+    .filter(([name, value]) => compared(name) && !sameJson(read[name], value))
+    .map(([name, value]) => `/${name} written ${show(value)}, read ${name in read ? show(read[name]) : '(absent)'}`);
+}
+
+/** A fresh valid body for `operation` (all its properties), naming the subject where the body carries its key. */
+function bodyFor(
+  context: CheckContext,
+  operation: PlannedOperation,
+  subject: Subject,
+  which: 'required' | 'all',
+): Item {
+  const value = validObject(operation.body!.schema, generation({ ...context, operation }), which);
+  const key = context.operation.idProperty!;
+  if (key in value) value[key] = subject.id;
+  return value;
+}
+
+async function create(context: CheckContext): Promise<Subject | string> {
+  const { operation } = context;
+  const request = validRequest(context, operation, 'creating an item to change and delete');
+  const sent = validObject(operation.body!.schema, generation(context), 'all');
+  const exchange = await context.send({ ...request, body: { value: sent } });
+  const returned = jsonBody(exchange);
+  if (!isSuccess(exchange) || !isItem(returned)) return `the create answered ${statusText(exchange)}`;
+  const id = returned[operation.idProperty!];
+  if (id === undefined || id === null) return `the created item has no ${operation.idProperty}`;
+  return { id, pathParams: request.pathParams ?? {}, written: { ...sent } };
+}
+
+/** Reads the subject; undefined when the read could not be judged (no answer, a 5xx). */
+async function readSubject(context: CheckContext, subject: Subject, purpose: string): Promise<Exchange | undefined> {
+  const read = context.plan.collection(context.operation.collection!).read!;
+  const exchange = await context.send(itemRequest(context, read, subject, purpose));
+  return exchange.response && exchange.response.status < 500 ? exchange : undefined;
+}
+
+/** Sends a change (PUT or PATCH) and reads the item back: what was written must show. */
+async function change(
+  context: CheckContext,
+  operation: PlannedOperation,
+  subject: Subject,
+  body: Item,
+  expected: Item,
+  check: string,
+): Promise<CheckFailure[]> {
+  const verb = operation.operation.method.toUpperCase();
+  const sent = await context.send({
+    ...itemRequest(context, operation, subject, `${verb} of created ${show(subject.id)}`),
+    body: { value: body },
+  });
+  // A refused change is judged by the response checks; only an applied one can be read back.
+  if (!isSuccess(sent)) return [];
+  subject.written = expected;
+  const read = await readSubject(context, subject, `reading ${show(subject.id)} after its ${verb}`);
+  if (!read) return [];
+  const wrong = isSuccess(read)
+    ? differences(expected, jsonBody(read), readable(context))
+    : [`read answered ${statusText(read)}`];
+  if (wrong.length === 0) return [];
+  const what = verb === 'PATCH' ? 'changed or lost' : 'not applied';
+  return [
+    failure(check, 'error', read, `${verb} ${operation.id} ${what}: ${wrong.slice(0, 4).join('; ')}`, {
+      expected: show(expected),
+      actual: isSuccess(read) ? show(jsonBody(read)) : statusText(read),
+    }),
+  ];
+}
+
+/** PATCH one property the body may carry (besides what it requires): the others must stay as written. */
+function patchBody(context: CheckContext, update: PlannedOperation, subject: Subject): Item {
+  const required = bodyFor(context, update, subject, 'required');
+  if (Object.keys(required).length > 0) return required;
+  const all = bodyFor(context, update, subject, 'all');
+  const compared = readable(context);
+  const changes = Object.entries(all).filter(
+    ([name, value]) => compared(name) && !sameJson(value, subject.written[name]),
+  );
+  const [name, value] = changes.find(([, candidate]) => typeof candidate === 'string') ?? changes[0] ?? [];
+  return name === undefined ? {} : { [name]: value };
+}
+
+async function remove(context: CheckContext, subject: Subject, check: string): Promise<CheckFailure[]> {
+  const collection = context.plan.collection(context.operation.collection!);
+  const deleted = await context.send(
+    itemRequest(context, collection.delete!, subject, `DELETE of created ${show(subject.id)}`),
+  );
+  // 5xx: not-a-server-error's finding; the item may still be there, so nothing more to judge.
+  if (!deleted.response || deleted.response.status >= 500) return [];
+  if (!isSuccess(deleted))
+    return [
+      failure(check, 'error', deleted, `DELETE of created ${show(subject.id)} was refused`, {
+        expected: 'a 2xx: the item this run created is deletable',
+        actual: statusText(deleted),
+      }),
+    ];
+  const read = await readSubject(context, subject, `reading ${show(subject.id)} after its DELETE`);
+  const status = read?.response?.status;
+  if (!read || status === undefined || status === 404 || status === 410) return [];
+  const documented = collection.read!.operation.responses.some((response) => response.status === String(status));
+  const still = isSuccess(read);
+  const severity = !still && documented ? 'warning' : 'error';
+  return [
+    failure(
+      check,
+      severity,
+      read,
+      still ? `deleted ${show(subject.id)} is still readable` : `deleted ${show(subject.id)} reads as ${status}`,
+      { expected: '404 or 410 after a successful DELETE', actual: statusText(read) },
+    ),
+  ];
+}
+
+/**
+ * The life of one item: created, replaced (PUT), updated (PATCH), deleted, each step read back.
+ * A change must show, a PATCH must keep what it did not touch, and a deleted item is gone (404/410).
+ */
+export const resourceLifecycle: ScenarioCheck = {
+  name: 'resource-lifecycle',
+  kind: 'scenario',
+  severity: 'error',
+  description: 'a created item can be replaced, updated and deleted, each step visible when read back',
+  skipReason(operation, plan, settings) {
+    if (operation.role !== 'create' || !operation.collection || !operation.idProperty)
+      return 'not an operation that creates identified resources';
+    if (!operation.returnsItem) return 'the create documents no resource in its response';
+    if (settings.readOnly) return 'read-only run';
+    const { read, replace, update, delete: remover } = plan.collection(operation.collection);
+    if (!read) return 'no operation reads one resource by id';
+    return replace?.body || update?.body || remover ? undefined : 'no PUT, PATCH or DELETE on its items';
+  },
+  async run(context) {
+    const subject = await create(context);
+    if (typeof subject === 'string') return { failures: [], skipped: subject };
+    const { replace, update, delete: remover } = context.plan.collection(context.operation.collection!);
+    const failures: CheckFailure[] = [];
+    if (replace?.body) {
+      const body = bodyFor(context, replace, subject, 'all');
+      failures.push(...(await change(context, replace, subject, body, body, this.name)));
+    }
+    if (update?.body) {
+      const body = patchBody(context, update, subject);
+      if (Object.keys(body).length > 0)
+        failures.push(...(await change(context, update, subject, body, { ...subject.written, ...body }, this.name)));
+    }
+    if (remover) failures.push(...(await remove(context, subject, this.name)));
+    return { failures };
+  },
+};

@@ -1,0 +1,138 @@
+// A small, correct server for fixtures/contract/tasks.yaml: tasks created, read, replaced (PUT),
+// updated (PATCH, a merge) and deleted (then 404). Each fault breaks one step of that lifecycle,
+// so that the tests prove resource-lifecycle catches it.
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const TASKS_SPEC = fileURLToPath(new URL('../fixtures/contract/tasks.yaml', import.meta.url));
+
+export type TasksFault = 'put-ignored' | 'patch-drops-fields' | 'delete-ignored' | 'delete-fails';
+
+type Fields = Record<string, unknown>;
+
+class Reply extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const RULES: Record<string, (value: unknown) => boolean> = {
+  title: (value) => typeof value === 'string' && [...value].length >= 1 && [...value].length <= 60,
+  done: (value) => typeof value === 'boolean',
+  priority: (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5,
+  notes: (value) => typeof value === 'string' && [...value].length <= 200,
+};
+
+/** The fields of a task body; `whole` (POST, PUT) requires title and done, a PATCH at least one field. */
+function fields(value: unknown, whole: boolean): Fields {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Reply(400, 'a task is an object');
+  const body = value as Fields;
+  for (const [name, field] of Object.entries(body)) {
+    const rule = RULES[name];
+    if (!rule) throw new Reply(400, `unknown property ${name}`);
+    if (!rule(field)) throw new Reply(400, `invalid ${name}`);
+  }
+  if (whole && (body.title === undefined || body.done === undefined))
+    throw new Reply(400, 'title and done are required');
+  if (!whole && Object.keys(body).length === 0) throw new Reply(400, 'change at least one property');
+  return body;
+}
+
+function parse(request: IncomingMessage, text: string): unknown {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new Reply(415, 'send application/json');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Reply(400, 'malformed JSON');
+  }
+}
+
+export async function startTasksServer(
+  apiKey: string,
+  faults: readonly TasksFault[] = [],
+): Promise<{ url: string; close(): Promise<void> }> {
+  const tasks = new Map<number, Fields>();
+  let next = 1;
+  const has = (fault: TasksFault) => faults.includes(fault);
+
+  function task(raw: string): Fields & { id: number } {
+    if (!/^[1-9][0-9]*$/.test(raw)) throw new Reply(400, 'taskId is a positive integer');
+    const found = tasks.get(Number(raw));
+    if (!found) throw new Reply(404, `no task ${raw}`);
+    return found as Fields & { id: number };
+  }
+
+  function list(url: URL): Fields[] {
+    const raw = url.searchParams.get('limit');
+    if (raw !== null && (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100))
+      throw new Reply(400, 'limit is an integer from 1 to 100');
+    return [...tasks.values()].slice(0, raw === null ? 20 : Number(raw));
+  }
+
+  function route(method: string, url: URL, request: IncomingMessage, text: string): { status: number; body?: unknown } {
+    if (url.pathname === '/tasks' && method === 'GET') return { status: 200, body: list(url) };
+    if (url.pathname === '/tasks' && method === 'POST') {
+      const created = { id: next++, ...fields(parse(request, text), true) };
+      tasks.set(created.id, created);
+      return { status: 201, body: created };
+    }
+    const item = /^\/tasks\/([^/]+)$/.exec(url.pathname);
+    if (!item) throw new Reply(404, `nothing at ${url.pathname}`);
+    const current = task(decodeURIComponent(item[1]!));
+    switch (method) {
+      case 'GET':
+        return { status: 200, body: current };
+      case 'PUT': {
+        const replacement = { id: current.id, ...fields(parse(request, text), true) };
+        if (!has('put-ignored')) tasks.set(current.id, replacement);
+        return { status: 200, body: replacement };
+      }
+      case 'PATCH': {
+        const changes = fields(parse(request, text), false);
+        const kept = has('patch-drops-fields') ? { title: current.title, done: current.done } : current;
+        const updated = { ...kept, ...changes, id: current.id };
+        tasks.set(current.id, updated);
+        return { status: 200, body: updated };
+      }
+      case 'DELETE':
+        if (has('delete-fails')) throw new Reply(500, 'the task could not be deleted');
+        if (!has('delete-ignored')) tasks.delete(current.id);
+        return { status: 204 };
+      default:
+        throw new Reply(405, `${method} is not allowed here`);
+    }
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://tasks.test');
+      try {
+        if (request.headers['x-api-key'] !== apiKey) throw new Reply(401, 'the X-Api-Key header is required');
+        const answer = route(request.method ?? 'GET', url, request, Buffer.concat(chunks).toString('utf8'));
+        if (answer.body === undefined) response.writeHead(answer.status).end();
+        else response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+      } catch (error) {
+        if (!(error instanceof Reply)) throw error;
+        response.writeHead(error.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: error.message }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
