@@ -163,15 +163,14 @@ function errorSchemaOf(operations: readonly Operation[]): string | undefined {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** The planned operations of each collection by role (the model's first of each role). */
+/** The planned operations of each collection by role: the model's (a finder is never the `list`). */
 function collectionsOf(all: readonly PlannedOperation[]): Map<string, CollectionOperations> {
   const collections = new Map<string, CollectionOperations>();
   for (const planned of all) {
     if (!planned.collection || planned.role === 'other') continue;
+    if (planned.resource?.operations[planned.role] !== planned.operation) continue;
     const entry = collections.get(planned.collection) ?? {};
-    const modelled = planned.resource?.operations[planned.role];
-    // The collection's own operation of a role wins over a finder (`GET /pet/findByStatus`) listed before it.
-    if (!entry[planned.role] || modelled === planned.operation) entry[planned.role] = planned;
+    entry[planned.role] = planned;
     collections.set(planned.collection, entry);
   }
   return collections;

@@ -55,6 +55,7 @@ export interface Resource {
   key: ResourceKey | undefined;
   /** Dereferenced schema of one item (from the read, list or create response, else the create body). */
   itemSchema: JsonSchema | undefined;
+  /** Operations by role; `list` is the collection's own `GET` (finders are only in `lists`). */
   operations: Partial<Record<ResourceRole, Operation>>;
   /** The list operations, the collection's own first. */
   lists: ResourceList[];
@@ -256,14 +257,14 @@ function attachFinders(byPath: Map<string, Draft>, schemas: Map<Draft, JsonSchem
     const list = entry.lists[0];
     if (!parent || parent === entry || !list || entry.itemPath || entry.operations.create) continue;
     if (schemas.get(parent) !== list.items) continue;
+    // A finder is one more list of the parent's items, never its `list`: it shows a filtered part of them.
     parent.lists.push(...entry.lists);
-    parent.operations.list ??= list.operation;
     byPath.delete(path);
   }
 }
 
 function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | undefined): Resource {
-  const operations = Object.values(entry.operations);
+  const operations = [...new Set([...Object.values(entry.operations), ...entry.lists.map((list) => list.operation)])];
   const links = operations.flatMap((operation) => linksOf(document.document, operation));
   const key = keyOf(document, entry, item, links);
   const parentParameters = [...entry.path.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);

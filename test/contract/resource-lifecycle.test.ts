@@ -74,6 +74,17 @@ describe('the plan is the resource model', () => {
       expect(check.skipReason(create, plan, SETTINGS)).toBe('the create documents no resource in its response');
   });
 
+  it('a finder lists the collection’s items but is not its list: it shows only a filtered part', async () => {
+    const plan = buildPlan(
+      await loadDocument(fileURLToPath(new URL('../fixtures/resources/links.yaml', import.meta.url))),
+    );
+    const finder = plan.all.find((operation) => operation.id === 'findThings')!;
+    expect([finder.role, finder.collection, finder.idProperty]).toEqual(['list', '/things', 'ref']);
+    expect(plan.model.resources.find((resource) => resource.path === '/things')?.operations.list).toBeUndefined();
+    expect(plan.collection('/things').list).toBeUndefined();
+    expect(plan.collection('/things').create?.id).toBe('createThing');
+  });
+
   it('spec/domains.yaml: POST /records (a oneOf of record types) is the create of /records', async () => {
     const plan = buildPlan(await loadDocument(fileURLToPath(new URL('../../spec/domains.yaml', import.meta.url))));
     const create = plan.all.find((operation) => operation.id === 'addRecord')!;
@@ -127,6 +138,26 @@ describe('resource-lifecycle: create, PUT, PATCH and DELETE, each read back', ()
       'not-a-server-error deleteTask: server error 500',
     ]);
     expect(failures[0]!.exchange?.purpose).toMatch(/^DELETE of created \d+$/);
+  }, 60_000);
+
+  it('location-resolves follows the Location of a create that returns no body (kennel serve, receipts.yaml)', async () => {
+    const mock = await startTestMock({ specPath: RECEIPTS_SPEC });
+    try {
+      const summary = await runContract({
+        baseUrl: mock.url,
+        apiKey: mock.key,
+        specPath: RECEIPTS_SPEC,
+        seed: 3,
+        checks: ['location-resolves'],
+      });
+      expect(findings(summary)).toEqual([]);
+      const result = summary.cases.find(
+        (entry) => entry.check === 'location-resolves' && entry.operationId === 'createReceipt',
+      );
+      expect(result?.status).toBe('passed');
+    } finally {
+      await mock.close();
+    }
   }, 60_000);
 
   it('kennel serve on the same document passes it: the mock and the checker share one model', async () => {
