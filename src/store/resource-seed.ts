@@ -1,6 +1,8 @@
 import { Random } from '../core/random.js';
 import { randomUuid, validObject } from '../openapi/generate.js';
 import type { Resource } from '../openapi/resource-model.js';
+import { withRealisticText } from './realistic-text.js';
+import { fakerFor } from './seed.js';
 
 /** How many items a collection starts with when its document shows fewer examples. */
 export const GENERATED_SEED_COUNT = 3;
@@ -20,7 +22,8 @@ function singular(path: string): string {
 /**
  * The items a collection of any document starts with, the same for the same seed: the document's
  * own examples first (list, read, then create responses), then items generated from the item
- * schema until there are GENERATED_SEED_COUNT, each under a fresh key (integers after the highest
+ * schema until there are GENERATED_SEED_COUNT (free text as a person would write it: realistic-text.ts),
+ * each under a fresh key (integers after the highest
  * example key, UUIDs, or `order-4`-style strings).
  */
 export function seedFromDocument(resource: Resource, seed: number): Record<string, unknown>[] {
@@ -28,13 +31,18 @@ export function seedFromDocument(resource: Resource, seed: number): Record<strin
   if (!key) return [];
   const items = resource.examples.slice(0, MAX_EXAMPLE_ITEMS).map((example) => ({ ...example }));
   const random = new Random(seed);
+  const faker = fakerFor(seed);
   const taken = new Set(items.map((item) => String(item[key.property])));
   let next = items
     .map((item) => Number(item[key.property]))
     .filter(Number.isSafeInteger)
     .reduce((a, b) => Math.max(a, b), 0);
   for (let index = items.length; index < GENERATED_SEED_COUNT; index += 1) {
-    const generated = validObject(resource.itemSchema, { random, tag: 'kennel', index, direction: 'response' }, 'all');
+    const generated = withRealisticText(
+      validObject(resource.itemSchema, { random, tag: 'kennel', index, direction: 'response' }, 'all'),
+      resource.itemSchema,
+      faker,
+    );
     next += 1;
     let id: unknown =
       key.kind === 'integer' ? next : key.kind === 'uuid' ? randomUuid(random) : `${singular(resource.path)}-${next}`;

@@ -125,7 +125,7 @@ describe('the Pet Store document grows a specified /store/orders', () => {
       seed: 5,
     });
     const errors = summary.cases.flatMap((result) =>
-      result.failures.filter((failure) => failure.severity === 'error').map((failure) => failure.message),
+      result.failures.filter((failure) => failure.severity === 'error').map((failure) => failure.title),
     );
     expect(errors).toEqual([]);
     expect(summary.exitCode).toBe(0);
