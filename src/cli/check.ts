@@ -242,7 +242,7 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
       '--api-key <key>',
       'an API key the deployment accepts (env KENNEL_API_KEY); needed only when a checked operation requires credentials',
     )
-    .option('--spec <file>', 'OpenAPI 3.0/3.1 document (default: the bundled Pet Store spec)')
+    .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document (default: the bundled Pet Store spec)')
     .option(
       '--seed <n>',
       'seed of the generated data (default: random, printed in every report)',

@@ -59,7 +59,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`,
       collect,
     )
-    .option('--spec <file>', 'OpenAPI 3.0/3.1 document to serve (default: the bundled Pet Store spec)')
+    .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled Pet Store spec)')
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option('--shared-store', 'one store for every API key instead of one per key')
     .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
