@@ -33,13 +33,29 @@ const PURE = [
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
 const PURE_EXCEPTIONS = [
   'src/openapi/load.ts',
-  'src/domains/certificates.ts',
-  'src/domains/dns-server.ts',
-  'src/domains/scenario-file.ts',
-  'src/domains/live-world.ts',
-  'src/domains/control-api.ts',
-  'src/domains/site-server.ts',
+  'src/domains/live/certificates.ts',
+  'src/domains/live/dns-server.ts',
+  'src/domains/live/live-world.ts',
+  'src/domains/live/control-api.ts',
+  'src/domains/live/site-server.ts',
+  'src/domains/scenario/scenario-file.ts',
 ];
+
+const IO_PATTERN = {
+  group: IO_MODULES,
+  message: 'Pure modules do no I/O: move this to an adapter (see ARCHITECTURE.md).',
+};
+
+/** A layer's import rule: nothing from the layers above it, and no I/O except in its adapters. */
+function layerRule(files, above, message) {
+  const layer = { group: above, message };
+  const prefix = files[0].replace('**/*.ts', '');
+  const adapters = PURE_EXCEPTIONS.filter((file) => file.startsWith(prefix));
+  const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  const configs = [{ files, ignores: adapters, rules: rule([layer, IO_PATTERN]) }];
+  if (adapters.length > 0) configs.push({ files: adapters, rules: rule([layer]) });
+  return configs;
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', '.bench/'] },
@@ -58,9 +74,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: IO_MODULES, message: 'Pure modules do no I/O: move this to an adapter (see ARCHITECTURE.md).' },
-          ],
+          patterns: [IO_PATTERN],
         },
       ],
       'no-restricted-globals': [
@@ -78,6 +92,17 @@ export default tseslint.config(
       ],
     },
   },
+  // Inside the domain simulator, dependencies point one way: live → scenario → sim (ARCHITECTURE.md).
+  ...layerRule(
+    ['src/domains/sim/**/*.ts'],
+    ['../scenario/*', '../live/*'],
+    'The pure simulator knows no scenario or adapter.',
+  ),
+  ...layerRule(
+    ['src/domains/scenario/**/*.ts'],
+    ['../live/*'],
+    'The scenario engine drives the simulator, not adapters.',
+  ),
   {
     files: ['test/**/*.ts', 'bench/**/*.js', 'scripts/**/*.js'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },

@@ -6,9 +6,9 @@
 // prefix + id 123 (https://letsencrypt.org/acct/reg/123); here the request carries that URI, and Boulder's
 // lookup errors (caa-timeout.com, gonetld) are SERVFAIL answers.
 import { describe, expect, it } from 'vitest';
-import { caaRecordText, evaluateCaa, parseIssuerValue } from '../../src/domains/caa.js';
-import type { CaaDecision, CaaRequest, IssuerValue } from '../../src/domains/caa.js';
-import type { CaaData, DnsAnswer, DnsLookup, QueryType, ResourceRecord } from '../../src/domains/dns-types.js';
+import { caaRecordText, evaluateCaa, parseIssuerValue } from '../../src/domains/sim/caa.js';
+import type { CaaDecision, CaaRequest, IssuerValue } from '../../src/domains/sim/caa.js';
+import type { CaaData, DnsAnswer, DnsLookup, QueryType, ResourceRecord } from '../../src/domains/sim/dns-types.js';
 
 interface Node {
   caa?: CaaData[];

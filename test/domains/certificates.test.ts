@@ -7,7 +7,7 @@ import {
   createCertificateAuthority,
   type CertificateAuthority,
   type IssuedCertificate,
-} from '../../src/domains/certificates.js';
+} from '../../src/domains/live/certificates.js';
 
 const DAY = 86_400_000;
 // Real time here, because the TLS handshake checks validity against the machine's clock.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
-import { WORLD_LIMITS } from '../../src/domains/domain-service.js';
-import { controlResponder } from '../../src/domains/control-api.js';
-import type { LiveWorld } from '../../src/domains/live-world.js';
+import { WORLD_LIMITS } from '../../src/domains/sim/domain-service.js';
+import { controlResponder } from '../../src/domains/live/control-api.js';
+import type { LiveWorld } from '../../src/domains/live/live-world.js';
 import { compileOperation } from '../../src/mock/compiled-operation.js';
 import type { RequestContext } from '../../src/mock/spec-router.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';

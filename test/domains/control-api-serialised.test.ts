@@ -8,9 +8,9 @@ import path from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
-import { controlResponder } from '../../src/domains/control-api.js';
-import { LiveWorld } from '../../src/domains/live-world.js';
-import { loadWorld } from '../../src/domains/scenario-file.js';
+import { controlResponder } from '../../src/domains/live/control-api.js';
+import { LiveWorld } from '../../src/domains/live/live-world.js';
+import { loadWorld } from '../../src/domains/scenario/scenario-file.js';
 import { specRouter } from '../../src/mock/spec-router.js';
 import { loadDocument } from '../../src/openapi/load.js';
 

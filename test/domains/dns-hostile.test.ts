@@ -6,8 +6,8 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { Packet } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startDnsServer, type DnsServerHandle, type DnsServerStats } from '../../src/domains/dns-server.js';
-import type { DnsLookup, ResourceRecord } from '../../src/domains/dns-types.js';
+import { startDnsServer, type DnsServerHandle, type DnsServerStats } from '../../src/domains/live/dns-server.js';
+import type { DnsLookup, ResourceRecord } from '../../src/domains/sim/dns-types.js';
 import { header, opt, query, question, record, u16 } from './dns-packets.js';
 
 const TYPE = { A: 1, TXT: 16, SOA: 6 };

@@ -2,9 +2,9 @@ import { createSocket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
 import { Packet, TCPClient, UDPClient, type Resource } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DnsBindError, startDnsServer, type DnsServerHandle } from '../../src/domains/dns-server.js';
+import { DnsBindError, startDnsServer, type DnsServerHandle } from '../../src/domains/live/dns-server.js';
 import { query as wireQuery } from './dns-packets.js';
-import type { DnsLookup, QueryType, ResourceRecord, SoaData } from '../../src/domains/dns-types.js';
+import type { DnsLookup, QueryType, ResourceRecord, SoaData } from '../../src/domains/sim/dns-types.js';
 
 const SOA: SoaData = {
   mname: 'ns1.example.com',

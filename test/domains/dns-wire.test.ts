@@ -1,9 +1,9 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { Packet } from 'dns2';
 import { describe, expect, it } from 'vitest';
-import { DnsEncodeError, encodeResponse, ipv4Bytes, ipv6Bytes } from '../../src/domains/dns-message.js';
-import type { ResourceRecord } from '../../src/domains/dns-types.js';
-import { errorResponse, FrameReader, QUERY_LIMITS, screenQuery, type Query } from '../../src/domains/dns-wire.js';
+import { DnsEncodeError, encodeResponse, ipv4Bytes, ipv6Bytes } from '../../src/domains/live/dns-message.js';
+import type { ResourceRecord } from '../../src/domains/sim/dns-types.js';
+import { errorResponse, FrameReader, QUERY_LIMITS, screenQuery, type Query } from '../../src/domains/live/dns-wire.js';
 import { header, name, opt, question, record, u16 } from './dns-packets.js';
 
 const plain = Buffer.concat([header(), question()]);

@@ -5,7 +5,7 @@ import { Packet, TCPClient, UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
 import { runContract } from '../../src/contract/runner.js';
-import { CONTROL_OPERATIONS } from '../../src/domains/control-api.js';
+import { CONTROL_OPERATIONS } from '../../src/domains/live/control-api.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
 

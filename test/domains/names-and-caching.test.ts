@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { apexOf, checkName, labelOf, parentsOf } from '../../src/domains/names.js';
-import { CachingResolver, cacheSeconds, DEFAULT_CACHE_ENTRIES } from '../../src/domains/caching-resolver.js';
-import { DnsWorld } from '../../src/domains/dns-world.js';
+import { apexOf, checkName, labelOf, parentsOf } from '../../src/domains/sim/names.js';
+import { CachingResolver, cacheSeconds, DEFAULT_CACHE_ENTRIES } from '../../src/domains/sim/caching-resolver.js';
+import { DnsWorld } from '../../src/domains/sim/dns-world.js';
 import { parseDuration, formatOffset } from '../../src/core/duration.js';
-import type { ProviderProfile } from '../../src/domains/providers.js';
+import type { ProviderProfile } from '../../src/domains/sim/providers.js';
 
 describe('names', () => {
   it.each([

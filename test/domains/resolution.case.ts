@@ -1,7 +1,7 @@
-import type { DnsAnswer, QueryType } from '../../src/domains/dns-types.js';
-import { DomainSimulator } from '../../src/domains/domain-service.js';
-import type { ProviderProfile } from '../../src/domains/providers.js';
-import type { Platform } from '../../src/domains/model.js';
+import type { DnsAnswer, QueryType } from '../../src/domains/sim/dns-types.js';
+import { DomainSimulator } from '../../src/domains/sim/domain-service.js';
+import type { ProviderProfile } from '../../src/domains/sim/providers.js';
+import type { Platform } from '../../src/domains/sim/model.js';
 
 // One table of DNS questions, asked of every view of the simulated DNS (the in-process resolver,
 // the UDP and TCP server), so they cannot drift apart (Hono's shared router suite, for DNS).

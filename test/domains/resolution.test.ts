@@ -1,8 +1,8 @@
 import { Packet, UDPClient, TCPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataText } from '../../src/domains/record-data.js';
-import { startDnsServer, type DnsServerHandle } from '../../src/domains/dns-server.js';
-import { CachingResolver } from '../../src/domains/caching-resolver.js';
+import { dataText } from '../../src/domains/sim/record-data.js';
+import { startDnsServer, type DnsServerHandle } from '../../src/domains/live/dns-server.js';
+import { CachingResolver } from '../../src/domains/sim/caching-resolver.js';
 import { RESOLUTION_CASES, resolutionWorld } from './resolution.case.js';
 
 const simulator = resolutionWorld();

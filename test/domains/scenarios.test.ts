@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runScenario } from '../../src/domains/scenario.js';
-import { loadScenarioFile, loadWorld, SCENARIO_DIR } from '../../src/domains/scenario-file.js';
-import { timeline } from '../../src/domains/scenario-report.js';
+import { runScenario } from '../../src/domains/scenario/scenario.js';
+import { loadScenarioFile, loadWorld, SCENARIO_DIR } from '../../src/domains/scenario/scenario-file.js';
+import { timeline } from '../../src/domains/scenario/scenario-report.js';
 
 // Every file in scenarios/ is a test: adding a QA case needs no code.
 const world = await loadWorld();

@@ -1,6 +1,6 @@
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml, siteHost } from '../../src/domains/site-server.js';
+import { escapeHtml, siteHost } from '../../src/domains/live/site-server.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
 
 // The documentation site over real HTTPS: what the client sends (Host, path) never reaches the

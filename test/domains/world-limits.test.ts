@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DURATION_MS, parseDuration, readDuration } from '../../src/core/duration.js';
-import { LATEST_INSTANT, WORLD_LIMITS } from '../../src/domains/domain-service.js';
-import { loadWorld } from '../../src/domains/scenario-file.js';
-import { buildSimulator } from '../../src/domains/world-config.js';
+import { LATEST_INSTANT, WORLD_LIMITS } from '../../src/domains/sim/domain-service.js';
+import { loadWorld } from '../../src/domains/scenario/scenario-file.js';
+import { buildSimulator } from '../../src/domains/sim/world-config.js';
 
 // The pure simulator's bounds: durations, the clock's last instant, and what one world may hold.
 const world = await loadWorld();
@@ -107,7 +107,7 @@ describe('a world holds at most WORLD_LIMITS', () => {
 
 describe('provider ids', () => {
   it('are slugs, as NewZone.provider in spec/domains.yaml says: another spelling is refused with its pointer', async () => {
-    const { worldProblems } = await import('../../src/domains/world-config.js');
+    const { worldProblems } = await import('../../src/domains/sim/world-config.js');
     const providers = world.providers.map((provider, index) =>
       index === 0 ? { ...provider, id: 'Flex_DNS' } : provider,
     );

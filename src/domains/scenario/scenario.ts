@@ -1,12 +1,12 @@
-import { describeSeconds } from '../core/duration.js';
-import type { QueryType, Rcode, RecordType, ResourceRecord } from './dns-types.js';
-import type { DomainSimulator } from './domain-service.js';
-import type { CertificateState, DnsState, DomainState, Outcome, Plan, RequiredRecord } from './model.js';
-import { checkName } from './names.js';
-import { recordText } from './record-data.js';
+import { describeSeconds } from '../../core/duration.js';
+import type { QueryType, Rcode, RecordType, ResourceRecord } from '../sim/dns-types.js';
+import type { DomainSimulator } from '../sim/domain-service.js';
+import type { CertificateState, DnsState, DomainState, Outcome, Plan, RequiredRecord } from '../sim/model.js';
+import { checkName } from '../sim/names.js';
+import { recordText } from '../sim/record-data.js';
 import { judge } from './scenario-expectations.js';
-import type { ServeResult } from './site.js';
-import { buildSimulator, type Given, type GivenRecord, type WorldConfig } from './world-config.js';
+import type { ServeResult } from '../sim/site.js';
+import { buildSimulator, type Given, type GivenRecord, type WorldConfig } from '../sim/world-config.js';
 
 /** One user, DNS or clock action of a scenario. */
 export type Action =

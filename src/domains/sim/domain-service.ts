@@ -1,5 +1,5 @@
-import { ManualClock } from '../core/clock.js';
-import { Random } from '../core/random.js';
+import { ManualClock } from '../../core/clock.js';
+import { Random } from '../../core/random.js';
 import { CachingResolver, type ResolvedAnswer } from './caching-resolver.js';
 import type { QueryType } from './dns-types.js';
 import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';

@@ -1,8 +1,8 @@
-import { MAX_DURATION_MS, readDuration } from '../core/duration.js';
-import type { QueryType, RecordType } from './dns-types.js';
-import type { Plan } from './model.js';
+import { MAX_DURATION_MS, readDuration } from '../../core/duration.js';
+import type { QueryType, RecordType } from '../sim/dns-types.js';
+import type { Plan } from '../sim/model.js';
 import type { Action, Expectation, Scenario, Step } from './scenario.js';
-import type { Given, GivenRecord } from './world-config.js';
+import type { Given, GivenRecord } from '../sim/world-config.js';
 
 /** Step keys that are actions (every other key of a step is `name` or `expect`). */
 export const ACTIONS = [

@@ -2,7 +2,7 @@ import type { QueryType, ResourceRecord } from './dns-types.js';
 import type { DnsWorld } from './dns-world.js';
 import type { ResolvedAnswer } from './caching-resolver.js';
 import type { DnsStatus, Evidence, Platform } from './model.js';
-import { describeSeconds } from '../core/duration.js';
+import { describeSeconds } from '../../core/duration.js';
 import { apexOf } from './names.js';
 import { dataText } from './record-data.js';
 

@@ -1,12 +1,12 @@
-import { formatOffset, readDuration } from '../core/duration.js';
-import { ProblemError } from '../core/problem.js';
-import { stringifyJson } from '../core/json.js';
-import type { MockResponse } from '../mock/mock-response.js';
-import type { Responder } from '../mock/spec-router.js';
-import { RECORD_TYPES, type QueryType } from './dns-types.js';
+import { formatOffset, readDuration } from '../../core/duration.js';
+import { ProblemError } from '../../core/problem.js';
+import { stringifyJson } from '../../core/json.js';
+import type { MockResponse } from '../../mock/mock-response.js';
+import type { Responder } from '../../mock/spec-router.js';
+import { RECORD_TYPES, type QueryType } from '../sim/dns-types.js';
 import type { LiveWorld } from './live-world.js';
-import { PLANS, type Outcome } from './model.js';
-import { checkName } from './names.js';
+import { PLANS, type Outcome } from '../sim/model.js';
+import { checkName } from '../sim/names.js';
 import {
   answerView,
   domainView,
@@ -16,7 +16,7 @@ import {
   serveView,
   worldView,
   zoneView,
-} from './views.js';
+} from '../sim/views.js';
 
 /** HTTP status for each refusal code of the simulator (404 missing things, 400 bad input, 409 the rest). */
 const NOT_FOUND = new Set([

@@ -27,9 +27,9 @@
 // bound; its encoder took ~100 ms for a 64 KB answer (dns-packet: under 4 ms, docs/decisions.md).
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, isIPv6, type Server as TcpServer, type Socket as TcpSocket } from 'node:net';
-import { ToolError, whyNotBound } from '../core/tool-error.js';
+import { ToolError, whyNotBound } from '../../core/tool-error.js';
 import { DnsEncodeError, encodeResponse, EDNS_PAYLOAD, TYPE_CODES, type ResponseContent } from './dns-message.js';
-import type { DnsLookup, QueryType } from './dns-types.js';
+import type { DnsLookup, QueryType } from '../sim/dns-types.js';
 import { errorResponse, frame, FrameReader, MAX_MESSAGE_OCTETS, RCODE, screenQuery, type Query } from './dns-wire.js';
 
 export { DnsEncodeError };

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ToolError, whyNotBound } from '../core/tool-error.js';
+import { ToolError, whyNotBound } from '../../core/tool-error.js';
 import { MINTED_KEPT, type LiveWorld } from './live-world.js';
 
 export interface SiteServerHandle {

@@ -11,7 +11,7 @@ import dnsPacket, {
   type Packet,
   type SoaData as WireSoa,
 } from 'dns-packet';
-import type { CaaData, MxData, QueryType, ResourceRecord, SoaData } from './dns-types.js';
+import type { CaaData, MxData, QueryType, ResourceRecord, SoaData } from '../sim/dns-types.js';
 import { HEADER_OCTETS, type Query } from './dns-wire.js';
 
 /** A record the lookup returned that cannot go on the wire (bad address, ALIAS, wrong data shape). */

@@ -1,4 +1,4 @@
-import { MAX_DURATION_MS } from '../core/duration.js';
+import { MAX_DURATION_MS } from '../../core/duration.js';
 import { RECORD_TYPES, type QueryType, type RecordType } from './dns-types.js';
 import { MAX_TTL } from './dns-world.js';
 import { DomainSimulator, LATEST_INSTANT } from './domain-service.js';

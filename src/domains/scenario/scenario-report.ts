@@ -1,4 +1,4 @@
-import { formatOffset } from '../core/duration.js';
+import { formatOffset } from '../../core/duration.js';
 import type { ScenarioResult } from './scenario.js';
 
 /** A scenario as a readable timeline: virtual time, action, what was observed, PASS/FAIL. */

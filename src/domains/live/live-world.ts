@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { ToolError } from '../core/tool-error.js';
+import { ToolError } from '../../core/tool-error.js';
 import { createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from './certificates.js';
-import type { DnsLookup } from './dns-types.js';
-import type { DomainSimulator } from './domain-service.js';
-import { PUBLIC_RESOLVER, WORLD_LIMITS } from './domain-service.js';
-import { ScenarioPlayer, type StepResult } from './scenario.js';
-import { loadScenarioFile, SCENARIO_DIR } from './scenario-file.js';
-import { buildSimulator, type WorldConfig } from './world-config.js';
-import type { DomainState } from './model.js';
+import type { DnsLookup } from '../sim/dns-types.js';
+import type { DomainSimulator } from '../sim/domain-service.js';
+import { PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
+import { ScenarioPlayer, type StepResult } from '../scenario/scenario.js';
+import { loadScenarioFile, SCENARIO_DIR } from '../scenario/scenario-file.js';
+import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
+import type { DomainState } from '../sim/model.js';
 
 const HOUR = 3_600_000;
 /** Domains whose minted certificate is kept: a renewal or a reset replaces one, so memory stays bounded. */

@@ -1,12 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import { packageFile, readJsonFile } from '../assets.js';
-import { ToolError } from '../core/tool-error.js';
-import { parseYamlSource } from '../openapi/yaml-source.js';
+import { packageFile, readJsonFile } from '../../assets.js';
+import { ToolError } from '../../core/tool-error.js';
+import { parseYamlSource } from '../../openapi/yaml-source.js';
 import type { Scenario } from './scenario.js';
 import { ACTIONS, scenarioFrom } from './scenario-parse.js';
-import { worldProblems, type WorldConfig } from './world-config.js';
+import { worldProblems, type WorldConfig } from '../sim/world-config.js';
 
 /** The shipped scenario library and the default world. */
 export const SCENARIO_DIR = packageFile('scenarios');

@@ -1,4 +1,4 @@
-import type { Random } from '../core/random.js';
+import type { Random } from '../../core/random.js';
 import type { DnsLookup } from './dns-types.js';
 import { attemptIssuance } from './issuance.js';
 import type { CertificateStatus, DomainState, IssuedCertificateInfo, Platform } from './model.js';

@@ -1,9 +1,9 @@
-import { describeSeconds } from '../core/duration.js';
-import type { DomainSimulator } from './domain-service.js';
-import type { DomainState } from './model.js';
+import { describeSeconds } from '../../core/duration.js';
+import type { DomainSimulator } from '../sim/domain-service.js';
+import type { DomainState } from '../sim/model.js';
 import type { Expectation, Observation } from './scenario.js';
-import { recordText } from './record-data.js';
-import type { ServeResult } from './site.js';
+import { recordText } from '../sim/record-data.js';
+import type { ServeResult } from '../sim/site.js';
 
 function compare(failures: string[], what: string, expected: unknown, actual: unknown): void {
   if (expected !== undefined && expected !== actual)
