@@ -100,6 +100,23 @@ function ownData(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__proto__'));
 }
 
+/** `3m31s`, `1d2h`, `0s`: milliseconds as a duration the `by` field accepts. */
+function durationText(ms: number): string {
+  const parts: string[] = [];
+  let rest = Math.round(ms);
+  for (const [unit, size] of [
+    ['d', 86_400_000],
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+    ['ms', 1],
+  ] as const) {
+    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
+    rest %= size;
+  }
+  return parts.join('') || '0s';
+}
+
 const param = (input: Input, name: string) => String(own(input.path, name));
 const query = (input: Input, name: string) => own(input.query, name) as string | undefined;
 
@@ -265,12 +282,26 @@ const HANDLERS: Record<string, Handler> = {
     contentType: 'application/x-pem-file',
   }),
   advanceClock: (live, input) => {
-    const by = text(input, 'by');
-    const duration = readDuration(by);
-    if (!duration.ok) throw problem('invalid_duration', duration.reason);
-    unwrap(live.simulator.advance(duration.ms));
-    return json(200, { by, now: new Date(live.simulator.now).toISOString() });
+    const until = optional<string>(input, 'until', 'string');
+    if (until === undefined) {
+      const by = text(input, 'by');
+      const duration = readDuration(by);
+      if (!duration.ok) throw problem('invalid_duration', duration.reason);
+      unwrap(live.simulator.advance(duration.ms));
+      return json(200, { by, now: new Date(live.simulator.now).toISOString() });
+    }
+    if (own(input.body.value, 'by') !== undefined)
+      throw new ProblemError(400, 'invalid_body', 'Request body is invalid: send by or until, not both');
+    const now = () => new Date(live.simulator.now).toISOString();
+    if (member('until', until, ['next-event', 'certificate-issued']) === 'next-event') {
+      const moved = unwrap(live.advanceToNextEvent());
+      return json(200, { by: durationText(moved.movedMs), now: now(), until, event: moved.event });
+    }
+    const moved = unwrap(live.advanceUntilIssued(text(input, 'domain')));
+    const { state, reason } = moved.certificate;
+    return json(200, { by: durationText(moved.movedMs), now: now(), until, certificate: { state, reason } });
   },
+  flushCaches: (live) => json(200, { flushed: live.flushCaches() }),
   loadScenario: async (live, input) => {
     const [name, upTo] = [text(input, 'name'), optional<string>(input, 'upTo', 'string')];
     const loaded = await live.loadScenario(name, upTo);

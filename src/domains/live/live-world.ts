@@ -7,7 +7,8 @@ import { PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
 import { ScenarioPlayer, type StepResult } from '../scenario/scenario.js';
 import { loadScenarioFile, SCENARIO_DIR } from '../scenario/scenario-file.js';
 import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
-import type { DomainState } from '../sim/model.js';
+import type { CertificateStatus, DomainState, Outcome } from '../sim/model.js';
+import { checkName } from '../sim/names.js';
 
 const HOUR = 3_600_000;
 /** Domains whose minted certificate is kept: a renewal or a reset replaces one, so memory stays bounded. */
@@ -125,6 +126,85 @@ export class LiveWorld {
       passed: player.setupProblems.length === 0 && played.every((step) => step.passed),
       description: scenario.description,
     };
+  }
+
+  /**
+   * When the next thing is due in the world: a certificate attempt, time-out, renewal or expiry (the
+   * simulator's schedule), or a saved record that a provider starts answering with. Cache expiries
+   * are not events.
+   */
+  nextEventAt(): { at: number; kind: 'certificate' | 'record' } | undefined {
+    const now = this.#simulator.now;
+    const certificate = this.#simulator.nextEventAt();
+    let record = Infinity;
+    for (const zone of this.#simulator.world.zones())
+      for (const saved of this.#simulator.world.saved(zone))
+        if (saved.visibleAt > now) record = Math.min(record, saved.visibleAt);
+    if (certificate === undefined && record === Infinity) return undefined;
+    return certificate !== undefined && certificate <= record
+      ? { at: certificate, kind: 'certificate' }
+      : { at: record, kind: 'record' };
+  }
+
+  /** Moves the clock to the next event (see `nextEventAt`) and carries it out; refused when nothing is scheduled. */
+  advanceToNextEvent(): Outcome<{ movedMs: number; event: 'certificate' | 'record' }> {
+    const next = this.nextEventAt();
+    if (!next)
+      return {
+        ok: false,
+        code: 'nothing_scheduled',
+        message: 'nothing is scheduled: no certificate is being issued or renewed, and every saved record is published',
+      };
+    const before = this.#simulator.now;
+    const moved = this.#simulator.advance(next.at - before);
+    return moved.ok ? { ok: true, value: { movedMs: this.#simulator.now - before, event: next.kind } } : moved;
+  }
+
+  /**
+   * Moves the clock event by event until the certificate of the attached domain `name` is issued, or
+   * until nothing more is scheduled for it (it failed, or it waits for Verify). Refused, with the clock
+   * unmoved, when the certificate is neither issued nor being issued.
+   */
+  advanceUntilIssued(name: string): Outcome<{ movedMs: number; certificate: CertificateStatus }> {
+    const checked = checkName(name);
+    const domain = () =>
+      checked.ok ? this.#simulator.projects.get(this.projectId)?.domains.get(checked.name) : undefined;
+    if (!domain())
+      return { ok: false, code: 'domain_not_found', message: `${name} is not attached to project ${this.projectId}` };
+    const waiting = (state: string) => state === 'pending' || state === 'timed_out';
+    const first = domain()!.certificate;
+    if (first.state !== 'issued' && !waiting(first.state))
+      return {
+        ok: false,
+        code: 'certificate_not_pending',
+        message: `no certificate is being issued for ${name} (${first.state}: ${first.reason}); Verify or Re-verify starts issuance`,
+      };
+    const before = this.#simulator.now;
+    // Each pass carries out at least one due event; the cap only guards against a schedule that never advances.
+    for (
+      let current = domain(), passes = 0;
+      current && waiting(current.certificate.state) && passes < 100_000;
+      current = domain(), passes += 1
+    ) {
+      const next = this.#simulator.nextEventAt();
+      if (next === undefined) break;
+      const moved = this.#simulator.advance(next - this.#simulator.now);
+      if (!moved.ok) return moved;
+    }
+    const last = domain();
+    return {
+      ok: true,
+      value: { movedMs: this.#simulator.now - before, certificate: (last ?? { certificate: first }).certificate },
+    };
+  }
+
+  /** Empties the caches of every resolver (platform and public); returns how many answers each held. */
+  flushCaches(): { resolver: string; entries: number }[] {
+    return [...this.#simulator.resolvers.values()].map((resolver) => {
+      const entries = resolver.entries(this.#simulator.now).length;
+      resolver.flush();
+      return { resolver: resolver.id, entries };
+    });
   }
 
   /** The DNS the real DNS server answers with: the public resolver at the current virtual time. */

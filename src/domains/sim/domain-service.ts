@@ -123,6 +123,11 @@ export class DomainSimulator {
     return { ok: true, value: this.now };
   }
 
+  /** When the next scheduled event (certificate attempt, time-out, renewal, expiry) is due; undefined when none is. */
+  nextEventAt(): number | undefined {
+    return this.#nextDue();
+  }
+
   #domains(): DomainState[] {
     return [...this.projects.values()].flatMap((project) => [...project.domains.values()]);
   }
