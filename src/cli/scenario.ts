@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { describeSpan } from '../core/duration.js';
 import { ToolError } from '../core/tool-error.js';
-import type { Scenario } from '../domains/scenario.js';
+import type { Scenario } from '../domains/scenario/scenario.js';
 import type { CliIo } from './io.js';
 import { EXIT } from './exit-codes.js';
 
 async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
-  const { loadScenarioFile, scenarioFiles } = await import('../domains/scenario-file.js');
+  const { loadScenarioFile, scenarioFiles } = await import('../domains/scenario/scenario-file.js');
   const files = await scenarioFiles(inputs);
   return Promise.all(files.map((file) => loadScenarioFile(file)));
 }
@@ -16,9 +16,9 @@ async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
 async function run(inputs: string[], flags: { junit?: string; worldFile?: string }, io: CliIo): Promise<number> {
   const started = performance.now();
   const [{ runScenario }, { loadWorld }, { scenarioJunit, timeline }] = await Promise.all([
-    import('../domains/scenario.js'),
-    import('../domains/scenario-file.js'),
-    import('../domains/scenario-report.js'),
+    import('../domains/scenario/scenario.js'),
+    import('../domains/scenario/scenario-file.js'),
+    import('../domains/scenario/scenario-report.js'),
   ]);
   const [world, scenarios] = await Promise.all([loadWorld(flags.worldFile), loadAll(inputs)]);
   const results = scenarios.map((scenario) => runScenario(scenario, world));

@@ -80,7 +80,10 @@ describe('a world holds at most WORLD_LIMITS', () => {
       ok: false,
       code: 'record_limit',
     });
-    expect(sim.removeRecords({ name: 'example.com', type: 'TXT', data: 'r0' })).toHaveLength(1);
+    expect(sim.removeRecords({ name: 'example.com', type: 'TXT', data: 'r0' })).toMatchObject({
+      ok: true,
+      value: [{ data: 'r0' }],
+    });
     expect(sim.addRecord({ name: 'example.com', type: 'TXT', data: 'again' }).ok).toBe(true);
   });
 

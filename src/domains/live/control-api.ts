@@ -244,7 +244,7 @@ const HANDLERS: Record<string, Handler> = {
   removeRecord: (live, input) => {
     const found = live.simulator.world.record(Number(param(input, 'id')));
     if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
-    live.simulator.removeRecords({ name: found.record.name, type: found.record.type, data: found.record.data });
+    unwrap(live.simulator.removeRecords({ name: found.record.name, type: found.record.type, data: found.record.data }));
     return json(200, recordView(found.record));
   },
   queryDns: (live, input) => {

@@ -211,12 +211,13 @@ function perform(simulator: DomainSimulator, project: string, action: Action): O
       };
     }
     case 'remove-record': {
-      const removed = simulator.removeRecords({ name: action.name, type: action.type, data: action.value });
-      const outcome: Outcome<unknown> =
-        removed.length > 0
-          ? { ok: true, value: removed }
-          : { ok: false, code: 'record_not_found', message: `no matching record at ${action.name}` };
-      return { outcome, text: removed.length > 0 ? `removed ${removed.length} record(s)` : refusalText(outcome) };
+      const outcome = simulator.removeRecords({ name: action.name, type: action.type, data: action.value });
+      if (!outcome.ok) return { outcome, text: refusalText(outcome) };
+      const until = Math.max(...outcome.value.map((record) => record.goneAt ?? now()));
+      return {
+        outcome,
+        text: `removed ${outcome.value.length} record(s); answered for ${describeSeconds(Math.round((until - now()) / 1000))} more`,
+      };
     }
     case 'advance':
       simulator.advance(action.ms);

@@ -15,7 +15,7 @@ import {
   type Redirect,
   type RequiredRecord,
 } from './model.js';
-import { checkName, isApex, isWithin, labelOf } from './names.js';
+import { checkName, checkRecordName, isApex, isWithin, labelOf } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { serve, type ServeRequest, type ServeResult } from './site.js';
 import { verifyDns } from './verifier.js';
@@ -373,9 +373,22 @@ export class DomainSimulator {
     return { ok: true, value: checked.name };
   }
 
+  /** The refusal for a user's write at `name` when it lies in the platform's own zone. */
+  #platformZone(name: string): { ok: false; code: string; message: string } | undefined {
+    if (!isWithin(name, this.platform.domain)) return undefined;
+    return {
+      ok: false,
+      code: 'platform_zone',
+      message: `${name} is in the platform's own zone (${this.platform.domain}); only the platform edits its records`,
+    };
+  }
+
+  /** A user saves a record at their DNS provider (never in the platform's own zone). */
   addRecord(input: NewRecord): ZoneChange {
-    const checked = checkName(input.name);
+    const checked = checkRecordName(input.name);
     if (!checked.ok) return { ok: false, code: 'invalid_name', message: checked.reason };
+    const platform = this.#platformZone(checked.name);
+    if (platform) return platform;
     if (this.world.recordCount() >= WORLD_LIMITS.records)
       return {
         ok: false,
@@ -393,12 +406,24 @@ export class DomainSimulator {
     return change;
   }
 
-  removeRecords(match: { name: string; type?: NewRecord['type']; data?: unknown }): ZoneRecord[] {
-    const checked = checkName(match.name);
-    if (!checked.ok) return [];
+  /**
+   * A user removes matching records at their DNS provider: gone from its dashboard at once,
+   * answered by its name servers until the publish delay has passed. Refused in the platform's zone.
+   */
+  removeRecords(match: { name: string; type?: NewRecord['type']; data?: unknown }): Outcome<ZoneRecord[]> {
+    const checked = checkRecordName(match.name);
+    if (!checked.ok) return refuse('invalid_name', checked.reason);
+    const platform = this.#platformZone(checked.name);
+    if (platform) return platform;
     const removed = this.world.removeRecords({ ...match, name: checked.name }, this.now);
-    if (removed.length > 0) this.#log('dns.record_removed', checked.name, `${removed.length} record(s) removed`);
-    return removed;
+    if (removed.length === 0) return refuse('record_not_found', `no matching record at ${checked.name}`);
+    const until = Math.max(...removed.map((record) => record.goneAt!));
+    this.#log(
+      'dns.record_removed',
+      checked.name,
+      `${removed.length} record(s) removed; answered until ${new Date(until).toISOString()}`,
+    );
+    return { ok: true, value: removed };
   }
 
   /** A question to a resolver now (as `dig @resolver` would ask), recorded in the history. */

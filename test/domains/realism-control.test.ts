@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveWorld } from '../../src/domains/live/live-world.js';
+import { startMock, type RunningMock } from '../../src/mock/server.js';
+
+// The control API refuses writes to the platform's own zone with the stable code platform_zone.
+let mock: RunningMock;
+let live: LiveWorld;
+let world: string;
+
+beforeAll(async () => {
+  mock = await startMock({});
+  live = await mock.world!.start();
+  world = `${mock.origin}/__kennel/world`;
+});
+afterAll(() => mock.close());
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${world}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('the platform zone over the control API', () => {
+  it('POST /records at the platform host is refused with platform_zone', async () => {
+    const host = `${live.simulator.projects.keys().next().value}.${live.simulator.platform.domain}`;
+    const refused = await call('POST', '/records', {
+      name: host,
+      type: 'CAA',
+      value: { flags: 0, tag: 'issue', value: 'nobody.example' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'platform_zone' });
+  });
+
+  it('DELETE /records/{id} of a platform address is refused with platform_zone, and the address stays', async () => {
+    const platformZone = live.simulator.world.zoneFor(live.simulator.platform.domain)!;
+    const address = live.simulator.world.saved(platformZone).find((record) => record.type === 'A')!;
+    const refused = await call('DELETE', `/records/${address.id}`);
+    expect(refused.body).toMatchObject({ code: 'platform_zone' });
+    expect(refused.status).toBe(409);
+    expect(live.simulator.world.record(address.id)).toBeDefined();
+  });
+});
