@@ -13,6 +13,28 @@ async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
   return Promise.all(files.map((file) => loadScenarioFile(file)));
 }
 
+/** Every scenario that loads, and the files that do not (each a ToolError naming file:line). */
+async function loadEach(
+  inputs: readonly string[],
+): Promise<{ scenarios: Scenario[]; broken: { file: string; error: ToolError }[] }> {
+  const { loadScenarioFile, scenarioFiles } = await import('../domains/scenario/scenario-file.js');
+  const files = await scenarioFiles(inputs);
+  const loaded = await Promise.all(
+    files.map(async (file) => {
+      try {
+        return { file, scenario: await loadScenarioFile(file) };
+      } catch (error) {
+        if (error instanceof ToolError) return { file, error };
+        throw error;
+      }
+    }),
+  );
+  return {
+    scenarios: loaded.flatMap((entry) => (entry.scenario ? [entry.scenario] : [])),
+    broken: loaded.flatMap((entry) => (entry.error ? [{ file: entry.file, error: entry.error }] : [])),
+  };
+}
+
 async function run(inputs: string[], flags: { junit?: string; worldFile?: string }, io: CliIo): Promise<number> {
   const started = performance.now();
   const [{ runScenario }, { loadWorld }, { scenarioJunit, timeline }] = await Promise.all([
@@ -20,14 +42,17 @@ async function run(inputs: string[], flags: { junit?: string; worldFile?: string
     import('../domains/scenario/scenario-file.js'),
     import('../domains/scenario/scenario-report.js'),
   ]);
-  const [world, scenarios] = await Promise.all([loadWorld(flags.worldFile), loadAll(inputs)]);
+  const [world, { scenarios, broken }] = await Promise.all([loadWorld(flags.worldFile), loadEach(inputs)]);
+  // A single broken file is the run's error; among several, it is reported and the others run.
+  if (scenarios.length === 0 && broken.length === 1) throw broken[0]!.error;
+  for (const { error } of broken) io.stderr.write(`kennel: ${error.message}\n`);
   const results = scenarios.map((scenario) => runScenario(scenario, world));
   for (const result of results) io.stdout.write(`${timeline(result)}\n\n`);
   const failed = results.filter((result) => !result.passed);
   const virtual = results.reduce((sum, result) => sum + result.spanMs, 0);
   const wall = performance.now() - started;
   io.stdout.write(
-    `${results.length - failed.length} of ${results.length} scenarios passed${failed.length > 0 ? `; failed: ${failed.map((result) => result.name).join(', ')}` : ''}\n`,
+    `${results.length - failed.length} of ${results.length} scenarios passed${failed.length > 0 ? `; failed: ${failed.map((result) => result.name).join(', ')}` : ''}${broken.length > 0 ? `; ${broken.length} file${broken.length > 1 ? 's' : ''} could not be run: ${broken.map(({ file }) => path.basename(file)).join(', ')}` : ''}\n`,
   );
   io.stdout.write(`${describeSpan(virtual)} of virtual time in ${Math.round(wall)} ms\n`);
   if (flags.junit) {
@@ -41,6 +66,7 @@ async function run(inputs: string[], flags: { junit?: string; worldFile?: string
       );
     }
   }
+  if (broken.length > 0) return EXIT.toolError;
   return failed.length > 0 ? EXIT.findings : EXIT.ok;
 }
 

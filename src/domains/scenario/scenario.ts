@@ -286,6 +286,11 @@ export class ScenarioPlayer {
     const step = this.scenario.steps[index]!;
     const observed = perform(this.simulator, this.#project, step.action);
     const failures = judge(step.expect, observed, this.simulator);
+    // A refusal nobody expected fails its step: a scenario never carries on past one unnoticed.
+    if (!observed.outcome.ok && step.expect?.outcome === undefined)
+      failures.unshift(
+        `refused: ${observed.outcome.code} (${observed.outcome.message}); expect outcome: ${observed.outcome.code} if that is the story`,
+      );
     return {
       index,
       name: step.name,

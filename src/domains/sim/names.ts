@@ -45,6 +45,7 @@ function idnaReason(raw: string): string {
 export function checkName(input: string): NameCheck {
   const raw = input.trim().replace(/\.$/, '');
   if (raw === '') return { ok: false, reason: 'the name is empty' };
+  if (raw.length > 1024) return { ok: false, reason: `the name is longer than 253 characters` };
   if (/^\d+(\.\d+){3}$/.test(raw) || raw.includes(':'))
     return { ok: false, reason: `${raw} is an IP address, not a domain name` };
   if (raw.startsWith('*')) return { ok: false, reason: 'wildcard names cannot be added as custom domains' };
