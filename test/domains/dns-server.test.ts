@@ -75,7 +75,7 @@ beforeAll(async () => {
       seen.push([name, type]);
       return fixtureLookup(name, type);
     },
-    { onError: (error) => errors.push(error) },
+    { role: 'authoritative', onError: (error) => errors.push(error) },
   );
   resolver = new Resolver({ timeout: 1000, tries: 1 });
   resolver.setServers([`${server.host}:${server.port}`]);
@@ -180,14 +180,15 @@ describe('raw responses', () => {
   it.each([
     { what: 'NXDOMAIN', name: 'nope.example.com', rcode: Packet.RCODE.NXDOMAIN },
     { what: 'NODATA', name: 'www.example.com', rcode: Packet.RCODE.NOERROR },
-  ])('carry the zone SOA in the authority section of $what', async ({ name, rcode }) => {
+  ])('carry the zone SOA in the authority section of $what, its TTL the negative TTL', async ({ name, rcode }) => {
     const response = await udp(name, 'MX');
     expect(response.header).toMatchObject({ qr: 1, aa: 1, ra: 0, rcode });
     expect(response.authorities).toHaveLength(1);
+    // The lookup gave the SOA with TTL 3600: RFC 2308 §3 sends min(3600, MINIMUM 300).
     expect(response.authorities[0]).toMatchObject({
       name: 'example.com',
       type: Packet.TYPE.SOA,
-      ttl: 3600,
+      ttl: 300,
       primary: 'ns1.example.com',
       admin: 'hostmaster.example.com',
       serial: 2025010101,

@@ -135,13 +135,14 @@ describe('caching resolver', () => {
     expect(resolver.lookup('n0.example.com', 'A', 20_000).fromCache).toBe(false);
   });
 
-  it('does not cache SERVFAIL', () => {
+  it('caches SERVFAIL briefly (RFC 9520), then asks again', () => {
     const world = new DnsWorld();
     world.addZone('example.com', provider);
     world.setFailing('example.com', ['*']);
     const resolver = new CachingResolver('r', world);
     expect(resolver.lookup('example.com', 'A', 0).rcode).toBe('SERVFAIL');
     world.setFailing('example.com', []);
-    expect(resolver.lookup('example.com', 'A', 1).rcode).toBe('NOERROR');
+    expect(resolver.lookup('example.com', 'A', 1).rcode).toBe('SERVFAIL');
+    expect(resolver.lookup('example.com', 'A', 30_000).rcode).toBe('NOERROR');
   });
 });

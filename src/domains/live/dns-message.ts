@@ -26,7 +26,10 @@ export class DnsEncodeError extends Error {
 export interface ResponseContent {
   /** Up to 12 bits: the high 8 travel in the OPT record (RFC 6891 §6.1.3). */
   rcode: number;
+  /** AA: set by an authoritative server for answers from its own zones (RFC 1035 §4.1.1). */
   authoritative: boolean;
+  /** RA: set by a server that offers recursion (a resolver); absent means false. */
+  recursionAvailable?: boolean;
   answers: readonly ResourceRecord[];
   authority: readonly ResourceRecord[];
 }
@@ -72,6 +75,7 @@ function packet(query: Query, content: ResponseContent, tc: boolean, answers: An
     (content.authoritative ? dnsPacket.AUTHORITATIVE_ANSWER : 0) |
     (tc ? dnsPacket.TRUNCATED_RESPONSE : 0) |
     (query.rd ? dnsPacket.RECURSION_DESIRED : 0) |
+    (content.recursionAvailable ? dnsPacket.RECURSION_AVAILABLE : 0) |
     (query.cd ? dnsPacket.CHECKING_DISABLED : 0) |
     (content.rcode & 0x0f);
   const additionals: Answer[] = query.edns ? [opt(content.rcode, query.edns.dnssecOk)] : [];

@@ -4,8 +4,10 @@
 // Answers: opcode QUERY, class IN, exactly one question (RFC 9619) of type A, AAAA, CNAME, CAA, TXT,
 // MX, NS or SOA. Other types (ANY, PTR, SRV, …) get NOTIMP rather than a NODATA answer, so a client
 // asking for something kennel does not model finds out at once. A lookup that throws, or an answer
-// that cannot be encoded: SERVFAIL. Answers set AA (the lookup is the source of truth) and never RA
-// (no recursion). TXT text over 255 octets is split into character-strings (clients join them back).
+// that cannot be encoded: SERVFAIL. Who answers is the server's `role`: a recursive resolver (the
+// default: `kennel serve` answers as the simulator's public resolver) sets RA=1 and never AA; an
+// authoritative server sets AA=1 on answers from its zones and never RA. RD is copied from the query
+// either way. TXT text over 255 octets is split into character-strings (clients join them back).
 // UDP answers larger than the client's EDNS size (512 without EDNS, at most our own 1232) go out with
 // TC=1, the question and the OPT record (RFC 6891 §7); clients retry over TCP on the same port.
 //
@@ -29,7 +31,7 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, isIPv6, type Server as TcpServer, type Socket as TcpSocket } from 'node:net';
 import { ToolError, whyNotBound } from '../../core/tool-error.js';
 import { DnsEncodeError, encodeResponse, EDNS_PAYLOAD, TYPE_CODES, type ResponseContent } from './dns-message.js';
-import type { DnsLookup, QueryType } from '../sim/dns-types.js';
+import type { DnsLookup, QueryType, ResourceRecord, SoaData } from '../sim/dns-types.js';
 import { errorResponse, frame, FrameReader, MAX_MESSAGE_OCTETS, RCODE, screenQuery, type Query } from './dns-wire.js';
 
 export { DnsEncodeError };
@@ -62,11 +64,18 @@ export interface DnsServerOptions {
   port?: number;
   /** Told about lookups that threw and answers that could not be encoded (both answered SERVFAIL). */
   onError?: (error: unknown) => void;
+  /**
+   * Whom the server answers as. `recursive` (default): a resolver answering from its cache, AA=0 and
+   * RA=1 (RFC 1035 §4.1.1). `authoritative`: the zones' own name server, AA=1 and RA=0.
+   */
+  role?: DnsServerRole;
   /** TCP connections open at once; more are closed on accept. Default 150 (BIND's `tcp-clients`). */
   maxTcpConnections?: number;
   /** A TCP connection with no traffic for this long is closed. Default 10 s (RFC 7766 §6.2.3). */
   tcpIdleTimeoutMs?: number;
 }
+
+export type DnsServerRole = 'recursive' | 'authoritative';
 
 /** A port kennel cannot bind: the user must choose another (a ToolError carrying the errno code). */
 export class DnsBindError extends ToolError {
@@ -102,7 +111,7 @@ type Respond = (message: Buffer, transport: Transport) => Buffer | undefined;
 export async function startDnsServer(lookup: DnsLookup, options: DnsServerOptions = {}): Promise<DnsServerHandle> {
   const host = options.host ?? '127.0.0.1';
   const onError = quietly(options.onError);
-  const respond = createResponder(lookup, onError);
+  const respond = createResponder(lookup, options.role ?? 'recursive', onError);
   const connections = new Set<TcpConnection>();
   const idleTimeoutMs = options.tcpIdleTimeoutMs ?? TCP_DEFAULTS.idleTimeoutMs;
   const accept = (socket: TcpSocket): void => {
@@ -136,13 +145,14 @@ function quietly(listener: ((error: unknown) => void) | undefined): (error: unkn
 }
 
 /** Screens and answers one packet; never throws (a packet must not be able to take a listener down). */
-function createResponder(lookup: DnsLookup, onError: (error: unknown) => void): Respond {
+function createResponder(lookup: DnsLookup, role: DnsServerRole, onError: (error: unknown) => void): Respond {
+  const recursive = role === 'recursive';
   return (message, transport) => {
     try {
       const screened = screenQuery(message);
       if (screened.verdict === 'drop') return undefined;
-      if (screened.verdict === 'reject') return errorResponse(message, screened.rcode);
-      return answerQuery(lookup, screened.query, transport, onError);
+      if (screened.verdict === 'reject') return errorResponse(message, screened.rcode, recursive);
+      return answerQuery(lookup, recursive, screened.query, transport, onError);
     } catch (error) {
       onError(error); // a bug in the wire code: the packet goes unanswered
       return undefined;
@@ -150,24 +160,42 @@ function createResponder(lookup: DnsLookup, onError: (error: unknown) => void): 
   };
 }
 
-function answerQuery(lookup: DnsLookup, query: Query, transport: Transport, onError: (error: unknown) => void): Buffer {
+function answerQuery(
+  lookup: DnsLookup,
+  recursive: boolean,
+  query: Query,
+  transport: Transport,
+  onError: (error: unknown) => void,
+): Buffer {
   const limit = transport === 'tcp' ? MAX_MESSAGE_OCTETS : udpLimit(query);
   try {
-    return encodeResponse(query, answer(lookup, query), limit, transport === 'udp');
+    const said = answer(lookup, query);
+    // AA only for an authoritative server's answers from its zones; RA on everything a resolver says.
+    const flags = { authoritative: !recursive && said.authoritative, recursionAvailable: recursive };
+    return encodeResponse(query, { ...said, ...flags }, limit, transport === 'udp');
   } catch (error) {
     onError(error);
-    return encodeResponse(query, content(RCODE.SERVFAIL), limit, true);
+    return encodeResponse(query, { ...content(RCODE.SERVFAIL), recursionAvailable: recursive }, limit, true);
   }
 }
 
-/** What to say to one query (throws only when the lookup throws). */
+/** What to say to one query, as its zones' own server would (throws only when the lookup throws). */
 function answer(lookup: DnsLookup, query: Query): ResponseContent {
   if (query.edns && query.edns.version !== 0) return content(RCODE.BADVERS);
   const type = QUERY_TYPES.get(query.type);
   if (query.class !== CLASS_IN || !type) return content(RCODE.NOTIMP);
   const result = lookup(normaliseName(query.labels.join('.')), type);
   if (result.rcode === 'SERVFAIL') return { ...content(RCODE.SERVFAIL), authoritative: true };
-  return { rcode: RCODE[result.rcode], authoritative: true, answers: result.answers, authority: result.authority };
+  // An SOA in the authority section marks a negative answer (NXDOMAIN, or NODATA after any CNAMEs).
+  const authority = result.authority.map(negativeTtl);
+  return { rcode: RCODE[result.rcode], authoritative: true, answers: result.answers, authority };
+}
+
+/** A negative answer's SOA goes out with TTL = min(SOA TTL, SOA MINIMUM) (RFC 2308 §3), whatever the lookup said. */
+function negativeTtl(record: ResourceRecord): ResourceRecord {
+  if (record.type !== 'SOA' || typeof record.data !== 'object' || record.data === null) return record;
+  const minimum = (record.data as Partial<SoaData>).minimum;
+  return typeof minimum === 'number' && minimum < record.ttl ? { ...record, ttl: minimum } : record;
 }
 
 function content(rcode: number): ResponseContent {

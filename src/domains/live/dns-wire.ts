@@ -74,12 +74,12 @@ export function screenQuery(message: Uint8Array): Screening {
 }
 
 /** A header-only error response to `query` (id, opcode and RD copied; no sections), for rejected queries. */
-export function errorResponse(query: Uint8Array, rcode: number): Buffer {
+export function errorResponse(query: Uint8Array, rcode: number, recursionAvailable = false): Buffer {
   const response = Buffer.alloc(HEADER_OCTETS);
   response[0] = query[0]!;
   response[1] = query[1]!;
   response[2] = 0x80 | (opcodeOf(query) << 3) | (query[2]! & 0x01);
-  response[3] = rcode & 0x0f;
+  response[3] = (recursionAvailable ? 0x80 : 0) | (rcode & 0x0f);
   return response;
 }
 

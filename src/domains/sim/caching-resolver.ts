@@ -17,9 +17,31 @@ export interface ResolvedAnswer extends DnsAnswer {
   expiresAt: number;
 }
 
-/** How long an answer may be cached: the smallest TTL, or for negative answers min(SOA TTL, SOA MINIMUM) (RFC 2308). */
-export function cacheSeconds(answer: DnsAnswer): number {
-  if (answer.rcode === 'SERVFAIL') return 0;
+/**
+ * How long a resolution failure (SERVFAIL) is cached by default. RFC 9520 §3.2: at least 1 s, at most
+ * 5 minutes; 30 s keeps a failing zone from being hammered while a healed one shows within a minute.
+ */
+export const DEFAULT_SERVFAIL_SECONDS = 30;
+/** The floor and ceiling RFC 9520 §3.2 sets for caching a resolution failure. */
+export const MIN_SERVFAIL_SECONDS = 1;
+export const MAX_SERVFAIL_SECONDS = 300;
+
+/** A resolver option out of range (a stable `code` for callers to report). */
+export class ResolverOptionError extends Error {
+  readonly code = 'invalid_servfail_ttl';
+
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResolverOptionError';
+  }
+}
+
+/**
+ * How long an answer may be cached: the smallest TTL; for negative answers min(SOA TTL, SOA MINIMUM)
+ * (RFC 2308 §5); for a resolution failure `servfailSeconds` (RFC 9520).
+ */
+export function cacheSeconds(answer: DnsAnswer, servfailSeconds = DEFAULT_SERVFAIL_SECONDS): number {
+  if (answer.rcode === 'SERVFAIL') return servfailSeconds;
   if (answer.answers.length > 0) return Math.min(...answer.answers.map((record) => record.ttl));
   const soa = answer.authority.find((record) => record.type === 'SOA');
   if (!soa || typeof soa.data !== 'object' || !('minimum' in soa.data)) return 0;
@@ -36,6 +58,7 @@ export const DEFAULT_CACHE_ENTRIES = 10_000;
 /**
  * A recursive resolver with a TTL cache and negative caching: it keeps serving what it learned
  * until the TTL runs out, which is why a fixed record stays invisible for hours ("propagation").
+ * Resolution failures (SERVFAIL) are cached too, for `servfailSeconds` (RFC 9520).
  * The cache holds at most `maxEntries` answers: when full, expired answers go first, then the least
  * recently used (as real resolvers do), so a stream of distinct names cannot grow it without bound.
  */
@@ -43,15 +66,22 @@ export class CachingResolver {
   /** In use order: least recently used first. */
   readonly #cache = new Map<string, CacheEntry>();
   readonly #maxEntries: number;
+  readonly #servfailSeconds: number;
   /** No entry expires before this (it may be earlier than the true minimum): sweeping sooner finds nothing. */
   #nextExpiry = Infinity;
 
   constructor(
     readonly id: string,
     private readonly world: DnsWorld,
-    options: { maxEntries?: number } = {},
+    options: { maxEntries?: number; servfailSeconds?: number } = {},
   ) {
     this.#maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_CACHE_ENTRIES);
+    const servfail = options.servfailSeconds ?? DEFAULT_SERVFAIL_SECONDS;
+    if (!Number.isInteger(servfail) || servfail < MIN_SERVFAIL_SECONDS || servfail > MAX_SERVFAIL_SECONDS)
+      throw new ResolverOptionError(
+        `a resolution failure is cached for a whole number of seconds from ${MIN_SERVFAIL_SECONDS} to ${MAX_SERVFAIL_SECONDS} (RFC 9520), not ${servfail}`,
+      );
+    this.#servfailSeconds = servfail;
   }
 
   /** Answers at virtual time `at` (which must not go backwards between calls). */
@@ -70,7 +100,7 @@ export class CachingResolver {
       };
     }
     const fresh = this.world.authoritative(name, type, at);
-    const expiresAt = at + cacheSeconds(fresh) * 1000;
+    const expiresAt = at + cacheSeconds(fresh, this.#servfailSeconds) * 1000;
     this.#cache.delete(key);
     if (expiresAt > at) this.#store(key, { name, type, answer: fresh, storedAt: at, expiresAt }, at);
     return { ...fresh, fromCache: false, expiresAt };
