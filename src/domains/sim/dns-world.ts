@@ -85,6 +85,16 @@ function negativeSoa(soa: Zone['soa']): ResourceRecord {
   return { name: soa.name, type: 'SOA', ttl: Math.min(soa.ttl, soa.data.minimum), data: soa.data };
 }
 
+/** `a.b.example.com` within `example.com` → [`b.example.com`, `example.com`]. */
+function ancestors(name: string, apex: string): string[] {
+  const found: string[] = [];
+  for (let rest = name; rest !== apex && rest.endsWith(`.${apex}`);) {
+    rest = rest.slice(rest.indexOf('.') + 1);
+    found.push(rest);
+  }
+  return found;
+}
+
 function plain(record: ZoneRecord | ResourceRecord): ResourceRecord {
   return { name: record.name, type: record.type, ttl: record.ttl, data: record.data };
 }
@@ -118,10 +128,10 @@ export class DnsWorld {
     return [...this.#zones.values()];
   }
 
-  /** How many records the zones keep. */
+  /** How many records the zones keep saved (removed ones still being unpublished not counted). */
   recordCount(): number {
     let count = 0;
-    for (const zone of this.#zones.values()) count += zone.records.length;
+    for (const zone of this.#zones.values()) count += this.saved(zone).length;
     return count;
   }
 
@@ -165,6 +175,7 @@ export class DnsWorld {
       savedAt: now,
       visibleAt: input.published ? now : now + zone.provider.publishDelayMs,
     };
+    this.forget(now);
     zone.records.push(record);
     return { ok: true, record };
   }
@@ -196,8 +207,9 @@ export class DnsWorld {
   }
 
   /**
-   * Removes the saved records of `name` (of `type`, with `data` when given); they vanish at once.
-   * The zone forgets them: time only moves forward, so a removed record is never answered again.
+   * Removes the saved records of `name` (of `type`, with `data` when given). The provider's
+   * dashboard drops them at once; its name servers stop answering with them after the publish
+   * delay, like an addition. A record removed before it was ever published is never answered.
    */
   removeRecords(match: { name: string; type?: RecordType; data?: unknown }, now: number): ZoneRecord[] {
     const zone = this.zoneFor(match.name);
@@ -208,9 +220,19 @@ export class DnsWorld {
         (match.type === undefined || record.type === match.type) &&
         (match.data === undefined || JSON.stringify(record.data) === JSON.stringify(match.data)),
     );
-    for (const record of removed) record.goneAt = now;
-    zone.records = zone.records.filter((record) => record.goneAt === undefined);
+    for (const record of removed) record.goneAt = record.visibleAt > now ? now : now + zone.provider.publishDelayMs;
+    this.forget(now);
     return removed;
+  }
+
+  /**
+   * Drops records no name server will answer with again (removed, their delay passed): time only
+   * moves forward, so the zones stay as small as what is saved plus what is still being unpublished.
+   */
+  forget(now: number): void {
+    for (const zone of this.#zones.values())
+      if (zone.records.some((record) => record.goneAt !== undefined && record.goneAt <= now))
+        zone.records = zone.records.filter((record) => record.goneAt === undefined || record.goneAt > now);
   }
 
   /** The saved record with this id, and its zone. */
@@ -238,7 +260,17 @@ export class DnsWorld {
     if (!zone) return this.#outside(name);
     if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail'))
       return answer('SERVFAIL');
-    const here = this.visible(zone, at).filter((record) => record.name === name);
+    const visible = this.visible(zone, at);
+    const exists = (owner: string) =>
+      owner === zone.apex || visible.some((record) => record.name === owner || record.name.endsWith(`.${owner}`));
+    let here = visible.filter((record) => record.name === name);
+    if (!exists(name)) {
+      // RFC 4592: the closest encloser is the longest existing ancestor (an empty non-terminal
+      // counts as existing); only its `*` child may stand in for the asked name.
+      const encloser = ancestors(name, zone.apex).find(exists)!;
+      here = visible.filter((record) => record.name === `*.${encloser}`).map((record) => ({ ...record, name }));
+      if (here.length === 0) return answer('NXDOMAIN', [], [negativeSoa(zone.soa)]);
+    }
     // Records of the asked type win over a CNAME: that is how a provider that tolerates
     // CNAME-and-other-data answers, and why such a conflict breaks verification.
     const matching =
@@ -248,11 +280,7 @@ export class DnsWorld {
     if (cname) return this.#follow(cname, type, at, seen);
     const alias = type === 'A' || type === 'AAAA' ? here.find((record) => record.type === 'ALIAS') : undefined;
     if (alias) return this.#flatten(alias, type, at, seen);
-    const exists =
-      name === zone.apex ||
-      here.length > 0 ||
-      this.visible(zone, at).some((record) => record.name.endsWith(`.${name}`));
-    return answer(exists ? 'NOERROR' : 'NXDOMAIN', [], [negativeSoa(zone.soa)]);
+    return answer('NOERROR', [], [negativeSoa(zone.soa)]);
   }
 
   #follow(cname: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
