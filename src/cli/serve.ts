@@ -39,6 +39,7 @@ interface ServeFlags {
   worldFile?: string;
   dnsPort?: number;
   sitePort?: number;
+  siteHttpPort?: number;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -109,6 +110,11 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       "serve the documentation site over HTTPS with the simulator's certificates on this port",
       integerIn(0, 65535),
     )
+    .option(
+      '--site-http-port <port>',
+      'also serve the site over plain HTTP on this port, 0 for any free one (redirects to HTTPS keep the ports; needs --site-port)',
+      integerIn(0, 65535),
+    )
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
     .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
@@ -133,6 +139,12 @@ function envPort(env: CliIo['env']): number | undefined {
   } catch {
     throw new ToolError(`KENNEL_PORT=${raw} must be an integer from 0 to 65535`);
   }
+}
+
+function sitePorts(flags: ServeFlags): number | undefined {
+  if (flags.siteHttpPort !== undefined && flags.sitePort === undefined)
+    throw new ToolError('--site-http-port needs --site-port: its redirects lead to the HTTPS listener');
+  return flags.siteHttpPort;
 }
 
 /** Flags beat environment variables, which beat defaults. */
@@ -160,6 +172,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     worldFile: flags.worldFile,
     dnsPort: flags.dnsPort,
     sitePort: flags.sitePort,
+    siteHttpPort: sitePorts(flags),
   };
 }
 
@@ -173,6 +186,10 @@ function worldLines(running: RunningMock): string[] {
   if (running.site)
     lines.push(
       `  site     https://${running.site.host}:${running.site.port}  (trust ${running.origin}/__kennel/world/ca/root.pem)`,
+    );
+  if (running.site?.httpPort !== undefined)
+    lines.push(
+      `  site     http://${running.site.host}:${running.site.httpPort}  (redirects to https keep these ports)`,
     );
   return lines;
 }

@@ -46,6 +46,8 @@ export interface MockConfig {
   dnsPort: number | undefined;
   /** Port of the documentation site over HTTPS (SNI certificates from the simulator); off when undefined. */
   sitePort: number | undefined;
+  /** Port of the site's plain-HTTP listener (redirects to HTTPS); needs sitePort; off when undefined. */
+  siteHttpPort?: number | undefined;
 }
 
 export const LIST_ORDERS: readonly ListOrder[] = ['newest-first', 'oldest-first'];

@@ -26,7 +26,7 @@ export interface RunningMock {
   /** Forgets created pets and re-seeds: every tenant, or the one of `apiKey`; with `seed`, every tenant from that seed. */
   reset(options?: { seed?: number; apiKey?: string }): void;
   close(): Promise<void>;
-  /** Where the live world's DNS server and HTTPS site listen, when started. */
+  /** Where the live world's DNS server and HTTPS site listen, when started (`httpPort`: the site's plain-HTTP listener). */
   dns: { host: string; port: number } | undefined;
-  site: { host: string; port: number } | undefined;
+  site: { host: string; port: number; httpPort?: number } | undefined;
 }

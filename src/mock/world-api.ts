@@ -1,8 +1,8 @@
 import type { Middleware } from 'koa';
 import { packageFile } from '../assets.js';
-import type { DnsServerHandle } from '../domains/dns-server.js';
-import type { LiveWorld } from '../domains/live-world.js';
-import type { SiteServerHandle } from '../domains/site-server.js';
+import type { DnsServerHandle } from '../domains/live/dns-server.js';
+import type { LiveWorld } from '../domains/live/live-world.js';
+import type { SiteServerHandle } from '../domains/live/site-server.js';
 import { ProblemError } from '../core/problem.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadDocument } from '../openapi/load.js';
@@ -38,14 +38,20 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
 
   const listeners = async (live: LiveWorld) => {
     const [{ startDnsServer }, { startSiteServer }] = await Promise.all([
-      import('../domains/dns-server.js'),
-      import('../domains/site-server.js'),
+      import('../domains/live/dns-server.js'),
+      import('../domains/live/site-server.js'),
     ]);
     try {
       if (config.dnsPort !== undefined)
         dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
       if (config.sitePort !== undefined)
-        siteServer = await startSiteServer(live, { host: config.host, port: config.sitePort });
+        siteServer = await startSiteServer(live, {
+          host: config.host,
+          port: config.sitePort,
+          httpPort: config.siteHttpPort,
+        });
+      else if (config.siteHttpPort !== undefined)
+        throw new ToolError('--site-http-port needs --site-port: its redirects lead to the HTTPS listener');
     } catch (error) {
       await closeListeners();
       throw error;
@@ -60,9 +66,9 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
   const init = async () => {
     // Imported here, not at the top: X.509, DNS and the simulator cost ~0.15 s and ~18 MB at start-up.
     const [{ LiveWorld }, { controlResponder }, { loadWorld }] = await Promise.all([
-      import('../domains/live-world.js'),
-      import('../domains/control-api.js'),
-      import('../domains/scenario-file.js'),
+      import('../domains/live/live-world.js'),
+      import('../domains/live/control-api.js'),
+      import('../domains/scenario/scenario-file.js'),
     ]);
     const [world, spec] = await Promise.all([
       loadWorld(config.worldFile),

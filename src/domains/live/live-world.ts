@@ -207,6 +207,21 @@ export class LiveWorld {
     });
   }
 
+  #platformCertificate: Promise<IssuedCertificate> | undefined;
+
+  /**
+   * The platform's default certificate (`*.<platform domain>` and the domain itself), which the site
+   * presents for a name that has none, as real platforms do: clients see a name mismatch.
+   */
+  platformCertificate(): Promise<IssuedCertificate> {
+    const domain = this.config.platform.domain;
+    this.#platformCertificate ??= this.ca.issue([`*.${domain}`, domain], {
+      notBefore: new Date(this.startedAt - 24 * HOUR),
+      notAfter: new Date(this.startedAt + 397 * 24 * HOUR),
+    });
+    return this.#platformCertificate;
+  }
+
   /** The DNS the real DNS server answers with: the public resolver at the current virtual time. */
   readonly lookup: DnsLookup = (name, type) => {
     const answer = this.#simulator.query(PUBLIC_RESOLVER, name, type);

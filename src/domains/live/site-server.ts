@@ -1,14 +1,24 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { ToolError, whyNotBound } from '../../core/tool-error.js';
 import { MINTED_KEPT, type LiveWorld } from './live-world.js';
 
 export interface SiteServerHandle {
   host: string;
+  /** The HTTPS listener's port. */
   port: number;
+  /** The plain-HTTP listener's port, when one was asked for. */
+  httpPort?: number;
   close(): Promise<void>;
+}
+
+/** The listeners' ports, which redirect targets carry when they are not 443 and 80. */
+interface SitePorts {
+  https: number;
+  http?: number;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -43,7 +53,30 @@ function targetPath(url: string | undefined): string {
   }
 }
 
-function answer(live: LiveWorld, request: IncomingMessage, response: ServerResponse): void {
+/**
+ * A redirect target as this server can follow it: the scheme's listener port is written into the
+ * URL unless it is the scheme's default (443, 80), so `curl -L` reaches the same listeners.
+ */
+export function withPorts(location: string, ports: SitePorts): string {
+  let url: URL;
+  try {
+    url = new URL(location);
+  } catch {
+    return location;
+  }
+  const port = url.protocol === 'https:' ? ports.https : url.protocol === 'http:' ? ports.http : undefined;
+  if (port === undefined) return location;
+  url.port = String(port); // the URL leaves the scheme's default port out
+  return url.href;
+}
+
+function answer(
+  live: LiveWorld,
+  request: IncomingMessage,
+  response: ServerResponse,
+  scheme: 'http' | 'https',
+  ports: SitePorts,
+): void {
   const host = siteHost(request.headers.host);
   if (host === undefined) {
     response
@@ -51,35 +84,68 @@ function answer(live: LiveWorld, request: IncomingMessage, response: ServerRespo
       .end(page('Bad request', 'The Host header must name a site, such as docs.example.com.'));
     return;
   }
-  const served = live.simulator.serve({ host, path: targetPath(request.url), scheme: 'https' });
+  const served = live.simulator.serve({ host, path: targetPath(request.url), scheme });
   if (served.kind === 'redirect') {
+    const location = withPorts(served.location, ports);
     response
-      .writeHead(served.status, { location: served.location, 'content-type': 'text/html; charset=utf-8' })
-      .end(page('Moved', served.location));
+      .writeHead(served.status, { location, 'content-type': 'text/html; charset=utf-8' })
+      .end(page('Moved', location));
   } else if (served.kind === 'page') {
     response
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
       .end(page('Pet Store API documentation', `Served for ${served.host} by project ${served.project}.`));
+  } else if (served.kind === 'tls-error') {
+    // Reached only over HTTPS with the platform's default certificate (a client that ignored the mismatch).
+    response
+      .writeHead(421, { 'content-type': 'text/html; charset=utf-8' })
+      .end(page('Misdirected request', served.message));
   } else {
     response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(page('Not found', served.message));
   }
 }
 
+function listen(server: HttpServer | Server, port: number, host: string, flag: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new ToolError(`site port ${port} on ${host} ${whyNotBound(error)}; choose another with ${flag}`)),
+    );
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function closing(server: HttpServer | Server): Promise<void> {
+  return new Promise((done) => {
+    server.close(() => done());
+    server.closeAllConnections();
+  });
+}
+
 /**
  * The documentation site over real HTTPS: SNI picks the certificate the simulator issued for the
- * requested name (minted by the live world's CA); a name without one fails the handshake, as a
- * platform without a certificate would.
+ * requested name (minted by the live world's CA); a name without one (or no SNI) gets the
+ * platform's default certificate, as real platforms present theirs, so clients see a name
+ * mismatch. With `httpPort`, a plain-HTTP listener too: it serves what the platform serves over
+ * http (a 308 to https once a certificate exists, configured redirects), and every redirect
+ * target carries these listeners' ports.
  */
-export function startSiteServer(live: LiveWorld, options: { host: string; port: number }): Promise<SiteServerHandle> {
+export async function startSiteServer(
+  live: LiveWorld,
+  options: { host: string; port: number; httpPort?: number },
+): Promise<SiteServerHandle> {
+  const fallback = await live.platformCertificate();
+  const fallbackContext = createSecureContext({ key: fallback.privateKeyPem, cert: fallback.chainPem });
   // The latest context per name, at most as many as the live world keeps minted certificates.
   const contexts = new Map<string, { serialNumber: string; context: SecureContext }>();
+  const ports: SitePorts = { https: options.port };
   const server: Server = createServer(
     {
+      key: fallback.privateKeyPem,
+      cert: fallback.chainPem,
       SNICallback: (servername, done) => {
         live
           .certificateFor(servername.toLowerCase(), Date.now())
           .then((minted) => {
-            if (!minted) return done(new Error(`no certificate for ${servername}`));
+            if (!minted) return done(null, fallbackContext);
             const name = servername.toLowerCase();
             const kept = contexts.get(name);
             if (kept?.serialNumber === minted.serialNumber) return done(null, kept.context);
@@ -92,28 +158,26 @@ export function startSiteServer(live: LiveWorld, options: { host: string; port: 
           .catch((error: Error) => done(error));
       },
     },
-    (request, response) => answer(live, request, response),
+    (request, response) => answer(live, request, response, 'https', ports),
   );
   server.on('tlsClientError', () => undefined);
-  return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new ToolError(
-          `site port ${options.port} on ${options.host} ${whyNotBound(error)}; choose another with --site-port`,
-        ),
-      ),
-    );
-    server.listen(options.port, options.host, () => {
-      const address = server.address() as AddressInfo;
-      resolve({
-        host: options.host,
-        port: address.port,
-        close: () =>
-          new Promise((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
+  const plain =
+    options.httpPort === undefined
+      ? undefined
+      : createHttpServer((request, response) => answer(live, request, response, 'http', ports));
+  ports.https = await listen(server, options.port, options.host, '--site-port');
+  try {
+    if (plain) ports.http = await listen(plain, options.httpPort!, options.host, '--site-http-port');
+  } catch (error) {
+    await closing(server);
+    throw error;
+  }
+  return {
+    host: options.host,
+    port: ports.https,
+    ...(ports.http === undefined ? {} : { httpPort: ports.http }),
+    close: async () => {
+      await Promise.all([closing(server), plain ? closing(plain) : undefined]);
+    },
+  };
 }
