@@ -3,7 +3,7 @@ import { Random } from '../../core/random.js';
 import { CachingResolver, type ResolvedAnswer } from './caching-resolver.js';
 import type { QueryType } from './dns-types.js';
 import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';
-import { History } from './history.js';
+import { History, QueryLog } from './history.js';
 import { CertificateLifecycle, initialCertificate } from './certificate-lifecycle.js';
 import {
   refuse,
@@ -28,7 +28,19 @@ export interface SimulatorOptions {
   seed: number;
   /** First id for saved DNS records (a live world keeps ids unique across resets). */
   firstRecordId?: number;
+  /** What happens to a project's domains when it loses a gate of rule 1 (default keep-serving). */
+  gateLost?: GateLost;
 }
+
+/**
+ * Rule 1 after the fact: a verified domain whose project is downgraded to the free plan or loses
+ * its successful deploy. The product spec states the gate only for adding a domain; platforms
+ * differ on what follows. `keep-serving` (the default: nothing in the spec takes a served domain
+ * away) serves on, `stop-serving` answers 404 with the gate's code until the gate holds again (the
+ * domain stays attached and verified), `remove-domains` detaches every domain as Remove would.
+ */
+export const GATE_LOST = ['keep-serving', 'stop-serving', 'remove-domains'] as const;
+export type GateLost = (typeof GATE_LOST)[number];
 
 /** The resolver the platform's verifier and CA use, and the one `dig` and the live DNS server ask. */
 export const PLATFORM_RESOLVER = 'platform';
@@ -70,14 +82,18 @@ export class DomainSimulator {
   readonly clock: ManualClock;
   readonly world: DnsWorld;
   readonly history = new History();
+  /** Every question a resolver answered, the live DNS server's included: bounded, apart from the history. */
+  readonly queryLog = new QueryLog();
   readonly projects = new Map<string, Project>();
   readonly resolvers = new Map<string, CachingResolver>();
   readonly platform: Platform;
   readonly #providers: Map<string, ProviderProfile>;
   readonly #certificates: CertificateLifecycle;
+  readonly gateLost: GateLost;
 
   constructor(options: SimulatorOptions) {
     this.platform = options.platform;
+    this.gateLost = options.gateLost ?? 'keep-serving';
     this.world = new DnsWorld(options.firstRecordId);
     this.clock = new ManualClock(options.start);
     this.#certificates = new CertificateLifecycle({
@@ -170,14 +186,35 @@ export class DomainSimulator {
 
   setPlan(projectId: string, plan: Plan): Outcome<Project> {
     const found = this.project(projectId);
-    if (found.ok) found.value.plan = plan;
+    if (found.ok) {
+      found.value.plan = plan;
+      this.#afterGate(found.value);
+    }
     return found;
   }
 
   setDeployed(projectId: string, deployed: boolean): Outcome<Project> {
     const found = this.project(projectId);
-    if (found.ok) found.value.deployed = deployed;
+    if (found.ok) {
+      found.value.deployed = deployed;
+      this.#afterGate(found.value);
+    }
     return found;
+  }
+
+  /** Carries out the world's gateLost policy when a project no longer passes rule 1's gate. */
+  #afterGate(project: Project): void {
+    const gate = this.#gate(project);
+    if (gate.ok || project.domains.size === 0) return;
+    if (this.gateLost === 'remove-domains') {
+      for (const name of [...project.domains.keys()]) this.removeDomain(project.id, name);
+      return;
+    }
+    this.#log(
+      'domain.gate_lost',
+      project.id,
+      `${gate.code}: custom domains ${this.gateLost === 'stop-serving' ? 'are not served until it is fixed' : 'keep being served'}`,
+    );
   }
 
   #gate(project: Project): Outcome<Project> {
@@ -426,7 +463,7 @@ export class DomainSimulator {
     return { ok: true, value: removed };
   }
 
-  /** A question to a resolver now (as `dig @resolver` would ask), recorded in the history. */
+  /** A question to a resolver now (as `dig @resolver` would ask), recorded in the query log only. */
   query(resolverId: string, name: string, type: QueryType): Outcome<ResolvedAnswer> {
     if (!this.resolvers.has(resolverId))
       return refuse('unknown_resolver', `no resolver ${resolverId}; known: ${[...this.resolvers.keys()].join(', ')}`);
@@ -437,6 +474,12 @@ export class DomainSimulator {
 
   #resolve(resolverId: string, name: string, type: QueryType, by: string): ResolvedAnswer {
     const answer = this.resolvers.get(resolverId)!.lookup(name, type, this.now);
+    const { rcode, fromCache } = answer;
+    const at = this.now;
+    this.queryLog.add({ at, resolver: resolverId, name, type, rcode, fromCache, answers: answer.answers.length });
+    // Questions through query() (dig, the control API, one per packet the live DNS server answers)
+    // stay out of the history, or a busy client would push the world's events out of it.
+    if (by === 'query') return answer;
     this.#log(
       'dns.query',
       name,
@@ -449,7 +492,18 @@ export class DomainSimulator {
   // --- serving ----------------------------------------------------------------------------------
 
   serve(request: ServeRequest): ServeResult {
-    return serve(this.projects.values(), request);
+    const result = serve(this.projects.values(), request);
+    if (this.gateLost !== 'stop-serving' || result.kind === 'not-found') return result;
+    const host = request.host.toLowerCase().replace(/\.$/, '');
+    const project = [...this.projects.values()].find((candidate) => candidate.domains.has(host));
+    const gate = project ? this.#gate(project) : undefined;
+    if (!gate || gate.ok) return result;
+    return {
+      kind: 'not-found',
+      status: 404,
+      reason: gate.code as 'plan_required' | 'no_successful_deploy',
+      message: `${host} is not served: ${gate.message}`,
+    };
   }
 
   #log(kind: string, subject: string | undefined, summary: string, detail?: Record<string, unknown>): void {

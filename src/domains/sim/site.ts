@@ -9,7 +9,12 @@ export interface ServeRequest {
 export type ServeResult =
   | { kind: 'page'; status: 200; project: string; host: string }
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'not-found'; status: 404; reason: 'unknown_domain' | 'domain_not_verified'; message: string }
+  | {
+      kind: 'not-found';
+      status: 404;
+      reason: 'unknown_domain' | 'domain_not_verified' | 'plan_required' | 'no_successful_deploy';
+      message: string;
+    }
   | { kind: 'tls-error'; reason: 'no_certificate'; message: string };
 
 function owner(projects: Iterable<Project>, host: string): Project | undefined {

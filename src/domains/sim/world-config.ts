@@ -1,7 +1,7 @@
 import { MAX_DURATION_MS } from '../../core/duration.js';
 import { RECORD_TYPES, type QueryType, type RecordType } from './dns-types.js';
 import { MAX_TTL } from './dns-world.js';
-import { DomainSimulator, LATEST_INSTANT } from './domain-service.js';
+import { DomainSimulator, GATE_LOST, LATEST_INSTANT, type GateLost } from './domain-service.js';
 import { PLANS, type Plan, type Platform } from './model.js';
 import { checkName } from './names.js';
 import { providerProblem, type ProviderProfile } from './providers.js';
@@ -15,6 +15,8 @@ export interface WorldConfig {
   platform: Platform;
   providers: ProviderProfile[];
   project: { id: string; plan: Plan; deployed: boolean };
+  /** Rule 1 after the fact: what a project's verified domains do when it loses the gate (default keep-serving). */
+  gateLost?: GateLost;
   /** What the live world of `kennel serve` starts from. */
   live?: { zones?: NonNullable<Given['zones']> };
 }
@@ -30,6 +32,8 @@ export interface GivenRecord {
 export interface Given {
   plan?: Plan;
   deployed?: boolean;
+  /** Overrides the world's gateLost for this scenario. */
+  gateLost?: GateLost;
   zones?: { apex: string; provider: string; records?: GivenRecord[]; failing?: (QueryType | '*')[] }[];
   /** Projects that already own domains (for "domain already claimed"). */
   otherProjects?: { id: string; domains?: string[] }[];
@@ -206,6 +210,7 @@ export function worldProblems(world: unknown): WorldProblem[] {
     seed: integerIn(0, 2 ** 31 - 1),
     platform: (value) => (isObject(value) ? undefined : 'must be an object'),
     project: (value) => (isObject(value) ? undefined : 'must be an object'),
+    gateLost: (value) => (value === undefined ? undefined : oneOf(GATE_LOST)(value)),
   });
   if (top.length > 0) return top;
   const config = world as WorldConfig;
@@ -239,6 +244,7 @@ export function buildSimulator(
     start,
     seed: world.seed,
     firstRecordId: options.firstRecordId,
+    gateLost: given.gateLost ?? world.gateLost,
   });
   simulator.addProject({
     id: world.project.id,
