@@ -303,8 +303,11 @@ const HANDLERS: Record<string, Handler> = {
   },
   flushCaches: (live) => json(200, { flushed: live.flushCaches() }),
   loadScenario: async (live, input) => {
-    const [name, upTo] = [text(input, 'name'), optional<string>(input, 'upTo', 'string')];
-    const loaded = await live.loadScenario(name, upTo);
+    const source = optional<string>(input, 'source', 'string');
+    const upTo = optional<string>(input, 'upTo', 'string');
+    const name = source === undefined ? text(input, 'name') : (optional<string>(input, 'name', 'string') ?? 'scenario');
+    const loaded =
+      source === undefined ? await live.loadScenario(name, upTo) : await live.loadScenarioText(source, name, upTo);
     if (!loaded.ok) throw problem(loaded.code, loaded.message);
     const played = loaded.played.map((step) => ({
       index: step.index,

@@ -4,8 +4,8 @@ import { createCertificateAuthority, type CertificateAuthority, type IssuedCerti
 import type { DnsLookup } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import { PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
-import { ScenarioPlayer, type StepResult } from '../scenario/scenario.js';
-import { loadScenarioFile, SCENARIO_DIR } from '../scenario/scenario-file.js';
+import { ScenarioPlayer, type Scenario, type StepResult } from '../scenario/scenario.js';
+import { loadScenarioFile, SCENARIO_DIR, scenarioFromText } from '../scenario/scenario-file.js';
 import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
 import type { CertificateStatus, DomainState, Outcome } from '../sim/model.js';
 import { checkName } from '../sim/names.js';
@@ -102,6 +102,26 @@ export class LiveWorld {
         message: missing ? `no scenario named ${name}` : (error as Error).message,
       };
     }
+    return this.#play(scenario, upTo);
+  }
+
+  /**
+   * Replaces the world with a QA engineer's own scenario, given as YAML or JSON text and validated
+   * as a file is (problems name `source:line`), played up to the step named `upTo`.
+   */
+  async loadScenarioText(source: string, name: string, upTo?: string): Promise<ScenarioLoadResult> {
+    let scenario;
+    try {
+      scenario = await scenarioFromText(source, 'source', name);
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      return { ok: false, code: 'invalid_scenario', message: error.message };
+    }
+    return this.#play(scenario, upTo);
+  }
+
+  #play(scenario: Scenario, upTo: string | undefined): ScenarioLoadResult {
+    const name = scenario.name;
     if (upTo !== undefined && !scenario.steps.some((step) => step.name === upTo)) {
       return {
         ok: false,

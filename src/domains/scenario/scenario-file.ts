@@ -66,6 +66,15 @@ export async function loadScenarioFile(file: string): Promise<Scenario> {
       file,
     );
   }
+  return { ...(await scenarioFromText(text, file, path.basename(file).replace(/\.ya?ml$/, ''))), file };
+}
+
+/**
+ * Parses and validates a scenario's YAML (or JSON) text exactly as a file's; every problem is a
+ * ToolError naming `file:line` (`file`: where the text came from). `name` is the scenario's name
+ * (a file's is its base name).
+ */
+export async function scenarioFromText(text: string, file: string, name: string): Promise<Scenario> {
   const parsed = parseYamlSource(text);
   if (!parsed.ok) throw new ToolError(`invalid YAML: ${parsed.message}`, `${file}:${parsed.line}:${parsed.column}`);
   const at = (pointer: string) => `${file}:${parsed.source.lineOf(pointer) ?? 1}`;
@@ -77,13 +86,9 @@ export async function loadScenarioFile(file: string): Promise<Scenario> {
       at(first!.pointer),
     );
   }
-  const { scenario, problems } = scenarioFrom(
-    parsed.source.value,
-    path.basename(file).replace(/\.ya?ml$/, ''),
-    parsed.source.lineOf,
-  );
+  const { scenario, problems } = scenarioFrom(parsed.source.value, name, parsed.source.lineOf);
   if (problems.length > 0) throw new ToolError(problems[0]!.message, at(problems[0]!.pointer));
-  return { ...scenario, file };
+  return scenario;
 }
 
 /** Files named by `inputs` (files, or directories whose *.yaml files are taken in name order). */
