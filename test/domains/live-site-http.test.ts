@@ -204,3 +204,30 @@ describe('withPorts and the --site-http-port flag', () => {
     expect(resolveConfig({ sitePort: 0, siteHttpPort: 0, cors: true, world: true }, {}).siteHttpPort).toBe(0);
   });
 });
+
+describe('a client that ignores the name mismatch', () => {
+  /** A request over TLS to `servername` that accepts any certificate; the raw response. */
+  function insecure(servername: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: mock.site!.port, servername, rejectUnauthorized: false }, () =>
+        socket.end(`GET / HTTP/1.1\r\nHost: ${servername}\r\nConnection: close\r\n\r\n`),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+  }
+
+  it('gets 421 for an attached, verified domain still waiting for its certificate, and 404 for an unknown one', async () => {
+    const name = 'waiting.example.com';
+    expect((await call('POST', '/domains', { name })).status).toBe(201);
+    await call('POST', '/records', { name, type: 'CNAME', value: 'petstore-docs.kennel-pages.dev' });
+    await call('POST', '/clock/advance', { by: '1m' });
+    const verified = JSON.parse((await call('POST', `/domains/${name}/verify`)).text);
+    expect(verified.certificate.state).toBe('pending');
+    expect(await insecure(name)).toMatch(/^HTTP\/1\.1 421/);
+    expect(await insecure('unknown.example.org')).toMatch(/^HTTP\/1\.1 404/);
+  });
+});
