@@ -38,6 +38,7 @@ interface ServeFlags {
   world: boolean;
   worldFile?: string;
   dnsPort?: number;
+  platformDnsPort?: number;
   sitePort?: number;
   siteHttpPort?: number;
 }
@@ -106,6 +107,11 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       integerIn(0, 65535),
     )
     .option(
+      '--platform-dns-port <port>',
+      "also serve DNS as the platform's resolver (what Verify and the CA see, its own cache) on this port, 0 for any free one",
+      integerIn(0, 65535),
+    )
+    .option(
       '--site-port <port>',
       "serve the documentation site over HTTPS with the simulator's certificates on this port",
       integerIn(0, 65535),
@@ -171,6 +177,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     world: flags.world,
     worldFile: flags.worldFile,
     dnsPort: flags.dnsPort,
+    platformDnsPort: flags.platformDnsPort,
     sitePort: flags.sitePort,
     siteHttpPort: sitePorts(flags),
   };
@@ -182,6 +189,11 @@ function worldLines(running: RunningMock): string[] {
   if (running.dns)
     lines.push(
       `  dns      ${running.dns.host} port ${running.dns.port} (UDP and TCP)  try: dig @${running.dns.host} -p ${running.dns.port} example.com SOA`,
+    );
+  const platformDns = running.world.platformDns();
+  if (platformDns)
+    lines.push(
+      `  dns      ${platformDns.host} port ${platformDns.port} (UDP and TCP)  as the platform resolver: what Verify and the CA see`,
     );
   if (running.site)
     lines.push(

@@ -44,6 +44,8 @@ export interface MockConfig {
   worldFile: string | undefined;
   /** Port of the live world's DNS server (UDP and TCP); off when undefined, 0 for any free port. */
   dnsPort: number | undefined;
+  /** Port of a second DNS server answering as the platform resolver (what the verifier and CA see); off when undefined. */
+  platformDnsPort?: number | undefined;
   /** Port of the documentation site over HTTPS (SNI certificates from the simulator); off when undefined. */
   sitePort: number | undefined;
   /** Port of the site's plain-HTTP listener (redirects to HTTPS); needs sitePort; off when undefined. */

@@ -70,7 +70,11 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   let address: AddressInfo;
   try {
     // Listeners need the world now; a world file is checked now, so a bad one stops start-up (exit 2).
-    const eager = config.dnsPort !== undefined || config.sitePort !== undefined || config.worldFile !== undefined;
+    const eager =
+      config.dnsPort !== undefined ||
+      config.platformDnsPort !== undefined ||
+      config.sitePort !== undefined ||
+      config.worldFile !== undefined;
     if (world && eager) await world.start();
     address = await listen(server, config.host, config.port);
   } catch (error) {

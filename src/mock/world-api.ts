@@ -20,6 +20,8 @@ export interface WorldApi {
   /** Starts the live world now, with the DNS and site listeners the config asks for. */
   start(): Promise<LiveWorld>;
   dns(): DnsServerHandle | undefined;
+  /** The DNS server answering as the platform resolver (--platform-dns-port). */
+  platformDns(): DnsServerHandle | undefined;
   site(): SiteServerHandle | undefined;
   close(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export interface WorldApi {
 export function worldApi(config: MockConfig, now: () => number): WorldApi {
   let starting: Promise<{ live: LiveWorld; router: Middleware }> | undefined;
   let dnsServer: DnsServerHandle | undefined;
+  let platformDnsServer: DnsServerHandle | undefined;
   let siteServer: SiteServerHandle | undefined;
   let closed = false;
   const tokens = config.adminToken ? new Set([config.adminToken]) : undefined;
@@ -44,6 +47,11 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
     try {
       if (config.dnsPort !== undefined)
         dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
+      if (config.platformDnsPort !== undefined)
+        platformDnsServer = await startDnsServer(live.platformLookup, {
+          host: config.host,
+          port: config.platformDnsPort,
+        });
       if (config.sitePort !== undefined)
         siteServer = await startSiteServer(live, {
           host: config.host,
@@ -58,8 +66,8 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
     }
   };
   const closeListeners = async () => {
-    const open = [dnsServer, siteServer];
-    [dnsServer, siteServer] = [undefined, undefined];
+    const open = [dnsServer, platformDnsServer, siteServer];
+    [dnsServer, platformDnsServer, siteServer] = [undefined, undefined, undefined];
     await Promise.all(open.map((server) => server?.close()));
   };
 
@@ -111,6 +119,7 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
     },
     start: async () => (await ready()).live,
     dns: () => dnsServer,
+    platformDns: () => platformDnsServer,
     site: () => siteServer,
     close: async () => {
       closed = true;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { ToolError } from '../../core/tool-error.js';
 import { createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from './certificates.js';
-import type { DnsLookup } from '../sim/dns-types.js';
+import type { DnsAnswer, DnsLookup, QueryType } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
-import { PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
+import { PLATFORM_RESOLVER, PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
 import { ScenarioPlayer, type Scenario, type StepResult } from '../scenario/scenario.js';
 import { loadScenarioFile, SCENARIO_DIR, scenarioFromText } from '../scenario/scenario-file.js';
 import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
@@ -243,10 +243,15 @@ export class LiveWorld {
   }
 
   /** The DNS the real DNS server answers with: the public resolver at the current virtual time. */
-  readonly lookup: DnsLookup = (name, type) => {
-    const answer = this.#simulator.query(PUBLIC_RESOLVER, name, type);
+  readonly lookup: DnsLookup = (name, type) => this.#ask(PUBLIC_RESOLVER, name, type);
+
+  /** What the platform's verifier and CA see: the platform resolver (`--platform-dns-port`). */
+  readonly platformLookup: DnsLookup = (name, type) => this.#ask(PLATFORM_RESOLVER, name, type);
+
+  #ask(resolver: string, name: string, type: QueryType): DnsAnswer {
+    const answer = this.#simulator.query(resolver, name, type);
     return answer.ok ? answer.value : { rcode: 'SERVFAIL', answers: [], authority: [] };
-  };
+  }
 
   /** The attached domain `name` with an issued certificate, if any. */
   issuedDomain(name: string): DomainState | undefined {
