@@ -45,3 +45,18 @@ describe('the platform zone over the control API', () => {
     expect(live.simulator.world.record(address.id)).toBeDefined();
   });
 });
+
+describe('record names users really have, over the control API', () => {
+  it('a wildcard A and a _dmarc TXT record are saved, and a misplaced * or a bad service label is refused', async () => {
+    const apex = live.simulator.world.zones().find((zone) => zone.apex === 'example.com')!.apex;
+    const wildcard = await call('POST', '/records', { name: `*.${apex}`, type: 'A', value: '192.0.2.7' });
+    expect(wildcard.status).toBe(201);
+    expect(wildcard.body).toMatchObject({ name: `*.${apex}`, type: 'A' });
+    const dmarc = await call('POST', '/records', { name: `_dmarc.${apex}`, type: 'TXT', value: 'v=DMARC1; p=none' });
+    expect(dmarc.status).toBe(201);
+    const misplaced = await call('POST', '/records', { name: `docs.*.${apex}`, type: 'A', value: '192.0.2.7' });
+    expect(misplaced.status).toBe(400);
+    const spaced = await call('POST', '/records', { name: `bad label.${apex}`, type: 'A', value: '192.0.2.7' });
+    expect(spaced.status).toBe(400);
+  });
+});
