@@ -11,6 +11,7 @@ import {
   answerView,
   domainView,
   historyView,
+  queryLogView,
   projectView,
   recordView,
   serveView,
@@ -276,6 +277,12 @@ const HANDLERS: Record<string, Handler> = {
       200,
       live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') }).map(historyView),
     ),
+  listDnsQueries: (live, input) => {
+    // Names are kept as resolvers saw them (lower case, no trailing dot): the filter reads the same way.
+    const name = query(input, 'name')?.toLowerCase().replace(/\.$/, '');
+    const filter = { name, resolver: query(input, 'resolver'), rcode: query(input, 'rcode') };
+    return json(200, live.simulator.queryLog.list(filter).map(queryLogView));
+  },
   getRootCertificate: (live) => ({
     status: 200,
     text: live.ca.rootCertificatePem,

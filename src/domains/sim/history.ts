@@ -100,14 +100,15 @@ export class QueryLog {
     this.#entries.add(entry);
   }
 
-  /** Questions, optionally only for `name`, to `resolver`, or from `since` on; oldest first. */
-  list(filter: { name?: string; resolver?: string; since?: number } = {}): QueryLogEntry[] {
+  /** Questions, optionally only for `name`, to `resolver`, answered `rcode`, or from `since` on; oldest first. */
+  list(filter: { name?: string; resolver?: string; rcode?: string; since?: number } = {}): QueryLogEntry[] {
     return this.#entries
       .toArray()
       .filter(
         (entry) =>
           (filter.name === undefined || entry.name === filter.name) &&
           (filter.resolver === undefined || entry.resolver === filter.resolver) &&
+          (filter.rcode === undefined || entry.rcode === filter.rcode) &&
           (filter.since === undefined || entry.at >= filter.since),
       );
   }

@@ -2,7 +2,7 @@ import type { ResolvedAnswer } from './caching-resolver.js';
 import type { ResourceRecord } from './dns-types.js';
 import type { DomainSimulator } from './domain-service.js';
 import type { ZoneRecord, Zone } from './dns-world.js';
-import type { HistoryEvent } from './history.js';
+import type { HistoryEvent, QueryLogEntry } from './history.js';
 import type { CertificateStatus, DnsStatus, DomainState, Evidence, Project } from './model.js';
 import { dataText } from './record-data.js';
 import type { ServeResult } from './site.js';
@@ -125,6 +125,11 @@ export function answerView(answer: ResolvedAnswer) {
 
 export function serveView(result: ServeResult) {
   return { ...result };
+}
+
+/** A query log entry as the control API shows it (QueryLogEntry in spec/domains.yaml). */
+export function queryLogView(entry: QueryLogEntry) {
+  return { ...entry, at: iso(entry.at)! };
 }
 
 export function historyView(event: HistoryEvent) {
