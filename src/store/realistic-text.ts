@@ -8,8 +8,8 @@ type Writer = (faker: Faker) => string;
 const BY_NAME: readonly [RegExp, Writer][] = [
   [/^(first|given)name$/, (faker) => faker.person.firstName()],
   [/^(last|family|sur)name$/, (faker) => faker.person.lastName()],
-  [/^(full|display|user)?name$|^author$|^owner$/, (faker) => faker.person.fullName()],
   [/^username$|^login$|^handle$/, (faker) => faker.internet.username()],
+  [/^(full|display)?name$|^author$|^owner$/, (faker) => faker.person.fullName()],
   [/email$/, (faker) => faker.internet.email()],
   [/phone/, (faker) => faker.phone.number({ style: 'international' })],
   [/^(title|subject|headline|summary)$/, (faker) => faker.lorem.sentence({ min: 2, max: 6 }).replace(/\.$/, '')],

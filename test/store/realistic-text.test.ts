@@ -8,6 +8,7 @@ const SCHEMA = {
     title: { type: 'string' },
     email: { type: 'string' },
     first_name: { type: 'string' },
+    username: { type: 'string' },
     code: { type: 'string' },
     homepage: { type: 'string', format: 'uri' },
     summary: { type: 'string', maxLength: 3 },
@@ -18,6 +19,7 @@ const GENERATED = {
   title: 'kennel-0-title-abcd',
   email: 'kennel-0-email-abcd',
   first_name: 'kennel-0-first_name-abcd',
+  username: 'kennel-0-username-abcd',
   code: 'kennel-0-code-abcd',
   homepage: 'https://example.com/x',
   summary: 'abc',
@@ -31,6 +33,7 @@ describe('seeded free text reads as a person would write it', () => {
     expect(item.title).toMatch(/^[A-Z][a-z]+( [a-z]+)+$/);
     expect(item.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
     expect(item.first_name).toMatch(/^[A-Z][a-z'-]+$/);
+    expect(item.username).toMatch(/^\S+$/);
   });
 
   it('keeps what the name says nothing about, what has a format, and what the new text would not fit', () => {
