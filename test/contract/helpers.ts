@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { PETSTORE_SPEC } from '../../src/assets.js';
 import { runContract, type ContractOptions, type RunSummary } from '../../src/contract/runner.js';
+import { listenOnLoopback } from '../helpers/loopback.js';
 import { startReferencePetstore, type Fault, type Variant } from './reference-petstore.js';
 
 export const HEADERS_SPEC = fileURLToPath(new URL('../fixtures/headers.yaml', import.meta.url));
@@ -20,6 +20,15 @@ export async function checkReference(
   }
 }
 
+/** Each failure of a run as `check operationId: title`, only those of `severity` if given. */
+export function findingTitles(summary: RunSummary, severity?: 'error' | 'warning'): string[] {
+  return summary.cases.flatMap((result) =>
+    result.failures
+      .filter((failure) => severity === undefined || failure.severity === severity)
+      .map((failure) => `${result.check} ${result.operationId}: ${failure.title}`),
+  );
+}
+
 /** The statuses of one check's cases in a run. */
 export function statusesOf(summary: RunSummary, check: string): string[] {
   return summary.cases.filter((result) => result.check === check).map((result) => result.status);
@@ -32,7 +41,6 @@ export async function startHeadersServer(header: string | undefined): Promise<{ 
     if (header !== undefined) headers['x-total-count'] = header;
     response.writeHead(200, headers).end('["a","b"]');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/api`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const { url, close } = await listenOnLoopback(server);
+  return { url: `${url}/api`, close };
 }

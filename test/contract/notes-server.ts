@@ -4,8 +4,8 @@
 // so that the tests prove the checker still catches it.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 
 export const NOTES_SPEC = fileURLToPath(new URL('../fixtures/contract/notes.yaml', import.meta.url));
 
@@ -56,10 +56,7 @@ function accepts(request: IncomingMessage, type: string): boolean {
   return accept.includes(type) || accept.includes('*/*') || accept.includes(`${major}/*`);
 }
 
-export async function startNotesServer(
-  apiKey: string,
-  faults: readonly NotesFault[] = [],
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startNotesServer(apiKey: string, faults: readonly NotesFault[] = []): Promise<LoopbackServer> {
   const notes = new Map<string, Note>();
   const members = new Map<string, { id: number; handle: string }>();
   const has = (fault: NotesFault) => faults.includes(fault);
@@ -186,14 +183,5 @@ export async function startNotesServer(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }

@@ -3,6 +3,7 @@
 // may choose, a limit without minimum, an optional body, an array body, base64, text/plain, members
 // read by handle while the server numbers them) passes; each fault of that server is still caught.
 import { describe, expect, it } from 'vitest';
+import { findingTitles } from './helpers.js';
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
 import { NOTES_SPEC, startNotesServer, type NotesFault } from './notes-server.js';
 
@@ -17,20 +18,12 @@ async function checkNotes(faults: NotesFault[] = [], checks?: string[]): Promise
   }
 }
 
-function findings(summary: RunSummary, severity?: 'error' | 'warning'): string[] {
-  return summary.cases.flatMap((result) =>
-    result.failures
-      .filter((failure) => severity === undefined || failure.severity === severity)
-      .map((failure) => `${result.check} ${result.operationId}: ${failure.title}`),
-  );
-}
-
 describe('a checker that reads the document before it judges', () => {
   it('passes a correct server: no error, and only warnings the document invites', async () => {
     const summary = await checkNotes();
-    expect(findings(summary, 'error')).toEqual([]);
+    expect(findingTitles(summary, 'error')).toEqual([]);
     expect(summary.cases.filter((result) => result.status === 'errored')).toEqual([]);
-    const warnings = findings(summary, 'warning');
+    const warnings = findingTitles(summary, 'warning');
     // No operation documents a 401: refusing a missing credential with one is not an error.
     expect(warnings).toContain(
       'status-code-conformance getNote: rejects getNote with no Authorization header with undocumented status 401',
@@ -53,14 +46,14 @@ describe('a checker that reads the document before it judges', () => {
 
   it('still catches a required body accepted empty, and sends no empty-body case to an optional body', async () => {
     const summary = await checkNotes(['empty-body-accepted'], ['negative-data-rejection']);
-    const errors = findings(summary, 'error');
+    const errors = findingTitles(summary, 'error');
     expect(errors).toContain('negative-data-rejection createNote: accepted a body where an empty body (status 201)');
     expect(errors.filter((line) => line.includes('touchNote'))).toEqual([]);
   }, 60_000);
 
   it('still catches another scheme accepted, and never offers a scheme the operation takes as a bad one', async () => {
     const summary = await checkNotes(['bearer-accepted'], ['auth-enforced']);
-    const errors = findings(summary, 'error');
+    const errors = findingTitles(summary, 'error');
     expect(errors).toContain(
       'auth-enforced listNotes: accepted a request with the Bearer scheme instead of Basic (status 200)',
     );
@@ -69,14 +62,14 @@ describe('a checker that reads the document before it judges', () => {
 
   it('still catches a limit honoured beyond its maximum', async () => {
     const summary = await checkNotes(['limit-beyond-maximum'], ['limit-honoured']);
-    expect(findings(summary, 'error')).toEqual([
+    expect(findingTitles(summary, 'error')).toEqual([
       expect.stringMatching(/^limit-honoured listNotes: limit=51 was honoured beyond the maximum 50/),
     ]);
   }, 60_000);
 
   it('still catches an unknown id served, probing with an unlikely id of the parameter’s type (a uuid)', async () => {
     const summary = await checkNotes(['unknown-note-found'], ['not-found-conformance']);
-    expect(findings(summary, 'error')).toEqual([
+    expect(findingTitles(summary, 'error')).toEqual([
       expect.stringMatching(/^not-found-conformance getNote: answered 200 for id [0-9a-f]{8}-[0-9a-f-]{27}, which/),
     ]);
   }, 60_000);
@@ -128,7 +121,7 @@ describe('links-followed: the stateful sequences a document states', () => {
 
   it('catches a target that refuses what the source just returned (an operationRef link)', async () => {
     const summary = await checkNotes(['text-unreadable'], ['links-followed']);
-    expect(findings(summary, 'error')).toEqual([
+    expect(findingTitles(summary, 'error')).toEqual([
       'links-followed createNote: link NoteText from createNote (201) to noteText answered 404',
     ]);
   }, 60_000);

@@ -8,6 +8,7 @@ import { idUniqueness } from '../../src/contract/checks/id-uniqueness.js';
 import { resourceLifecycle } from '../../src/contract/checks/resource-lifecycle.js';
 import { resourceRoundTrip } from '../../src/contract/checks/resource-round-trip.js';
 import { buildPlan } from '../../src/contract/plan.js';
+import { findingTitles } from './helpers.js';
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { startTestMock } from '../helpers/mock-client.js';
@@ -24,14 +25,6 @@ async function checkTasks(faults: TasksFault[] = [], checks?: string[]): Promise
   } finally {
     await server.close();
   }
-}
-
-function findings(summary: RunSummary, severity?: 'error' | 'warning'): string[] {
-  return summary.cases.flatMap((result) =>
-    result.failures
-      .filter((failure) => severity === undefined || failure.severity === severity)
-      .map((failure) => `${result.check} ${result.operationId}: ${failure.title}`),
-  );
 }
 
 const lifecycle = (summary: RunSummary) => summary.cases.filter((result) => result.check === 'resource-lifecycle');
@@ -101,14 +94,14 @@ describe('the plan is the resource model', () => {
 describe('resource-lifecycle: create, PUT, PATCH and DELETE, each read back', () => {
   it('passes a correct server: no error anywhere, and the lifecycle ran on the create', async () => {
     const summary = await checkTasks();
-    expect(findings(summary, 'error')).toEqual([]);
+    expect(findingTitles(summary, 'error')).toEqual([]);
     expect(lifecycle(summary).find((result) => result.operationId === 'createTask')?.status).toBe('passed');
     expect(summary.exitCode).toBe(0);
   }, 60_000);
 
   it('catches a PUT the server answers but does not apply', async () => {
     const summary = await checkTasks(['put-ignored'], ['resource-lifecycle']);
-    expect(findings(summary, 'error')).toEqual([
+    expect(findingTitles(summary, 'error')).toEqual([
       expect.stringMatching(
         /^resource-lifecycle createTask: PUT replaceTask not applied: \/title written "[^"]+", read/,
       ),
@@ -117,7 +110,7 @@ describe('resource-lifecycle: create, PUT, PATCH and DELETE, each read back', ()
 
   it('catches a PATCH that loses the properties it did not touch', async () => {
     const summary = await checkTasks(['patch-drops-fields'], ['resource-lifecycle']);
-    expect(findings(summary, 'error')).toEqual([
+    expect(findingTitles(summary, 'error')).toEqual([
       expect.stringMatching(
         /^resource-lifecycle createTask: PATCH updateTask changed or lost: \/priority written \d, read \(absent\)/,
       ),
@@ -126,7 +119,7 @@ describe('resource-lifecycle: create, PUT, PATCH and DELETE, each read back', ()
 
   it('catches a DELETE that answers 204 and deletes nothing', async () => {
     const summary = await checkTasks(['delete-ignored'], ['resource-lifecycle']);
-    expect(findings(summary, 'error')).toEqual([
+    expect(findingTitles(summary, 'error')).toEqual([
       expect.stringMatching(/^resource-lifecycle createTask: deleted \d+ is still readable$/),
     ]);
   }, 60_000);
@@ -150,7 +143,7 @@ describe('resource-lifecycle: create, PUT, PATCH and DELETE, each read back', ()
         seed: 3,
         checks: ['location-resolves'],
       });
-      expect(findings(summary)).toEqual([]);
+      expect(findingTitles(summary)).toEqual([]);
       const result = summary.cases.find(
         (entry) => entry.check === 'location-resolves' && entry.operationId === 'createReceipt',
       );
@@ -164,7 +157,7 @@ describe('resource-lifecycle: create, PUT, PATCH and DELETE, each read back', ()
     const mock = await startTestMock({ specPath: TASKS_SPEC });
     try {
       const summary = await runContract({ baseUrl: mock.url, apiKey: mock.key, specPath: TASKS_SPEC, seed: 3 });
-      expect(findings(summary, 'error')).toEqual([]);
+      expect(findingTitles(summary, 'error')).toEqual([]);
       expect(lifecycle(summary).find((result) => result.operationId === 'createTask')?.status).toBe('passed');
     } finally {
       await mock.close();

@@ -2,8 +2,8 @@
 // updated (PATCH, a merge) and deleted (then 404). Each fault breaks one step of that lifecycle,
 // so that the tests prove resource-lifecycle catches it.
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 
 export const TASKS_SPEC = fileURLToPath(new URL('../fixtures/contract/tasks.yaml', import.meta.url));
 
@@ -52,10 +52,7 @@ function parse(request: IncomingMessage, text: string): unknown {
   }
 }
 
-export async function startTasksServer(
-  apiKey: string,
-  faults: readonly TasksFault[] = [],
-): Promise<{ url: string; close(): Promise<void> }> {
+export async function startTasksServer(apiKey: string, faults: readonly TasksFault[] = []): Promise<LoopbackServer> {
   const tasks = new Map<number, Fields>();
   let next = 1;
   const has = (fault: TasksFault) => faults.includes(fault);
@@ -125,14 +122,5 @@ export async function startTasksServer(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server);
 }
