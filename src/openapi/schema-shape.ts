@@ -16,6 +16,17 @@ export function typesOf(schema: JsonSchema | undefined): string[] {
   return [];
 }
 
+/** A string any text may go in, as far as its kind goes: no enum, const or format says what it must be. */
+export function isFreeText(schema: JsonSchema | undefined): schema is Exclude<JsonSchema, boolean> {
+  return (
+    typeof schema === 'object' &&
+    typesOf(schema).includes('string') &&
+    !Array.isArray(schema.enum) &&
+    !('const' in schema) &&
+    schema.format === undefined
+  );
+}
+
 /** Properties and required names of an object schema, merged across allOf. */
 export function objectShape(schema: JsonSchema | undefined): {
   properties: Record<string, JsonSchema>;

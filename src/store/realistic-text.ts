@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { objectShape, typesOf } from '../openapi/schema-shape.js';
+import { isFreeText, objectShape } from '../openapi/schema-shape.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 
 type Writer = (faker: Faker) => string;
@@ -24,14 +24,6 @@ const BY_NAME: readonly [RegExp, Writer][] = [
   [/^(url|website|homepage|link)$/, (faker) => faker.internet.url()],
 ];
 
-/** Free text: no format, pattern, enum or const decides what the string must look like. */
-function isFreeText(schema: JsonSchema | undefined): boolean {
-  if (typeof schema !== 'object' || !typesOf(schema).includes('string')) return false;
-  return (
-    schema.format === undefined && schema.pattern === undefined && !Array.isArray(schema.enum) && !('const' in schema)
-  );
-}
-
 function fits(text: string, schema: JsonSchema): boolean {
   const length = Array.from(text).length;
   const min = typeof schema === 'object' && typeof schema.minLength === 'number' ? schema.minLength : 0;
@@ -53,11 +45,12 @@ export function withRealisticText(
   const result = { ...item };
   for (const [name, value] of Object.entries(item)) {
     const property = properties[name];
-    if (typeof value !== 'string' || !isFreeText(property)) continue;
+    // A pattern says what the text must look like: the generated value already matches it.
+    if (typeof value !== 'string' || !isFreeText(property) || property.pattern !== undefined) continue;
     const normalised = name.toLowerCase().replace(/[_-]/g, '');
     const writer = BY_NAME.find(([pattern]) => pattern.test(normalised))?.[1];
     const text = writer?.(faker);
-    if (text !== undefined && fits(text, property!)) result[name] = text;
+    if (text !== undefined && fits(text, property)) result[name] = text;
   }
   return result;
 }

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { isReference } from '../../openapi/generate.js';
-import { integerBounds, objectShape, typesOf } from '../../openapi/schema-shape.js';
+import { integerBounds, isFreeText, objectShape } from '../../openapi/schema-shape.js';
 import type { Severity } from '../types.js';
 import { sameJson, show } from './support.js';
 
@@ -75,15 +75,7 @@ function prefixFor(prefix: string, schema: JsonSchema): string {
 
 /** String properties free text may go in: no enum, const or format, and not a reference to something else. */
 function freeTextProperties(properties: Record<string, JsonSchema>): [string, JsonSchema][] {
-  return Object.entries(properties).filter(
-    ([name, schema]) =>
-      typeof schema === 'object' &&
-      typesOf(schema).includes('string') &&
-      !Array.isArray(schema.enum) &&
-      !('const' in schema) &&
-      schema.format === undefined &&
-      !isReference(name),
-  );
+  return Object.entries(properties).filter(([name, schema]) => isFreeText(schema) && !isReference(name));
 }
 
 /** The extremes of an int32/int64 property within its bounds, and the bounds themselves. */
