@@ -1,5 +1,3 @@
-import swagger2openapi from 'swagger2openapi';
-
 /** A Swagger 2.0 document converted to OpenAPI 3.0, or why it could not be. */
 export type Converted = { ok: true; document: unknown; patches: number } | { ok: false; message: string };
 
@@ -15,6 +13,8 @@ export function isSwagger2(raw: Record<string, unknown>): boolean {
  * written for the loader to bundle. Nothing is fetched.
  */
 export async function convertSwagger2(raw: Record<string, unknown>): Promise<Converted> {
+  // Loaded on demand: importing the converter costs ~60 ms, which every 3.x start-up would pay.
+  const { default: swagger2openapi } = await import('swagger2openapi');
   try {
     const options = await swagger2openapi.convertObj(structuredClone(raw) as never, {
       patch: true,
