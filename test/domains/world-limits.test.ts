@@ -1,8 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { MAX_DURATION_MS, parseDuration, readDuration } from '../../src/core/duration.js';
 import { LATEST_INSTANT, WORLD_LIMITS } from '../../src/domains/sim/domain-service.js';
 import { loadWorld } from '../../src/domains/scenario/scenario-file.js';
-import { buildSimulator } from '../../src/domains/sim/world-config.js';
+import { buildSimulator, worldProblems } from '../../src/domains/sim/world-config.js';
+import { PROVIDER_ID } from '../../src/domains/sim/providers.js';
+import { packageFile } from '../../src/assets.js';
 
 // The pure simulator's bounds: durations, the clock's last instant, and what one world may hold.
 const world = await loadWorld();
@@ -110,12 +114,16 @@ describe('a world holds at most WORLD_LIMITS', () => {
 
 describe('provider ids', () => {
   it('are slugs, as NewZone.provider in spec/domains.yaml says: another spelling is refused with its pointer', async () => {
-    const { worldProblems } = await import('../../src/domains/sim/world-config.js');
     const providers = world.providers.map((provider, index) =>
       index === 0 ? { ...provider, id: 'Flex_DNS' } : provider,
     );
     const problems = worldProblems({ ...world, providers });
     expect(problems).toContainEqual({ pointer: '/providers/0', message: expect.stringContaining('"Flex_DNS"') });
     expect(worldProblems(world)).toEqual([]);
+  });
+
+  it('the rule in code is the pattern spec/domains.yaml states', async () => {
+    const document = parse(await readFile(packageFile('spec/domains.yaml'), 'utf8'));
+    expect(document.components.schemas.NewZone.properties.provider.pattern).toBe(PROVIDER_ID.source);
   });
 });
