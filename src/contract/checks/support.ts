@@ -157,28 +157,11 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
     else if (parameter.in === 'query' && parameter.required)
       query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
   }
-  if (operation.body)
-    return {
-      operation,
-      intent: 'valid',
-      purpose,
-      pathParams,
-      query,
-      body: { value: validValue(operation.body.schema, generation(context)) },
-    };
+  const request: RequestSpec = { operation, intent: 'valid', purpose, pathParams, query };
+  if (operation.body) return { ...request, body: { value: validValue(operation.body.schema, generation(context)) } };
   const media =
     operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));
-  if (media)
-    return {
-      operation,
-      intent: 'valid',
-      purpose,
-      pathParams,
-      query,
-      body: { raw: media.raw },
-      contentType: media.contentType,
-    };
-  return { operation, intent: 'valid', purpose, pathParams, query };
+  return media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request;
 }
 
 /** What the data generators draw on in this check. */
