@@ -1,6 +1,7 @@
 import { Packet, UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { callWorld } from '../helpers/world-client.js';
 
 // The live world's clock moved to what happens next, and its resolvers' caches flushed, over the
 // real control API and the real DNS server.
@@ -11,14 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${mock.origin}/__kennel/world${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (method: string, path: string, body?: unknown) => callWorld(mock.origin, method, path, body);
 
 const udp = (name: string, type: string) => UDPClient({ dns: '127.0.0.1', port: mock.dns!.port })(name, type);
 const CNAME = { name: 'docs.example.com', type: 'CNAME', value: 'petstore-docs.kennel-pages.dev', ttl: 3600 };

@@ -2,21 +2,17 @@
 import { UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { callWorld } from '../helpers/world-client.js';
 
 let mock: RunningMock;
-let world: string;
 
 beforeAll(async () => {
   mock = await startMock({ dnsPort: 0 });
   await mock.world!.start();
-  world = `${mock.origin}/__kennel/world`;
 });
 afterAll(() => mock.close());
 
-async function get(path: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${world}${path}`);
-  return { status: response.status, body: await response.json() };
-}
+const get = (path: string) => callWorld(mock.origin, 'GET', path);
 
 describe('GET /dns/queries', () => {
   it('lists the questions the live DNS server and the control API answered, filtered by name, resolver and rcode', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { callWorld } from '../helpers/world-client.js';
 
 // A QA engineer's own scenario, sent in the body of POST /scenario, is validated exactly like a
 // scenario file (errors name the line) and replaces the live world like a bundled one.
@@ -10,14 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 
-async function call(method: string, target: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${mock.origin}/__kennel/world${target}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const call = (method: string, path: string, body?: unknown) => callWorld(mock.origin, method, path, body);
 
 const OWN = `description: My own case, a subdomain at ClassicDNS.
 given:

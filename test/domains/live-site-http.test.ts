@@ -10,6 +10,7 @@ import { resolveConfig } from '../../src/cli/serve.js';
 import { ToolError } from '../../src/core/tool-error.js';
 import { withPorts } from '../../src/domains/live/site-server.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { callWorld } from '../helpers/world-client.js';
 
 // The documentation site as the real internet has it: a plain-HTTP listener that redirects to
 // HTTPS keeping the site's ports, redirects to the primary domain, and the platform's default
@@ -18,14 +19,7 @@ let mock: RunningMock;
 let rootPem: string;
 let directory: string;
 
-async function call(method: string, target: string, body?: unknown) {
-  const response = await fetch(`${mock.origin}/__kennel/world${target}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = (method: string, path: string, body?: unknown) => callWorld(mock.origin, method, path, body);
 
 beforeAll(async () => {
   mock = await startMock({ sitePort: 0, siteHttpPort: 0 });

@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveWorld } from '../../src/domains/live/live-world.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { callWorld } from '../helpers/world-client.js';
 
 // The control API refuses writes to the platform's own zone with the stable code platform_zone.
 let mock: RunningMock;
 let live: LiveWorld;
-let world: string;
 
 beforeAll(async () => {
   mock = await startMock({});
   live = await mock.world!.start();
-  world = `${mock.origin}/__kennel/world`;
 });
 afterAll(() => mock.close());
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${world}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) => callWorld(mock.origin, method, path, body);
 
 describe('the platform zone over the control API', () => {
   it('POST /records at the platform host is refused with platform_zone', async () => {

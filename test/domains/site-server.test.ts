@@ -2,20 +2,14 @@ import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, siteHost } from '../../src/domains/live/site-server.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { callWorld } from '../helpers/world-client.js';
 
 // The documentation site over real HTTPS: what the client sends (Host, path) never reaches the
 // page unescaped, and a Host that is not a host name is refused.
 let mock: RunningMock;
 let rootPem: string;
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${mock.origin}/__kennel/world${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
+const call = (method: string, path: string, body?: unknown) => callWorld(mock.origin, method, path, body);
 
 beforeAll(async () => {
   mock = await startMock({ sitePort: 0 });
