@@ -11,20 +11,11 @@ import {
   MAX_SERVFAIL_SECONDS,
 } from '../../src/domains/sim/caching-resolver.js';
 import { DnsWorld } from '../../src/domains/sim/dns-world.js';
-import type { ProviderProfile } from '../../src/domains/sim/providers.js';
 import { startDnsServer, type DnsServerHandle } from '../../src/domains/live/dns-server.js';
 import { header, question } from './dns-packets.js';
+import { FLEX_PROVIDER } from './resolution.case.js';
 
-const provider: ProviderProfile = {
-  id: 'flex',
-  name: 'Flex',
-  supportsAlias: true,
-  cnameWithOtherData: 'reject',
-  publishDelayMs: 0,
-  negativeTtl: 300,
-  defaultTtl: 3600,
-  caaQueries: 'answered',
-};
+const provider = FLEX_PROVIDER;
 
 function world(): DnsWorld {
   const dns = new DnsWorld();

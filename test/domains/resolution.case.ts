@@ -23,17 +23,20 @@ export const PLATFORM: Platform = {
   renewalRetryIntervalMs: 43_200_000,
 };
 
+/** A provider that publishes at once, with a 5-minute negative TTL. */
+export const FLEX_PROVIDER: ProviderProfile = {
+  id: 'flex',
+  name: 'Flex',
+  supportsAlias: true,
+  cnameWithOtherData: 'reject',
+  publishDelayMs: 0,
+  negativeTtl: 300,
+  defaultTtl: 3600,
+  caaQueries: 'answered',
+};
+
 const PROVIDERS: ProviderProfile[] = [
-  {
-    id: 'flex',
-    name: 'Flex',
-    supportsAlias: true,
-    cnameWithOtherData: 'reject',
-    publishDelayMs: 0,
-    negativeTtl: 300,
-    defaultTtl: 3600,
-    caaQueries: 'answered',
-  },
+  FLEX_PROVIDER,
   {
     id: 'lax',
     name: 'Lax',
