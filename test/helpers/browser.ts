@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium, installed by .ci/run (`apt-get install -y chromium`); never a downloaded browser. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+export interface BrowserOptions {
+  /** Chromium `--host-resolver-rules`, e.g. `MAP docs.example.com 127.0.0.1`, to reach a simulated site by name. */
+  hostResolverRules?: string;
+}
+
+/**
+ * Real headless Chromium. A missing browser fails the test with the command that installs it: a
+ * skipped browser test would be a test that cannot fail.
+ */
+export async function launchChromium(options: BrowserOptions = {}): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: run \`apt-get update && apt-get install -y chromium\` (.ci/run does)`);
+  const args = ['--headless', '--no-sandbox', '--disable-gpu'];
+  if (options.hostResolverRules) args.push(`--host-resolver-rules=${options.hostResolverRules}`);
+  return chromium.launch({ executablePath: CHROMIUM, args });
+}
+
+/** A fresh browser context that fails the test on any page error or failed console message it collects. */
+export async function strictContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext(options);
+  const errors: string[] = [];
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+  });
+  return { context, errors };
+}
