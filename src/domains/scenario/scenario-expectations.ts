@@ -1,7 +1,8 @@
 import { describeSeconds } from '../../core/duration.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import type { DomainState } from '../sim/model.js';
-import type { Expectation, Observation } from './scenario.js';
+import type { Expectation } from './scenario.js';
+import type { Observation } from './actions/action.js';
 import { recordText } from '../sim/record-data.js';
 import type { ServeResult } from '../sim/site.js';
 

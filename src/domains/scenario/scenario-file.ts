@@ -5,7 +5,8 @@ import { packageFile, readJsonFile } from '../../assets.js';
 import { ToolError } from '../../core/tool-error.js';
 import { parseYamlSource } from '../../openapi/yaml-source.js';
 import type { Scenario } from './scenario.js';
-import { ACTIONS, scenarioFrom } from './scenario-parse.js';
+import { scenarioFrom } from './scenario-parse.js';
+import { ACTIONS } from './actions/index.js';
 import { worldProblems, type WorldConfig } from '../sim/world-config.js';
 
 /** The shipped scenario library and the default world. */

@@ -1,29 +1,7 @@
 import { MAX_DURATION_MS, readDuration } from '../../core/duration.js';
-import type { QueryType, RecordType } from '../sim/dns-types.js';
-import type { Plan } from '../sim/model.js';
-import type { Action, Expectation, Scenario, Step } from './scenario.js';
-import type { Given, GivenRecord } from '../sim/world-config.js';
-
-/** Step keys that are actions (every other key of a step is `name` or `expect`). */
-export const ACTIONS = [
-  'add-domain',
-  'verify',
-  'reverify',
-  'remove-domain',
-  'set-primary',
-  'check',
-  'add-record',
-  'remove-record',
-  'advance',
-  'dig',
-  'serve',
-  'set-plan',
-  'set-deployed',
-  'add-redirect',
-  'remove-redirect',
-  'fail-dns',
-  'heal-dns',
-] as const;
+import type { Expectation, Scenario, Step } from './scenario.js';
+import type { Given } from '../sim/world-config.js';
+import { actionDefinition, ACTIONS } from './actions/index.js';
 
 /** A problem in a scenario document, located by JSON pointer. */
 export interface ScenarioProblem {
@@ -32,57 +10,6 @@ export interface ScenarioProblem {
 }
 
 type RawStep = Record<string, unknown> & { name?: string; expect?: Expectation };
-
-function action(key: (typeof ACTIONS)[number], value: unknown): Action | string {
-  switch (key) {
-    case 'add-record':
-      return { kind: 'add-record', record: value as GivenRecord };
-    case 'remove-record': {
-      const match = value as { name: string; type?: RecordType; value?: unknown };
-      return { kind: 'remove-record', name: match.name, type: match.type, value: match.value };
-    }
-    case 'advance': {
-      const duration = readDuration(value);
-      return duration.ok ? { kind: 'advance', ms: duration.ms, text: value as string } : duration.reason;
-    }
-    case 'dig': {
-      const question = value as { name: string; type: QueryType; resolver?: string };
-      return { kind: 'dig', name: question.name, type: question.type, resolver: question.resolver ?? 'public' };
-    }
-    case 'serve': {
-      let url: URL;
-      try {
-        url = new URL(value as string);
-      } catch {
-        return `${JSON.stringify(value)} is not a URL`;
-      }
-      return {
-        kind: 'serve',
-        host: url.hostname,
-        path: `${url.pathname}${url.search}`,
-        scheme: url.protocol === 'https:' ? 'https' : 'http',
-      };
-    }
-    case 'set-plan':
-      return { kind: 'set-plan', plan: value as Plan };
-    case 'set-deployed':
-      return { kind: 'set-deployed', deployed: value as boolean };
-    case 'add-redirect': {
-      const redirect = value as { from: string; to: string; status?: number };
-      return { kind: 'add-redirect', from: redirect.from, to: redirect.to, status: redirect.status ?? 301 };
-    }
-    case 'remove-redirect':
-      return { kind: 'remove-redirect', from: value as string };
-    case 'fail-dns': {
-      const failure = value as { zone: string; types?: (QueryType | '*')[] };
-      return { kind: 'fail-dns', zone: failure.zone, types: failure.types ?? ['*'] };
-    }
-    case 'heal-dns':
-      return { kind: 'heal-dns', zone: value as string };
-    default:
-      return { kind: key, domain: value as string };
-  }
-}
 
 function step(
   raw: RawStep,
@@ -101,9 +28,9 @@ function step(
     return undefined;
   }
   const key = keys[0]!;
-  const built = action(key, raw[key]);
-  if (typeof built === 'string') {
-    problems.push({ pointer: `${pointer}/${key}`, message: built });
+  const built = actionDefinition(key)!.parse(raw[key]);
+  if ('problem' in built) {
+    problems.push({ pointer: `${pointer}/${key}${built.at ?? ''}`, message: built.problem });
     return undefined;
   }
   return { name: raw.name, line: lineOf(pointer), action: built, expect: raw.expect };

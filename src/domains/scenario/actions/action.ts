@@ -1,0 +1,44 @@
+import type { Rcode, ResourceRecord } from '../../sim/dns-types.js';
+import type { DomainSimulator } from '../../sim/domain-service.js';
+import type { DomainState, Outcome, RequiredRecord } from '../../sim/model.js';
+import type { ServeResult } from '../../sim/site.js';
+
+/** What an action produced, for expectations and the timeline. */
+export interface Observation {
+  outcome: Outcome<unknown> | { ok: true; value?: unknown };
+  records?: RequiredRecord[];
+  domain?: DomainState;
+  dns?: { rcode: Rcode; answers: ResourceRecord[]; fromCache: boolean };
+  served?: ServeResult;
+  text: string;
+}
+
+/** What an action acts on: the simulator and the project the scenario plays as. */
+export interface ActionContext {
+  simulator: DomainSimulator;
+  project: string;
+}
+
+/** Why a step's value is not a usable action; `at` points below the action's key (`/from`), if deeper. */
+export interface ActionProblem {
+  problem: string;
+  at?: string;
+}
+
+/** A JSON-schema fragment, as written under `$defs.step.properties` of spec/scenario.schema.json. */
+export type SchemaFragment = Readonly<Record<string, unknown>>;
+
+/**
+ * One scenario action: the step key, its value's schema, how a schema-valid value becomes the typed
+ * action, what playing it does, and the line timelines print. Register it in actions/index.ts.
+ */
+export interface ActionDefinition<A extends { kind: string }> {
+  key: A['kind'];
+  /** One line for docs and error messages: what the action does. */
+  doc: string;
+  schema: SchemaFragment;
+  /** Runs after schema validation: checks what the schema cannot say (durations, URLs). */
+  parse(value: unknown): A | ActionProblem;
+  perform(context: ActionContext, action: A): Observation;
+  describe(action: A): string;
+}

@@ -1,0 +1,35 @@
+import { describeSeconds } from '../../../core/duration.js';
+import type { DomainSimulator } from '../../sim/domain-service.js';
+import type { DomainState, Outcome } from '../../sim/model.js';
+import { checkName } from '../../sim/names.js';
+import type { ServeResult } from '../../sim/site.js';
+
+/** A domain's state as one line: DNS state and reason, retry time, certificate state and reason. */
+export function domainText(domain: DomainState, now: number): string {
+  const dns = `dns ${domain.dns.state} (${domain.dns.reason})`;
+  const certificate = `certificate ${domain.certificate.state}${domain.certificate.state === 'none' ? '' : ` (${domain.certificate.lastError && domain.certificate.state !== 'issued' ? domain.certificate.lastError.reason : domain.certificate.reason})`}`;
+  const retry =
+    domain.dns.evidence.retryAt !== undefined && domain.dns.state === 'pending'
+      ? `, retry in ${describeSeconds(Math.max(0, Math.round((domain.dns.evidence.retryAt - now) / 1000)))}`
+      : '';
+  return `${dns}${retry}; ${certificate}`;
+}
+
+/** What the platform served, as one line. */
+export function servedText(result: ServeResult): string {
+  if (result.kind === 'redirect') return `${result.status} → ${result.location}`;
+  if (result.kind === 'page') return `200 site of ${result.project}`;
+  if (result.kind === 'tls-error') return `TLS error: ${result.reason}`;
+  return `404 ${result.reason}`;
+}
+
+/** `ok`, or the refusal's code and message. */
+export function refusalText(outcome: Outcome<unknown>): string {
+  return outcome.ok ? 'ok' : `refused: ${outcome.code} (${outcome.message})`;
+}
+
+/** The project's domain of that name, if attached (and the name is valid). */
+export function domainOf(simulator: DomainSimulator, project: string, name: string): DomainState | undefined {
+  const checked = checkName(name);
+  return checked.ok ? simulator.projects.get(project)?.domains.get(checked.name) : undefined;
+}
