@@ -7,12 +7,6 @@ import type { Scenario } from '../domains/scenario/scenario.js';
 import type { CliIo } from './io.js';
 import { EXIT } from './exit-codes.js';
 
-async function loadAll(inputs: readonly string[]): Promise<Scenario[]> {
-  const { loadScenarioFile, scenarioFiles } = await import('../domains/scenario/scenario-file.js');
-  const files = await scenarioFiles(inputs);
-  return Promise.all(files.map((file) => loadScenarioFile(file)));
-}
-
 /** Every scenario that loads, and the files that do not (each a ToolError naming file:line). */
 async function loadEach(
   inputs: readonly string[],
@@ -35,6 +29,12 @@ async function loadEach(
   };
 }
 
+/** Reports broken files on stderr; a single broken file and nothing else is the command's error. */
+function reportBroken(loaded: Awaited<ReturnType<typeof loadEach>>, io: CliIo): void {
+  if (loaded.scenarios.length === 0 && loaded.broken.length === 1) throw loaded.broken[0]!.error;
+  for (const { error } of loaded.broken) io.stderr.write(`kennel: ${error.message}\n`);
+}
+
 async function run(inputs: string[], flags: { junit?: string; worldFile?: string }, io: CliIo): Promise<number> {
   const started = performance.now();
   const [{ runScenario }, { loadWorld }, { scenarioJunit, timeline }] = await Promise.all([
@@ -42,10 +42,10 @@ async function run(inputs: string[], flags: { junit?: string; worldFile?: string
     import('../domains/scenario/scenario-file.js'),
     import('../domains/scenario/scenario-report.js'),
   ]);
-  const [world, { scenarios, broken }] = await Promise.all([loadWorld(flags.worldFile), loadEach(inputs)]);
+  const [world, loaded] = await Promise.all([loadWorld(flags.worldFile), loadEach(inputs)]);
   // A single broken file is the run's error; among several, it is reported and the others run.
-  if (scenarios.length === 0 && broken.length === 1) throw broken[0]!.error;
-  for (const { error } of broken) io.stderr.write(`kennel: ${error.message}\n`);
+  reportBroken(loaded, io);
+  const { scenarios, broken } = loaded;
   const results = scenarios.map((scenario) => runScenario(scenario, world));
   for (const result of results) io.stdout.write(`${timeline(result)}\n\n`);
   const failed = results.filter((result) => !result.passed);
@@ -71,11 +71,13 @@ async function run(inputs: string[], flags: { junit?: string; worldFile?: string
 }
 
 async function list(inputs: string[], io: CliIo): Promise<number> {
-  for (const scenario of await loadAll(inputs)) {
+  const loaded = await loadEach(inputs);
+  reportBroken(loaded, io);
+  for (const scenario of loaded.scenarios) {
     const rules = scenario.rules.length > 0 ? ` [rules ${scenario.rules.join(', ')}]` : '';
     io.stdout.write(`${scenario.name}${rules}\n  ${scenario.description.trim().replaceAll('\n', '\n  ')}\n`);
   }
-  return EXIT.ok;
+  return loaded.broken.length > 0 ? EXIT.toolError : EXIT.ok;
 }
 
 /** Declares `kennel scenario run|list`. */
