@@ -29,6 +29,7 @@ const PURE = [
   'src/openapi/**/*.ts',
   'src/contract/checks/**/*.ts',
   'src/domains/**/*.ts',
+  'src/http/**/*.ts',
 ];
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
 const PURE_EXCEPTIONS = [
@@ -45,6 +46,9 @@ const IO_PATTERN = {
   group: IO_MODULES,
   message: 'Pure modules do no I/O: move this to an adapter (see ARCHITECTURE.md).',
 };
+
+/** Nothing under domains/ imports the mock: what both need lives in src/http (ARCHITECTURE.md). */
+const NOT_MOCK = ['../../mock/*'];
 
 /** A layer's import rule: nothing from the layers above it, and no I/O except in its adapters. */
 function layerRule(files, above, message) {
@@ -95,13 +99,24 @@ export default tseslint.config(
   // Inside the domain simulator, dependencies point one way: live → scenario → sim (ARCHITECTURE.md).
   ...layerRule(
     ['src/domains/sim/**/*.ts'],
-    ['../scenario/*', '../live/*'],
-    'The pure simulator knows no scenario or adapter.',
+    ['../scenario/*', '../live/*', ...NOT_MOCK],
+    'The pure simulator knows no scenario, adapter or mock.',
   ),
   ...layerRule(
     ['src/domains/scenario/**/*.ts'],
-    ['../live/*'],
-    'The scenario engine drives the simulator, not adapters.',
+    ['../live/*', '../../live/*', '../../../mock/*', ...NOT_MOCK],
+    'The scenario engine drives the simulator, not adapters or the mock.',
+  ),
+  ...layerRule(
+    ['src/domains/live/**/*.ts'],
+    NOT_MOCK,
+    'Nothing under domains/ imports the mock: shared HTTP types live in src/http.',
+  ),
+  // The document-driven HTTP contract is neutral: the mock and the domain simulator both use it.
+  ...layerRule(
+    ['src/http/**/*.ts'],
+    ['../mock/*', '../domains/**'],
+    'src/http knows neither the mock nor the domains.',
   ),
   {
     files: ['test/**/*.ts', 'bench/**/*.js', 'scripts/**/*.js'],

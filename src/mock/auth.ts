@@ -1,5 +1,6 @@
 import { ProblemError } from '../core/problem.js';
 import type { Operation } from '../openapi/operations.js';
+import type { Principal } from '../http/responder.js';
 
 /** Reads what a security check needs from a request. */
 export interface CredentialSource {
@@ -7,9 +8,6 @@ export interface CredentialSource {
   query(name: string): string | undefined;
   cookie(name: string): string | undefined;
 }
-
-/** Who a request acts as: the API key that authenticated it, or null for anonymous operations. */
-export type Principal = string | null;
 
 const REALM = 'realm="kennel"';
 const BEARER = `Bearer ${REALM}`;

@@ -5,9 +5,9 @@ import type { JsonSchema } from '../openapi/openapi-types.js';
 import { responseFor, type MediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
 import { sampleOf } from '../openapi/generate.js';
 import type { DocumentedErrors } from './documented-error.js';
-import type { MockResponse } from './mock-response.js';
+import type { HttpResponse } from '../http/http-response.js';
 import { pickMedia, renderBody } from './response-body.js';
-import type { Preferences } from './prefer.js';
+import type { Preferences } from '../http/prefer.js';
 
 function documentedStatuses(operation: Operation): string {
   return operation.responses.map((response) => response.status).join(', ') || 'none';
@@ -81,7 +81,7 @@ function exampleOf(
 }
 
 /** A forced error status without an example: the document's own error body, as a real failure would get. */
-function errorBody(operation: Operation, status: number, context: CannedContext): MockResponse | undefined {
+function errorBody(operation: Operation, status: number, context: CannedContext): HttpResponse | undefined {
   if (status < 400 || !context.errors) return undefined;
   const problem = new ProblemError(status, defaultCode(status), `Response forced by Prefer: code=${status}`);
   const answer = context.errors.answer(operation, problem, { path: context.path ?? '', accept: context.accept });
@@ -103,7 +103,7 @@ export function cannedResponse(
   operation: Operation,
   preferences: Preferences,
   context: CannedContext = {},
-): MockResponse {
+): HttpResponse {
   const response = pickResponse(operation, preferences);
   const status = /^\d{3}$/.test(response.status) ? Number(response.status) : (preferences.code ?? 200);
   const headers: Record<string, string> = {};

@@ -9,6 +9,7 @@ import {
   type OperationResponse,
 } from '../openapi/operations.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
+import type { RoutedOperation } from '../http/responder.js';
 import { deprecationHeaders } from './deprecation.js';
 import { requestView } from './request-view.js';
 
@@ -36,8 +37,7 @@ const FORM_KINDS: Record<string, FormMedia['kind']> = {
 };
 
 /** Everything the mock needs per operation, computed once at start-up. */
-export interface CompiledOperation {
-  operation: Operation;
+export interface CompiledOperation extends RoutedOperation {
   /** Route pattern for @koa/router (`/pets/:petId`); OpenAPI `{x}` means something else to path-to-regexp 8. */
   routePath: string;
   parameters: CompiledParameter[];

@@ -10,7 +10,7 @@ import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
 import { PathParameterProblem } from './request-input.js';
 import { essenceOf, isProblemJson, isTextMediaType, negotiate } from './media-negotiation.js';
-import { JSON_CONTENT_TYPE } from './mock-response.js';
+import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 
 /** How a failure is answered: status, and a body with its content type (none where the document has none). */
 export interface ErrorAnswer {

@@ -6,9 +6,9 @@ import { responseFor, type Operation, type OperationResponse } from '../openapi/
 import { ProblemError } from '../core/problem.js';
 import { ordinaryResponse, statusOf } from './compiled-operation.js';
 import { pickMedia, renderBody } from './response-body.js';
-import type { MockResponse } from './mock-response.js';
-import type { Preferences } from './prefer.js';
-import type { RequestInput } from './request-input.js';
+import type { HttpResponse } from '../http/http-response.js';
+import type { Preferences } from '../http/prefer.js';
+import type { RequestInput } from '../http/responder.js';
 
 /** The request as Prism sees it: path relative to the base path, query and headers as sent. */
 export interface FallbackRequest {
@@ -57,7 +57,7 @@ export class PrismFallback {
     request: FallbackRequest,
     input: RequestInput,
     preferences: Preferences,
-  ): Promise<MockResponse> {
+  ): Promise<HttpResponse> {
     const ordinary = ordinaryResponse(operation);
     if (!ordinary) throw notSpecified(operation, 'the document documents no response for it');
     if (operation.extensions['x-behaviour-not-shown'] === true || onlyAuthFailures(operation))

@@ -4,15 +4,9 @@ import getRawBody from 'raw-body';
 import { findPrototypeKey, mayHoldPrototypeKey, parseJson } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
 import { isJsonMediaType } from '../openapi/operations.js';
+import type { JsonBody } from '../http/responder.js';
 
 /** A JSON request body: the exact text (for the journal) and the parsed value (unsafe integers as bigint). */
-export interface JsonBody {
-  text: string;
-  value: unknown;
-  present: boolean;
-  /** The value may hold bigints (unsafe integers): validators then need `exactNumbers`. */
-  mayHoldBigInt?: boolean;
-}
 
 const NO_BODY: JsonBody = { text: '', value: undefined, present: false };
 

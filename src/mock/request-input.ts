@@ -5,16 +5,9 @@ import { coerceParameter, defaultOf, unstyledPathValue } from '../openapi/parame
 import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter, FormMedia } from './compiled-operation.js';
 import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
-import { hasBody, readJsonBody, readRawBody, type JsonBody } from './read-body.js';
+import { hasBody, readJsonBody, readRawBody } from './read-body.js';
+import type { JsonBody, RequestInput } from '../http/responder.js';
 import { quoteShort, shorten } from '../core/text.js';
-
-/** A request after validation: parameters typed by their schemas, defaults applied, body parsed. */
-export interface RequestInput {
-  path: Record<string, unknown>;
-  query: Record<string, unknown>;
-  headers: Record<string, unknown>;
-  body: JsonBody;
-}
 
 export interface RawRequest {
   /** Path parameters as the router decoded them. */

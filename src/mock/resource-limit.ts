@@ -1,14 +1,14 @@
 import { parseJson, stringifyJson } from '../core/json.js';
 import type { ResourceList } from '../openapi/resource-model.js';
-import type { MockResponse } from './mock-response.js';
-import type { RequestInput } from './request-input.js';
+import type { HttpResponse } from '../http/http-response.js';
+import type { RequestInput } from '../http/responder.js';
 
 /**
  * A list answered by Prism (a collection kennel keeps no state for) still honours the documented
  * limit parameter: the example or generated items are cut to at most `limit`. Anything that is
  * not the documented list shape passes unchanged.
  */
-export function limitedList(response: MockResponse, list: ResourceList, input: RequestInput): MockResponse {
+export function limitedList(response: HttpResponse, list: ResourceList, input: RequestInput): HttpResponse {
   const asked = list.limit ? input.query[list.limit.name] : undefined;
   if (typeof asked !== 'number' || response.json === undefined || response.status >= 300) return response;
   const parsed = parseJson(response.json);

@@ -10,12 +10,12 @@ import {
 } from '../openapi/resource-model.js';
 import type { TenantStore } from '../store/resource-store.js';
 import type { Filter, FullReason, ListOrder, StoredRecord, TenantCollection } from '../store/tenant-collection.js';
-import type { MockResponse } from './mock-response.js';
-import type { RequestInput } from './request-input.js';
+import type { HttpResponse } from '../http/http-response.js';
+import type { RequestInput } from '../http/responder.js';
 import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
-export type ResourceHandler = (input: RequestInput, tenant: TenantStore) => MockResponse;
+export type ResourceHandler = (input: RequestInput, tenant: TenantStore) => HttpResponse;
 
 export interface ResourceHandlerOptions {
   document: LoadedDocument;
@@ -191,8 +191,8 @@ class ResourceHandlers {
     return projected;
   }
 
-  #answer(answer: Answer, stored: StoredRecord, input: RequestInput): MockResponse {
-    const response: MockResponse = { status: answer.status };
+  #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {
+    const response: HttpResponse = { status: answer.status };
     if (answer.view) response.json = answer.view(stored);
     if (answer.location) response.headers = { Location: this.#location(stored, input) };
     return response;

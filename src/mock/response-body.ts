@@ -2,7 +2,7 @@ import { stringifyJson } from '../core/json.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { isJsonMediaType, type MediaType } from '../openapi/operations.js';
 import { essenceOf, isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
-import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
+import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
 import { refName, toXml } from './xml-body.js';
 
 /** The documented media type to answer with: the one `Accept` rates highest, else the first. */
@@ -23,7 +23,7 @@ export function renderBody(
   body: unknown,
   media: MediaType | undefined,
   resolve: (pointer: string) => JsonSchema | undefined = () => undefined,
-): Pick<MockResponse, 'json' | 'text' | 'contentType'> {
+): Pick<HttpResponse, 'json' | 'text' | 'contentType'> {
   if (!media) return {};
   const essence = essenceOf(media.mediaType);
   if (isJsonMediaType(media.mediaType)) {

@@ -3,7 +3,7 @@ import { valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType, responseFor, type Operation } from '../openapi/operations.js';
-import type { MockResponse } from './mock-response.js';
+import type { HttpResponse } from '../http/http-response.js';
 import { propertyOf } from './request-view.js';
 
 const MAX_DEPTH = 32;
@@ -45,7 +45,7 @@ export class ResponseView {
     this.#spec = spec;
   }
 
-  apply(operation: Operation, response: MockResponse): MockResponse {
+  apply(operation: Operation, response: HttpResponse): HttpResponse {
     if (response.json === undefined) return response;
     const schema = this.#schemaFor(operation, response.status);
     if (!schema) return response;

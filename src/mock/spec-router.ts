@@ -4,34 +4,17 @@ import compose from 'koa-compose';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { Operation } from '../openapi/operations.js';
 import { SchemaValidators } from '../openapi/validators.js';
-import type { Principal } from './auth.js';
 import { cannedResponse } from './canned.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
 import { ResponseView } from './response-view.js';
-import { JSON_CONTENT_TYPE, type MockResponse } from './mock-response.js';
-import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from './prefer.js';
-import { readBody, readParameters, type RequestInput } from './request-input.js';
+import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
+import { appliedPreferences, forcesCannedResponse, parsePrefer } from '../http/prefer.js';
+import type { Principal, RequestContext, Responder } from '../http/responder.js';
+import { readBody, readParameters } from './request-input.js';
 import { routeTable } from './route-table.js';
 import { queryOf } from './query.js';
-
-/** What a responder knows of the request besides its validated input. */
-export interface RequestContext {
-  principal: Principal;
-  /** Path relative to the router's prefix (`/pets/1`). */
-  path: string;
-  query: Record<string, string | string[] | undefined>;
-  headers: Record<string, string | string[] | undefined>;
-  preferences: Preferences;
-}
-
-/** Answers one operation once its request is authenticated and valid. */
-export type Responder = (
-  operation: CompiledOperation,
-  input: RequestInput,
-  request: RequestContext,
-) => MockResponse | Promise<MockResponse>;
 
 export interface SpecRouterOptions {
   spec: LoadedDocument;
@@ -44,7 +27,7 @@ export interface SpecRouterOptions {
 }
 
 /** Writes a handler's answer to Koa. */
-export function send(ctx: Context, response: MockResponse): void {
+export function send(ctx: Context, response: HttpResponse): void {
   if (response.headers) ctx.set(response.headers);
   if (response.json !== undefined) {
     ctx.status = response.status;

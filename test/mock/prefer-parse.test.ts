@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forcesCannedResponse, parsePrefer } from '../../src/mock/prefer.js';
+import { forcesCannedResponse, parsePrefer } from '../../src/http/prefer.js';
 
 describe('parsePrefer', () => {
   it.each([

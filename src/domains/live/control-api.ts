@@ -1,8 +1,8 @@
 import { formatOffset, readDuration } from '../../core/duration.js';
 import { ProblemError } from '../../core/problem.js';
 import { stringifyJson } from '../../core/json.js';
-import type { MockResponse } from '../../mock/mock-response.js';
-import type { Responder } from '../../mock/spec-router.js';
+import type { HttpResponse } from '../../http/http-response.js';
+import type { Responder } from '../../http/responder.js';
 import { RECORD_TYPES, type QueryType } from '../sim/dns-types.js';
 import type { LiveWorld } from './live-world.js';
 import { PLANS, type Outcome } from '../sim/model.js';
@@ -52,7 +52,7 @@ function problem(code: string, message: string): ProblemError {
   return new ProblemError(statusOf(code), code, message);
 }
 
-function json(status: number, body: unknown): MockResponse {
+function json(status: number, body: unknown): HttpResponse {
   return { status, json: stringifyJson(body) };
 }
 
@@ -62,7 +62,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 }
 
 type Input = Parameters<Responder>[1];
-type Handler = (live: LiveWorld, input: Input) => MockResponse | Promise<MockResponse>;
+type Handler = (live: LiveWorld, input: Input) => HttpResponse | Promise<HttpResponse>;
 
 /** `key` of a parsed body or parameter object, read as an own property: a `__proto__` key is never read through. */
 function own(record: unknown, key: string): unknown {
@@ -125,7 +125,7 @@ function project(live: LiveWorld) {
   return unwrap(live.simulator.project(live.projectId));
 }
 
-function domainResponse(live: LiveWorld, status: number, name: string): MockResponse {
+function domainResponse(live: LiveWorld, status: number, name: string): HttpResponse {
   const owner = project(live);
   const checked = checkName(name);
   const domain = checked.ok ? owner.domains.get(checked.name) : undefined;

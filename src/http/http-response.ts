@@ -1,5 +1,5 @@
-/** What a handler answers; the app adds the operation's headers and writes it. */
-export interface MockResponse {
+/** What a responder answers; the router adds the operation's headers and writes it. */
+export interface HttpResponse {
   status: number;
   /** JSON text of the body, already serialized (pets cache theirs), or undefined for none. */
   json?: string;
