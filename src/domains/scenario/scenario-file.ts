@@ -13,13 +13,13 @@ import { worldProblems, type WorldConfig } from '../sim/world-config.js';
 export const SCENARIO_DIR = packageFile('scenarios');
 export const WORLD_FILE = packageFile('fixtures/world.json');
 
-let validator: ReturnType<Ajv2020['compile']> | undefined;
+let validator: Promise<ReturnType<Ajv2020['compile']>> | undefined;
 
-async function schemaValidator(): Promise<ReturnType<Ajv2020['compile']>> {
-  if (!validator) {
-    const schema = await readJsonFile<object>(packageFile('spec/scenario.schema.json'));
-    validator = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
-  }
+/** The schema's validator, compiled once: files loaded side by side share the one promise. */
+function schemaValidator(): Promise<ReturnType<Ajv2020['compile']>> {
+  validator ??= readJsonFile<object>(packageFile('spec/scenario.schema.json')).then((schema) =>
+    new Ajv2020({ allErrors: true, strict: false }).compile(schema),
+  );
   return validator;
 }
 
