@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACTION_TABLE, ACTIONS } from '../../src/domains/scenario/actions/index.js';
+import { scenarioFromText } from '../../src/domains/scenario/scenario-file.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../spec/scenario.schema.json', import.meta.url), 'utf8')) as {
   $defs: { step: { properties: Record<string, unknown> } };
@@ -38,5 +39,15 @@ describe('the action registry and spec/scenario.schema.json say the same thing',
       expect(definition.doc.trim(), definition.key).not.toBe('');
       expect(docs, `docs/scenarios.md does not mention \`${definition.key}\``).toContain(`\`${definition.key}\``);
     }
+  });
+});
+
+describe("an action's parse problem is located at its step's line", () => {
+  it.each([
+    ['serve', '  - serve: "http://[oops"\n', 'story.yaml:4: "http://[oops" is not a URL'],
+    ['advance', '  - advance: 4000d\n', 'story.yaml:4: "4000d" is longer than the 3650d (10 years) kennel accepts'],
+  ])('%s', async (_key, step, message) => {
+    const text = `description: x\nsteps:\n  - check: docs.example.com\n${step}`;
+    await expect(scenarioFromText(text, 'story.yaml', 'story')).rejects.toThrow(message);
   });
 });

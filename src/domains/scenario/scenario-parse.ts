@@ -30,7 +30,7 @@ function step(
   const key = keys[0]!;
   const built = actionDefinition(key)!.parse(raw[key]);
   if ('problem' in built) {
-    problems.push({ pointer: `${pointer}/${key}${built.at ?? ''}`, message: built.problem });
+    problems.push({ pointer: `${pointer}/${key}`, message: built.problem });
     return undefined;
   }
   return { name: raw.name, line: lineOf(pointer), action: built, expect: raw.expect };

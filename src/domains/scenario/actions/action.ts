@@ -19,10 +19,9 @@ export interface ActionContext {
   project: string;
 }
 
-/** Why a step's value is not a usable action; `at` points below the action's key (`/from`), if deeper. */
+/** Why a step's value is not a usable action; the parser locates it at the step's action key. */
 export interface ActionProblem {
   problem: string;
-  at?: string;
 }
 
 /** A JSON-schema fragment, as written under `$defs.step.properties` of spec/scenario.schema.json. */
