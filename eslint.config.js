@@ -29,6 +29,7 @@ const PURE = [
   'src/openapi/**/*.ts',
   'src/contract/checks/**/*.ts',
   'src/domains/**/*.ts',
+  'src/reference/**/*.ts',
 ];
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
 const PURE_EXCEPTIONS = [
