@@ -29,6 +29,7 @@ const SECURITY_HEADERS = {
 const ASSET_TYPES: Record<string, string> = {
   'reference.css': 'text/css; charset=utf-8',
   'try-it.js': 'text/javascript; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
 };
 
 /** The reference of a served document: the page rendered on first use, the static assets read once. */

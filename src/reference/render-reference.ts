@@ -14,9 +14,6 @@ export interface ReferenceOptions {
   keyHint?: string;
 }
 
-/** The stylesheet and script the page links, relative to `assetsPath`. */
-export const REFERENCE_ASSETS = ['reference.css', 'try-it.js'] as const;
-
 interface TagGroup {
   name: string;
   description: unknown;
@@ -184,6 +181,7 @@ export function renderReference(spec: ReferenceSpec, options: ReferenceOptions):
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}: API reference</title>`,
     `<link rel="stylesheet" href="${assets}reference.css">`,
+    `<link rel="icon" href="${assets}favicon.svg" type="image/svg+xml">`,
     `<script type="module" src="${assets}try-it.js"></script>`,
     `</head><body data-base-path="${escapeHtml(spec.basePath)}">`,
     `<header><h1>${escapeHtml(String(document.info?.title ?? 'API'))}</h1>`,
