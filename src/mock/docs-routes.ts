@@ -4,6 +4,7 @@ import { ProblemError } from '../core/problem.js';
 import { shorten } from '../core/text.js';
 import type { SiteContent } from '../domains/live/site-server.js';
 import type { LoadedDocument } from '../openapi/load.js';
+import { ADMIN_PREFIX } from './admin-routes.js';
 import { DOCS_PREFIX, type ReferencePages } from './reference-pages.js';
 import { isUnder } from './route-table.js';
 
@@ -11,7 +12,8 @@ import { isUnder } from './route-table.js';
 export function docsRoutes(pages: ReferencePages, spec: LoadedDocument): Middleware {
   const footer = `Rendered by kennel from ${path.basename(spec.file)}.`;
   return async (ctx, next) => {
-    if (!isUnder(ctx.path, DOCS_PREFIX)) return next();
+    // The first character test keeps API requests (GET /v1/pets) at one comparison.
+    if (ctx.path[1] !== '_' || !isUnder(ctx.path, DOCS_PREFIX)) return next();
     const page = ctx.path === DOCS_PREFIX || ctx.path === `${DOCS_PREFIX}/`;
     if (!page && !pages.isAsset(ctx.path))
       throw new ProblemError(404, 'not_found', `No page at ${shorten(ctx.path)} (the reference is at ${DOCS_PREFIX})`);
@@ -40,8 +42,9 @@ function templatePattern(template: string): RegExp {
 export function referenceSite(pages: ReferencePages, spec: LoadedDocument, handler: SiteContent['api']): SiteContent {
   const templates = spec.operations.map((operation) => templatePattern(operation.path));
   return {
+    // Never the admin API: a document without a base path may have templates (`/{id}`) matching it.
     isApi: (pathname) =>
-      !pages.isAsset(pathname) &&
+      !isUnder(pathname, ADMIN_PREFIX) &&
       (spec.basePath !== '' ? isUnder(pathname, spec.basePath) : templates.some((pattern) => pattern.test(pathname))),
     api: handler,
     page: (pathname, footer) => pages.answer(pathname, footer),

@@ -1,4 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_API_KEY } from '../../src/mock/config.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
@@ -27,16 +30,17 @@ interface Answer {
 function site(
   method: string,
   target: string,
-  options: { host?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { host?: string; headers?: Record<string, string>; body?: string; on?: RunningMock; ca?: string } = {},
 ): Promise<Answer> {
+  const on = options.on ?? mock;
   const host = options.host ?? PLATFORM_HOST;
   return new Promise((resolve, reject) => {
     const request = httpsRequest(
       {
         host: '127.0.0.1',
-        port: mock.site!.port,
+        port: on.site!.port,
         servername: PLATFORM_HOST,
-        ca: rootPem,
+        ca: options.ca ?? rootPem,
         method,
         path: target,
         headers: { host, ...options.headers },
@@ -157,5 +161,36 @@ describe('the documentation site serves the same reference', () => {
     const response = await site('GET', '/v1/pets', { host: 'nobody.example.com', headers: AUTH });
     expect(response.status).toBe(404);
     expect(response.text).toContain('nobody.example.com is not attached to any project');
+  });
+});
+
+describe('a document without a base path', () => {
+  const DOCUMENT = `openapi: 3.1.0
+info: { title: Things, version: '1' }
+paths:
+  /{id}:
+    get:
+      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+      responses: { '200': { description: A thing, content: { application/json: { schema: { type: object } } } } }
+`;
+
+  it("forwards the paths its templates match, but never the mock's admin API", async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), 'kennel-reference-'));
+    const file = path.join(directory, 'things.yaml');
+    await writeFile(file, DOCUMENT);
+    const things = await startMock({ specPath: file, sitePort: 0 });
+    try {
+      const ca = (await callWorld(things.origin, 'GET', '/ca/root.pem')).text;
+      const thing = await site('GET', '/abc', { on: things, ca });
+      expect(thing.headers['content-type']).toMatch(/^application\/json/);
+      for (const target of ['/__kennel', '/__kennel/journal', '/__kennel/health']) {
+        const admin = await site('GET', target, { on: things, ca });
+        expect(admin.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(admin.text).toContain('<h1>Things</h1>');
+      }
+    } finally {
+      await things.close();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
