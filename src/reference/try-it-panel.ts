@@ -2,7 +2,7 @@ import { sampleOf } from '../openapi/generate.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import type { Operation, OperationParameter } from '../openapi/operations.js';
-import { escapeHtml } from './html.js';
+import { anchor, escapeHtml } from './html.js';
 import { resolveSchema } from './schema-text.js';
 import type { ReferenceSpec } from './reference-spec.js';
 
@@ -28,7 +28,7 @@ function attribute(name: string, value: unknown): string {
 }
 
 function field(spec: ReferenceSpec, operation: Operation, parameter: OperationParameter, index: number): string {
-  const id = `${operation.pointer.replace(/[^A-Za-z0-9]/g, '_')}_${index}`;
+  const id = `${anchor('try', `${operation.method} ${operation.path}`)}-${index}`;
   const target = resolveSchema(spec.document, parameter.schema?.schema);
   const schema = typeof target === 'object' ? target : {};
   const data = `${attribute('id', id)} data-in="${escapeHtml(parameter.in)}"${attribute('data-name', parameter.name)}${
@@ -91,7 +91,8 @@ export function tryItPanel(spec: ReferenceSpec, operation: Operation): string {
       )} rows="6" spellcheck="false">${escapeHtml(body.text)}</textarea></label></p>`
     : '';
   return [
-    `<form class="try-it" data-enabled="true"${attribute('data-method', operation.method.toUpperCase())}`,
+    // novalidate: the reader may send values the document forbids, to see the API's error.
+    `<form class="try-it" novalidate data-enabled="true"${attribute('data-method', operation.method.toUpperCase())}`,
     `${attribute('data-path', operation.path)}${attribute('data-auth', authOf(operation))}>`,
     '<h4>Try it</h4>',
     fields,

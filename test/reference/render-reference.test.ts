@@ -129,7 +129,7 @@ const TAGS = new Set(
   ),
 );
 const ATTRIBUTES = new Set(
-  'lang charset name content rel href type src data-base-path class id aria-label scope role datetime data-enabled data-method data-path data-auth data-in data-name data-body data-content-type for autocomplete spellcheck placeholder required min max value rows disabled hidden'.split(
+  'lang charset name content rel href type src data-base-path class id aria-label scope role datetime novalidate data-enabled data-method data-path data-auth data-in data-name data-body data-content-type for autocomplete spellcheck placeholder required min max value rows disabled hidden'.split(
     ' ',
   ),
 );

@@ -29,7 +29,9 @@ function requestOf(form) {
     const value = field.value.trim();
     const name = field.dataset.name;
     if (value === '') {
-      if (field.required) return { problem: `${name} is required` };
+      // Without a path parameter there is no URL; other missing values are sent absent, so the
+      // reader sees how the API answers that.
+      if (field.dataset.in === 'path') return { problem: `${name} is required` };
       continue;
     }
     if (field.dataset.in === 'path') path = path.replaceAll(`{${name}}`, encodeURIComponent(value));
@@ -70,6 +72,7 @@ async function send(form) {
   if (request.problem) return show(form, `Not sent: ${request.problem}`, '', '');
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
+  show(form, `Sending ${request.init.method} ${request.url}…`, '', '');
   try {
     const response = await fetch(request.url, request.init);
     const lines = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
