@@ -53,7 +53,9 @@ function deprecationNotice(document: OpenApiDocument, operation: Operation, all:
   const removal = sunset
     ? ` It is to be removed on <time datetime="${sunset.iso}">${escapeHtml(sunset.text)}</time> (${code(sunset.iso)}).`
     : ' No removal date is given.';
-  const replacedBy = operation.extensions['x-replaced-by'];
+  const written = operation.extensions['x-replaced-by'];
+  // Either `{operationId, description}` or an operationId alone.
+  const replacedBy = typeof written === 'string' ? { operationId: written } : written;
   let replacement = '';
   if (isRaw(replacedBy)) {
     const target = all.find((candidate) => candidate.operationId === replacedBy.operationId);

@@ -10,11 +10,12 @@ import type { ReferenceSpec } from './reference-spec.js';
 const MAX_PREFILL = 16 * 1024;
 
 /**
- * How the try-it script sends the reader's key, from the operation's first security requirement:
+ * How the try-it script sends the reader's key, from the operation's first security requirement with a scheme:
  * `bearer`, `basic`, `header:<name>`, `query:<name>`, `cookie:<name>` (which a page cannot set), or `none`.
  */
 export function authOf(operation: Operation): string {
-  const requirement = operation.security.requirements[0];
+  // The first requirement that names a scheme: an empty one only makes credentials optional.
+  const requirement = operation.security.requirements.find((candidate) => Object.keys(candidate).length > 0);
   const name = requirement ? Object.keys(requirement)[0] : undefined;
   const scheme = name === undefined ? undefined : operation.security.schemes[name];
   if (!scheme) return 'none';

@@ -227,6 +227,32 @@ describe('any document kennel serves', () => {
     const inventory = await loadDocument(fixture('inventory.yaml'));
     const secured = inventory.operations.find((operation) => operation.security.requirements.length > 0)!;
     expect(authOf(secured)).toBe('header:X-Api-Key');
+    const schemes = {
+      bearer: { type: 'http', scheme: 'bearer' },
+      basic: { type: 'http', scheme: 'Basic' },
+      query: { type: 'apiKey', in: 'query', name: 'api_key' },
+    } as const;
+    const withSecurity = (requirements: Record<string, string[]>[]) => ({
+      ...secured,
+      security: { requirements, schemes },
+    });
+    expect(authOf(withSecurity([{}, { basic: [] }]))).toBe('basic');
+    expect(authOf(withSecurity([{ query: [] }]))).toBe('query:api_key');
+    expect(authOf(withSecurity([{ bearer: [] }]))).toBe('bearer');
+    expect(authOf(withSecurity([{}]))).toBe('none');
+    expect(authOf(withSecurity([]))).toBe('none');
+  });
+
+  it('names a replacement given as an operationId alone', () => {
+    const page = pageOf({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/old': { get: { operationId: 'old', deprecated: true, 'x-replaced-by': 'new', responses: {} } },
+        '/new': { get: { operationId: 'new', responses: {} } },
+      },
+    });
+    expect(text(articleOf(page, 'op-old'))).toContain('Replacement: GET /new (new).');
   });
 });
 
