@@ -30,6 +30,7 @@ const PURE = [
   'src/contract/checks/**/*.ts',
   'src/domains/**/*.ts',
   'src/http/**/*.ts',
+  'src/reference/**/*.ts',
 ];
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
 const PURE_EXCEPTIONS = [

@@ -571,6 +571,9 @@ info "GET /v1/pets (Bearer kennel-dev-key) -> $RESPONSE"
 check "GET /v1/pets with the development key kennel-dev-key: 200" test "${RESPONSE%% *}" = 200
 RESPONSE=$(http_get "http://127.0.0.1:$PORT/v1/pets")
 check "GET /v1/pets without a key: 401 (${RESPONSE%% *})" test "${RESPONSE%% *}" = 401
+# The reference's static files (web/reference/) must be in the image, not only in the repository.
+RESPONSE=$(http_get "http://127.0.0.1:$PORT/__kennel/docs/try-it.js")
+check "GET /__kennel/docs/try-it.js: 200, the API reference's script is in the image (${RESPONSE%% *})" test "${RESPONSE%% *}" = 200
 HOST_IP=$( (hostname -I 2>/dev/null || true) | tr ' ' '\n' | grep -E '^[0-9.]+$' | grep -v '^127\.' | head -n 1 || true)
 if [[ -n $HOST_IP ]]; then
   RESPONSE=$(http_get "http://$HOST_IP:$PORT/__kennel/health")

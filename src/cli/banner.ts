@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../assets.js';
 import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
+import { DOCS_PREFIX } from '../mock/reference-pages.js';
 import type { RunningMock } from '../mock/server.js';
 import type { Operation } from '../openapi/operations.js';
 import { inferResources } from '../openapi/resource-model.js';
@@ -78,6 +79,7 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
     `kennel: serving ${title} ${version} from ${spec}`,
     `  API      ${running.url}  (${operationsLine(running)})`,
     `  admin    ${running.origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
+    `  docs     ${running.origin}${DOCS_PREFIX}  (API reference with try-it panels)`,
     `  API key  ${keysLine(config, needsCredentials(running.spec.operations))}`,
     ...(data ? [`  data     ${data}`] : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),

@@ -14,6 +14,8 @@ import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
+import { docsRoutes, referenceSite } from './docs-routes.js';
+import { referencePages } from './reference-pages.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -57,14 +59,17 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
-  const world = config.world ? worldApi(config, () => Date.now()) : undefined;
-  const mock = createMockApp({
+  const pages = referencePages(spec, config);
+  // The site's try-it calls reach this mock in process: its handler exists once the app does.
+  const site = () => referenceSite(pages, spec, mock.app.callback());
+  const world = config.world ? worldApi(config, () => Date.now(), site) : undefined;
+  const mock: MockApp = createMockApp({
     spec,
     config,
     logger,
     seedPets: (seed) =>
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
-    extraApis: world ? [{ router: world.router }] : [],
+    extraApis: [{ router: docsRoutes(pages, spec) }, ...(world ? [{ router: world.router }] : [])],
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;

@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { packageFile } from '../assets.js';
 import type { DnsServerHandle } from '../domains/live/dns-server.js';
 import type { LiveWorld } from '../domains/live/live-world.js';
-import type { SiteServerHandle } from '../domains/live/site-server.js';
+import type { SiteContent, SiteServerHandle } from '../domains/live/site-server.js';
 import { ProblemError } from '../core/problem.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadDocument } from '../openapi/load.js';
@@ -30,8 +30,9 @@ export interface WorldApi {
  * The live domain world of `kennel serve`, started lazily: its spec, CA and simulator cost start-up
  * time and memory that users of the pet mock alone never need (unless --dns-port/--site-port/--world-file).
  * A start that fails closes whatever it had opened and is forgotten, so the next attempt starts afresh.
+ * `siteContent` gives what the site serves on its hosts (the API reference and the mock), read when it starts.
  */
-export function worldApi(config: MockConfig, now: () => number): WorldApi {
+export function worldApi(config: MockConfig, now: () => number, siteContent?: () => SiteContent): WorldApi {
   let starting: Promise<{ live: LiveWorld; router: Middleware }> | undefined;
   let dnsServer: DnsServerHandle | undefined;
   let platformDnsServer: DnsServerHandle | undefined;
@@ -57,6 +58,7 @@ export function worldApi(config: MockConfig, now: () => number): WorldApi {
           host: config.host,
           port: config.sitePort,
           httpPort: config.siteHttpPort,
+          content: siteContent?.(),
         });
       else if (config.siteHttpPort !== undefined)
         throw new ToolError('--site-http-port needs --site-port: its redirects lead to the HTTPS listener');

@@ -16,6 +16,7 @@ describe('kennel serve describes the document it serves', () => {
   it('the Pet Store: its title, operations, key, seeded pets and a first request', async () => {
     const { banner, url } = await bannerOf(['--pets', '4']);
     expect(banner).toContain(`API      ${url}  (`);
+    expect(banner).toContain(`docs     ${new URL(url).origin}/__kennel/docs  (API reference with try-it panels)`);
     expect(banner).toMatch(/\(\d+ operations under \/v1\)/);
     expect(banner).toContain('API key  kennel-dev-key');
     expect(banner).toContain('data     seeded 4 /pets; seed 1, one store per API key');

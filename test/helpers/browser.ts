@@ -7,6 +7,8 @@ export const CHROMIUM = '/usr/bin/chromium';
 export interface BrowserOptions {
   /** Chromium `--host-resolver-rules`, e.g. `MAP docs.example.com 127.0.0.1`, to reach a simulated site by name. */
   hostResolverRules?: string;
+  /** Further Chromium switches, e.g. `--ignore-certificate-errors-spki-list=<hash>` to trust a test CA. */
+  args?: string[];
 }
 
 /**
@@ -18,6 +20,7 @@ export async function launchChromium(options: BrowserOptions = {}): Promise<Brow
     throw new Error(`${CHROMIUM} is missing: run \`apt-get update && apt-get install -y chromium\` (.ci/run does)`);
   const args = ['--headless', '--no-sandbox', '--disable-gpu'];
   if (options.hostResolverRules) args.push(`--host-resolver-rules=${options.hostResolverRules}`);
+  args.push(...(options.args ?? []));
   return chromium.launch({ executablePath: CHROMIUM, args });
 }
 

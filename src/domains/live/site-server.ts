@@ -15,6 +15,38 @@ export interface SiteServerHandle {
   close(): Promise<void>;
 }
 
+/** A page of the site, ready to write. */
+export interface SitePage {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * What the site serves on a host the platform serves (the platform host, verified custom domains).
+ * Given by whoever starts the site (kennel serve gives the API reference and its mock), so that
+ * this adapter knows nothing of the mock.
+ */
+export interface SiteContent {
+  /** Whether `pathname` belongs to the documented API: such requests go to `api` unchanged. */
+  isApi(pathname: string): boolean;
+  /** The API's own request handler, answering in process (try-it calls stay same-origin). */
+  api(request: IncomingMessage, response: ServerResponse): void;
+  /** The page (or asset) at `pathname`; `footer` says which host and project serve it. */
+  page(pathname: string, footer: string): Promise<SitePage>;
+}
+
+/** The site without content: one placeholder page at every path. */
+export const PLACEHOLDER_CONTENT: SiteContent = {
+  isApi: () => false,
+  api: (_request, response) => void response.writeHead(404).end(),
+  page: async (_pathname, footer) => ({
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: page('Pet Store API documentation', footer),
+  }),
+};
+
 /** The listeners' ports, which redirect targets carry when they are not 443 and 80. */
 interface SitePorts {
   https: number;
@@ -70,8 +102,32 @@ export function withPorts(location: string, ports: SitePorts): string {
   return url.href;
 }
 
+/** The served page: the API's own paths go to its handler; everything else is a page, for GET and HEAD. */
+function servePage(content: SiteContent, request: IncomingMessage, response: ServerResponse, footer: string): void {
+  const pathname = targetPath(request.url).replace(/\?.*$/, '');
+  if (content.isApi(pathname)) return content.api(request, response);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response
+      .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/html; charset=utf-8' })
+      .end(page('Method not allowed', `${request.method} is not allowed on a documentation page; use GET.`));
+    return;
+  }
+  content.page(pathname, footer).then(
+    (served) => {
+      response.writeHead(served.status, served.headers);
+      response.end(request.method === 'HEAD' ? undefined : served.body);
+    },
+    () => {
+      response
+        .writeHead(500, { 'content-type': 'text/html; charset=utf-8' })
+        .end(page('Server error', 'The page could not be rendered.'));
+    },
+  );
+}
+
 function answer(
   live: LiveWorld,
+  content: SiteContent,
   request: IncomingMessage,
   response: ServerResponse,
   scheme: 'http' | 'https',
@@ -91,9 +147,7 @@ function answer(
       .writeHead(served.status, { location, 'content-type': 'text/html; charset=utf-8' })
       .end(page('Moved', location));
   } else if (served.kind === 'page') {
-    response
-      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      .end(page('Pet Store API documentation', `Served for ${served.host} by project ${served.project}.`));
+    servePage(content, request, response, `Served for ${served.host} by project ${served.project}.`);
   } else if (served.kind === 'tls-error') {
     // Reached only over HTTPS with the platform's default certificate (a client that ignored the mismatch).
     response
@@ -126,12 +180,13 @@ function closing(server: HttpServer | Server): Promise<void> {
  * platform's default certificate, as real platforms present theirs, so clients see a name
  * mismatch. With `httpPort`, a plain-HTTP listener too: it serves what the platform serves over
  * http (a 308 to https once a certificate exists, configured redirects), and every redirect
- * target carries these listeners' ports.
+ * target carries these listeners' ports. What a served host shows is `content` (default: a placeholder).
  */
 export async function startSiteServer(
   live: LiveWorld,
-  options: { host: string; port: number; httpPort?: number },
+  options: { host: string; port: number; httpPort?: number; content?: SiteContent },
 ): Promise<SiteServerHandle> {
+  const content = options.content ?? PLACEHOLDER_CONTENT;
   const fallback = await live.platformCertificate();
   const fallbackContext = createSecureContext({ key: fallback.privateKeyPem, cert: fallback.chainPem });
   // The latest context per name, at most as many as the live world keeps minted certificates.
@@ -158,13 +213,13 @@ export async function startSiteServer(
           .catch((error: Error) => done(error));
       },
     },
-    (request, response) => answer(live, request, response, 'https', ports),
+    (request, response) => answer(live, content, request, response, 'https', ports),
   );
   server.on('tlsClientError', () => undefined);
   const plain =
     options.httpPort === undefined
       ? undefined
-      : createHttpServer((request, response) => answer(live, request, response, 'http', ports));
+      : createHttpServer((request, response) => answer(live, content, request, response, 'http', ports));
   ports.https = await listen(server, options.port, options.host, '--site-port');
   try {
     if (plain) ports.http = await listen(plain, options.httpPort!, options.host, '--site-http-port');
