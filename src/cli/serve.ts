@@ -41,6 +41,7 @@ interface ServeFlags {
   platformDnsPort?: number;
   sitePort?: number;
   siteHttpPort?: number;
+  proxy?: string;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -123,6 +124,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     )
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
     .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
+    .option(
+      '--proxy <url>',
+      'forward every API request to this deployment and report how each exchange breaks the document (docs/proxy.md)',
+    )
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
 }
 
@@ -180,6 +185,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     platformDnsPort: flags.platformDnsPort,
     sitePort: flags.sitePort,
     siteHttpPort: sitePorts(flags),
+    proxy: flags.proxy,
   };
 }
 
@@ -226,6 +232,7 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
     else io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await running.close();
+  if (running.proxy) io.stderr.write(running.proxy.summaryText());
   logger.flush?.();
   return 0;
 }

@@ -36,6 +36,8 @@ export interface MockDependencies {
   logger: Logger;
   /** Further APIs mounted before the pet routes (each claims its own prefix). */
   extraApis?: ExtraApi[];
+  /** Proxy mode: answers every request outside the admin API instead of the mock (src/mock/proxy). */
+  proxy?: Middleware;
 }
 
 export interface MockApp {
@@ -68,6 +70,7 @@ export function createMockApp({
   seeders = {},
   logger,
   extraApis = [],
+  proxy,
 }: MockDependencies): MockApp {
   const { model, store } = resourceSetup(
     spec,
@@ -86,9 +89,14 @@ export function createMockApp({
   const app = new Koa();
   app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
-  if (config.cors) app.use(corsOutsideAdmin(config.adminToken !== undefined));
+  // A proxied deployment answers its own CORS, preflights included.
+  if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
   app.use(adminRouter({ spec, config, store, journal }).routes());
   for (const extra of extraApis) app.use(extra.router);
+  if (proxy) {
+    app.use(proxy);
+    return { app, store, journal };
+  }
   app.use(
     specRouter({
       spec,
@@ -194,7 +202,8 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       requestHeaders: ctx.headers,
       requestBody: (ctx.state.requestBody as string | undefined) ?? '',
       responseHeaders: ctx.response.headers,
-      responseBody: ctx.body,
+      responseBody: ctx.state.journalBody ?? ctx.body,
+      violations: ctx.state.violations,
     });
   };
 }

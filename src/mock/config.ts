@@ -40,6 +40,8 @@ export interface MockConfig {
   specPath: string;
   /** Serve the domain simulator's control API under /__kennel/world. */
   world: boolean;
+  /** Proxy mode: forward every API request to this deployment and report how each exchange breaks the document. */
+  proxy?: string;
   /** World file of the domain simulator (default: the bundled fixtures/world.json). */
   worldFile: string | undefined;
   /** Port of the live world's DNS server (UDP and TCP); off when undefined, 0 for any free port. */

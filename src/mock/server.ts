@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
 import { ToolError, whyNotBound } from '../core/tool-error.js';
-import { loadDocument } from '../openapi/load.js';
+import { loadDocument, type LoadedDocument } from '../openapi/load.js';
 import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
 import type { Category, SeedProfile } from '../store/pet.js';
 import { seedPets } from '../store/seed.js';
@@ -14,6 +14,8 @@ import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
+import type { KennelProxy } from './proxy/proxy-handler.js';
+import { mockRedactor } from './redaction.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -26,6 +28,8 @@ export interface RunningMock extends PublicRunningMock {
   mock: MockApp;
   /** The domain simulator behind /__kennel/world (started on first use, or at once with DNS/site ports). */
   world: WorldApi | undefined;
+  /** Proxy mode (`--proxy`): the proxy, with the counts its exit summary prints. */
+  proxy: KennelProxy | undefined;
 }
 
 async function loadFixtures(): Promise<PetFixtures> {
@@ -58,6 +62,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
   const world = config.world ? worldApi(config, () => Date.now()) : undefined;
+  const proxy = config.proxy ? await startProxy(config, spec, logger) : undefined;
   const mock = createMockApp({
     spec,
     config,
@@ -65,6 +70,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     seedPets: (seed) =>
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
     extraApis: world ? [{ router: world.router }] : [],
+    proxy: proxy?.middleware,
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;
@@ -80,6 +86,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   } catch (error) {
     // Whatever failed, nothing may stay open: an open DNS socket alone keeps the process alive.
     await world?.close();
+    proxy?.close();
     throw error;
   }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -94,11 +101,27 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
+      proxy?.close();
     },
     world,
+    proxy,
     dns: world?.dns(),
     site: world?.site(),
   };
+}
+
+/** Proxy mode, loaded only when asked for: it brings the contract checker's response checks. */
+async function startProxy(config: MockConfig, spec: LoadedDocument, logger: Logger): Promise<KennelProxy> {
+  const { createProxy, PROXY_DEFAULTS } = await import('./proxy/proxy-handler.js');
+  const { parseUpstream } = await import('./proxy/upstream.js');
+  return createProxy({
+    ...PROXY_DEFAULTS,
+    spec,
+    upstream: parseUpstream(config.proxy!),
+    maxRequestBytes: config.maxBodyBytes,
+    logger,
+    redactor: mockRedactor(spec, acceptedKeys(config), config.adminToken),
+  });
 }
 
 /**

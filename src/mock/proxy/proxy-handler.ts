@@ -1,0 +1,187 @@
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { ProblemError } from '../../core/problem.js';
+import { isCredentialHeader, Redactor, type Secret } from '../../core/redact.js';
+import type { LoadedDocument } from '../../openapi/load.js';
+import { ADMIN_PREFIX } from '../admin-routes.js';
+import { queryOf } from '../query.js';
+import { isUnder } from '../route-table.js';
+import { endToEndHeaders, rawEndToEndHeaders } from './hop-by-hop.js';
+import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
+import { RequestCheck, type RequestVerdict } from './request-check.js';
+import { decodeBody, ResponseCheck, type DecodedBody } from './response-check.js';
+import { readUpTo, Upstream, type UpstreamAnswer } from './upstream.js';
+import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
+
+export interface ProxyOptions {
+  spec: LoadedDocument;
+  upstream: URL;
+  /** Request bytes held for validation; a longer body is forwarded whole, unvalidated. */
+  maxRequestBytes: number;
+  /** Response bytes held for validation; a longer body streams through unvalidated. */
+  maxResponseBytes: number;
+  /** Longest silence from the upstream before kennel answers 504. */
+  timeoutMs: number;
+  logger: Logger;
+  /** Hides configured secrets and credential-carrying names in logs. */
+  redactor: Redactor;
+}
+
+/** Bounds of proxy mode besides the request body (which `--max-body` sets). */
+export const PROXY_DEFAULTS = {
+  /** A Pet Store page is a few kilobytes; anything up to 1 MB is held and validated. */
+  maxResponseBytes: 1024 * 1024,
+  timeoutMs: 30_000,
+};
+
+/** A running proxy: its Koa middleware, what it counted, and its connections to close. */
+export interface KennelProxy {
+  middleware: Middleware;
+  tally: ProxyTally;
+  /** The upstream as printed (origin and base path). */
+  label: string;
+  summaryText(): string;
+  close(): void;
+}
+
+/** Statuses whose answers have no body (RFC 9110 §6.4.1). */
+function bodiless(status: number): boolean {
+  return status < 200 || status === 204 || status === 205 || status === 304;
+}
+
+/** Request headers kennel does not pass on besides the hop-by-hop ones: its own concerns, or re-written. */
+const NOT_FORWARDED = ['host', 'expect', 'content-length'];
+
+/**
+ * The credentials a request carries (Authorization, credential-named headers, cookies, the query
+ * values the document's API keys use): hidden wherever the exchange is shown, even when the upstream
+ * echoes them in its answer.
+ */
+function credentialsOf(ctx: Context): Redactor {
+  const secrets: Secret[] = [];
+  const add = (value: string | undefined): void => {
+    if (value) secrets.push({ value, label: '[credential]' });
+  };
+  for (const [name, value] of Object.entries(ctx.headers)) {
+    if (!isCredentialHeader(name) || value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      add(item);
+      for (const part of item.split(/[\s;,=]+/)) if (part.length >= 8) add(part);
+    }
+  }
+  for (const [name, value] of Object.entries(queryOf(ctx)))
+    if (isCredentialHeader(name)) for (const item of [value ?? []].flat()) add(item);
+  return new Redactor({ secrets });
+}
+
+function bodyOf(answer: UpstreamAnswer, method: string, limit: number): DecodedBody {
+  if (method === 'HEAD' || bodiless(answer.status)) return { ok: true, text: '', size: 0 };
+  if (answer.body.whole) return { ok: false, reason: `it is longer than ${limit} bytes` };
+  return decodeBody(answer.body.head, answer.headers, limit);
+}
+
+/** Writes the upstream's answer unchanged: status line, end-to-end headers, the very bytes of the body. */
+function relay(ctx: Context, answer: UpstreamAnswer): void {
+  ctx.status = answer.status;
+  if (answer.statusMessage) ctx.message = answer.statusMessage;
+  ctx.set(rawEndToEndHeaders(answer.rawHeaders));
+  if (ctx.method === 'HEAD' || bodiless(answer.status)) return;
+  ctx.body = answer.body.whole ?? answer.body.head;
+  // Koa names a type for bodies that have none; the upstream's answer has to stay as it was.
+  if (answer.headers['content-type'] === undefined) ctx.remove('Content-Type');
+}
+
+/** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
+export function createProxy(options: ProxyOptions): KennelProxy {
+  const upstream = new Upstream(options.upstream, {
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+  const requests = new RequestCheck(options.spec);
+  const responses = new ResponseCheck(options.spec);
+  const tally = new ProxyTally();
+  const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
+
+  const finish = (ctx: Context, operation: string, found: readonly Violation[], credentials: Redactor): Violation[] => {
+    const hide = (text: string) => options.redactor.text(credentials.text(text));
+    const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
+    tally.record(operation, violations);
+    ctx.state.violations = violations;
+    if (violations.length > 0 && options.logger.isLevelEnabled('warn'))
+      options.logger.warn(
+        {
+          method: ctx.method,
+          url: options.redactor.url(credentials.text(ctx.url)),
+          operationId: ctx.state.operationId,
+          violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
+        },
+        'exchange breaks the document',
+      );
+    return violations;
+  };
+
+  const middleware: Middleware = async (ctx, next) => {
+    if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
+    const credentials = credentialsOf(ctx);
+    const request = await readUpTo(ctx.req, options.maxRequestBytes);
+    ctx.state.requestBody = request.whole ? '' : request.head.toString('utf8');
+    const verdict: RequestVerdict = await requests.judge({
+      method: ctx.method,
+      path: ctx.path,
+      query: queryOf(ctx),
+      headers: ctx.headers,
+      cookie: (name) => ctx.cookies.get(name),
+      body: request.head,
+      complete: request.whole === undefined,
+    });
+    const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
+    if (verdict.operation) ctx.state.operationId = operation;
+    const headers = endToEndHeaders(ctx.headers, NOT_FORWARDED);
+    // A held body gets its length from Node; one streamed on keeps the length the client declared.
+    if (request.whole && ctx.headers['content-length']) headers['content-length'] = ctx.headers['content-length'];
+    headers.via = [ctx.headers.via, `1.${ctx.req.httpVersionMinor} kennel`].filter(Boolean).join(', ');
+    const gone = new AbortController();
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) gone.abort();
+    });
+    let answer: UpstreamAnswer;
+    try {
+      answer = await upstream.forward(
+        { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
+        gone.signal,
+      );
+    } catch (error) {
+      if (!(error instanceof ProblemError)) throw error;
+      const failed: Violation = {
+        location: 'upstream',
+        rule: 'upstream-reachable',
+        severity: 'error',
+        message: error.message,
+      };
+      const violations = finish(ctx, operation, [...verdict.violations, failed], credentials);
+      throw new ProblemError(error.status, error.code, error.message, {
+        [VIOLATIONS_HEADER]: violationsHeader(violations),
+      });
+    }
+    const found = [...verdict.violations];
+    const body = bodyOf(answer, ctx.method, options.maxResponseBytes);
+    if (verdict.operation) {
+      const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
+      found.push(
+        ...responses.judge(operation, verdict.intent, sent, { status: answer.status, headers: answer.headers, body }),
+      );
+    }
+    const violations = finish(ctx, operation, found, credentials);
+    relay(ctx, answer);
+    if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
+    ctx.state.journalBody = credentials.text(body.ok ? body.text : `(${body.reason})`);
+  };
+
+  return {
+    middleware,
+    tally,
+    label,
+    summaryText: () => tally.summaryText(label),
+    close: () => upstream.close(),
+  };
+}
