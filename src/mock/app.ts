@@ -10,7 +10,7 @@ import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
-import { Journal } from './journal.js';
+import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from './mock-response.js';
 import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
@@ -184,7 +184,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       logger.info(
         {
           method: ctx.method,
-          url: redactor.url(ctx.url),
+          url: redactor.url((ctx.state.journal as Partial<JournalRecord> | undefined)?.url ?? ctx.url),
           status: ctx.status,
           durationMs,
           operationId: ctx.state.operationId,
@@ -202,8 +202,9 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       requestHeaders: ctx.headers,
       requestBody: (ctx.state.requestBody as string | undefined) ?? '',
       responseHeaders: ctx.response.headers,
-      responseBody: ctx.state.journalBody ?? ctx.body,
-      violations: ctx.state.violations,
+      responseBody: ctx.body,
+      // Proxy mode records what it read (the upstream's text, the violations), its credentials hidden.
+      ...(ctx.state.journal as Partial<JournalRecord> | undefined),
     });
   };
 }

@@ -4,6 +4,7 @@ import { ProblemError } from '../../core/problem.js';
 import { isCredentialHeader, Redactor, type Secret } from '../../core/redact.js';
 import type { LoadedDocument } from '../../openapi/load.js';
 import { ADMIN_PREFIX } from '../admin-routes.js';
+import type { JournalRecord } from '../journal.js';
 import { queryOf } from '../query.js';
 import { isUnder } from '../route-table.js';
 import { endToEndHeaders, rawEndToEndHeaders } from './hop-by-hop.js';
@@ -102,16 +103,19 @@ export function createProxy(options: ProxyOptions): KennelProxy {
   const tally = new ProxyTally();
   const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
 
+  /** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
   const finish = (ctx: Context, operation: string, found: readonly Violation[], credentials: Redactor): Violation[] => {
     const hide = (text: string) => options.redactor.text(credentials.text(text));
     const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
     tally.record(operation, violations);
-    ctx.state.violations = violations;
+    const url = credentials.text(ctx.url);
+    const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
+    ctx.state.journal = journal;
     if (violations.length > 0 && options.logger.isLevelEnabled('warn'))
       options.logger.warn(
         {
           method: ctx.method,
-          url: options.redactor.url(credentials.text(ctx.url)),
+          url: options.redactor.url(url),
           operationId: ctx.state.operationId,
           violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
         },
@@ -174,7 +178,9 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     const violations = finish(ctx, operation, found, credentials);
     relay(ctx, answer);
     if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
-    ctx.state.journalBody = credentials.text(body.ok ? body.text : `(${body.reason})`);
+    (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
+      body.ok ? body.text : `(${body.reason})`,
+    );
   };
 
   return {
