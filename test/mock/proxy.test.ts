@@ -42,20 +42,18 @@ describe('proxy mode in front of a conforming deployment (a real kennel mock)', 
   });
 
   it.each([
-    ['a create', 'POST', '/pets', { name: 'Bella', categoryId: 1 }],
-    ['a deprecated read with its Deprecation and Sunset', 'GET', '/pets/1', undefined],
-    ['a documented 404', 'GET', '/pets/987654', undefined],
-    ['a documented 400 for an invalid body', 'POST', '/pets', { categoryId: 1 }],
-  ])('%s conforms: no violation', async (_name, method, path, body) => {
+    ['a create', 'POST', '/pets', { name: 'Bella', categoryId: 1 }, []],
+    ['a deprecated read with its Deprecation and Sunset', 'GET', '/pets/1', undefined, []],
+    ['a documented 404', 'GET', '/pets/987654', undefined, []],
+    // The request breaks the document; the 400 it gets is the documented answer to that.
+    ['an invalid body answered with the documented 400', 'POST', '/pets', { categoryId: 1 }, ['request-body-valid']],
+  ])('%s: no response violation', async (_name, method, path, body, rules) => {
     const answer = await rawRequest(`${proxy.url}${path}`, {
       method,
       headers: { ...AUTH, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body && JSON.stringify(body),
     });
-    const expectedRequest =
-      (body as { name?: string } | undefined)?.name === undefined && body ? 'request-body-valid' : undefined;
-    const rules = (violationsOf(answer) ?? []).map((violation) => violation.rule);
-    expect(rules).toEqual(expectedRequest ? [expectedRequest] : []);
+    expect((violationsOf(answer) ?? []).map((violation) => violation.rule)).toEqual(rules);
   });
 
   it('a request without credentials is a request warning only: the 401 it gets is documented and challenged', async () => {
