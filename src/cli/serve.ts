@@ -42,6 +42,8 @@ interface ServeFlags {
   sitePort?: number;
   siteHttpPort?: number;
   proxy?: string;
+  proxyTimeout?: number;
+  proxyMaxResponse?: number;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -128,6 +130,16 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       '--proxy <url>',
       'forward every API request to this deployment and report how each exchange breaks the document (docs/proxy.md)',
     )
+    .option(
+      '--proxy-timeout <ms>',
+      'with --proxy: longest wait for the upstream (default 30000)',
+      integerIn(1, 600_000),
+    )
+    .option(
+      '--proxy-max-response <size>',
+      'with --proxy: response bodies up to this size are validated, longer ones pass unvalidated (default 1mb)',
+      memorySize,
+    )
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
 }
 
@@ -186,6 +198,8 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     sitePort: flags.sitePort,
     siteHttpPort: sitePorts(flags),
     proxy: flags.proxy,
+    proxyTimeoutMs: flags.proxyTimeout,
+    proxyMaxResponseBytes: flags.proxyMaxResponse,
   };
 }
 

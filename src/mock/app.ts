@@ -87,6 +87,9 @@ export function createMockApp({
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
   const keys: ReadonlySet<string> = new Set(accepted);
   const app = new Koa();
+  // observe() answers every failure, so only what happens once an answer is under way gets here (a
+  // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
+  app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
   app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
   // A proxied deployment answers its own CORS, preflights included.

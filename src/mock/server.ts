@@ -119,6 +119,8 @@ async function startProxy(config: MockConfig, spec: LoadedDocument, logger: Logg
     spec,
     upstream: parseUpstream(config.proxy!),
     maxRequestBytes: config.maxBodyBytes,
+    timeoutMs: config.proxyTimeoutMs ?? PROXY_DEFAULTS.timeoutMs,
+    maxResponseBytes: config.proxyMaxResponseBytes ?? PROXY_DEFAULTS.maxResponseBytes,
     logger,
     redactor: mockRedactor(spec, acceptedKeys(config), config.adminToken),
   });

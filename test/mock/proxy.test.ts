@@ -1,5 +1,6 @@
+import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
 import { MAX_HEADER_CHARS } from '../../src/mock/proxy/violation.js';
 import { freePort } from '../helpers/cli.js';
@@ -302,5 +303,91 @@ describe('proxy mode with the upstream down', () => {
     } finally {
       await proxy.close();
     }
+  });
+});
+
+describe('proxy mode with a silent upstream', () => {
+  it('answers 504 after --proxy-timeout, naming the upstream', async () => {
+    const upstream = await testUpstream(() => {
+      // Never answers.
+    });
+    const proxy = await startMock({ port: 0, world: false, proxy: upstream.url, proxyTimeoutMs: 300 });
+    try {
+      const started = performance.now();
+      const answer = await rawRequest(`${proxy.url}/pets`, { headers: AUTH });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(JSON.parse(answer.body.toString())).toEqual({
+        code: 'gateway_timeout',
+        message: `The upstream ${upstream.url} sent nothing for 300 ms`,
+        status: 504,
+      });
+      expect(answer.status).toBe(504);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('proxy mode when a side breaks off a streamed body', () => {
+  const MB = 1024 * 1024;
+  let upstreamGone: Promise<void>;
+  let upstream: Awaited<ReturnType<typeof testUpstream>>;
+  let proxy: RunningMock;
+  const log = capturedLogger();
+  const printed = vi.spyOn(console, 'error');
+
+  beforeAll(async () => {
+    let markGone!: () => void;
+    upstreamGone = new Promise((resolve) => (markGone = resolve));
+    upstream = await testUpstream((request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(3 * MB) });
+      response.write(Buffer.alloc(2 * MB, 32));
+      if (request.url === '/v1/pets/1') setTimeout(() => response.socket!.destroy(), 50);
+      else response.on('close', () => (response.writableFinished ? undefined : markGone()));
+    });
+    proxy = await startMock({ port: 0, world: false, proxy: upstream.url, logger: log.logger });
+  });
+  afterAll(async () => {
+    printed.mockRestore();
+    await proxy.close();
+    await upstream.close();
+  });
+
+  it('the upstream breaking off cuts the client off too, with a warning and no stack trace', async () => {
+    await expect(rawRequest(`${proxy.url}/pets/1`, { headers: AUTH })).rejects.toThrow(/aborted/);
+    expect((await fetch(`${proxy.origin}/__kennel/health`)).status).toBe(200);
+    expect(log.text()).toContain('the upstream broke off its answer');
+    expect(printed).not.toHaveBeenCalled();
+  });
+
+  it('the client going away stops the download from the upstream', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const outgoing = request(`${proxy.url}/pets/2`, { headers: AUTH }, (response) => {
+        response.once('data', () => {
+          outgoing.destroy();
+          resolve();
+        });
+      });
+      outgoing.on('error', () => {});
+      outgoing.end();
+      setTimeout(() => reject(new Error('no data')), 5_000);
+    });
+    await upstreamGone;
+    expect(printed).not.toHaveBeenCalled();
+  });
+
+  it('the client going away mid-upload leaves kennel serving', async () => {
+    const outgoing = request(`${proxy.url}/pets`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json', 'content-length': String(10 * MB) },
+    });
+    outgoing.on('error', () => {});
+    outgoing.write(Buffer.alloc(512 * 1024, 32));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    outgoing.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`${proxy.origin}/__kennel/health`)).status).toBe(200);
+    expect(printed).not.toHaveBeenCalled();
   });
 });

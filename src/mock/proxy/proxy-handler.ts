@@ -81,15 +81,38 @@ function bodyOf(answer: UpstreamAnswer, method: string, limit: number): DecodedB
   return decodeBody(answer.body.head, answer.headers, limit);
 }
 
-/** Writes the upstream's answer unchanged: status line, end-to-end headers, the very bytes of the body. */
-function relay(ctx: Context, answer: UpstreamAnswer): void {
+/** Writes the upstream's status line and end-to-end headers, as received. */
+function relayHead(ctx: Context, answer: UpstreamAnswer): void {
   ctx.status = answer.status;
   if (answer.statusMessage) ctx.message = answer.statusMessage;
   ctx.set(rawEndToEndHeaders(answer.rawHeaders));
+}
+
+/**
+ * Writes the body's very bytes. A long one is piped by kennel itself rather than handed to Koa:
+ * when either side breaks off, the other's connection is cut (the truthful relay of a cut answer)
+ * and a warning logged, where Koa would print a stack trace.
+ */
+function relayBody(ctx: Context, answer: UpstreamAnswer, logger: Logger): void {
   if (ctx.method === 'HEAD' || bodiless(answer.status)) return;
-  ctx.body = answer.body.whole ?? answer.body.head;
-  // Koa names a type for bodies that have none; the upstream's answer has to stay as it was.
-  if (answer.headers['content-type'] === undefined) ctx.remove('Content-Type');
+  const whole = answer.body.whole;
+  if (!whole) {
+    ctx.body = answer.body.head;
+    // Koa names a type for bodies that have none; the upstream's answer has to stay as it was.
+    if (answer.headers['content-type'] === undefined) ctx.remove('Content-Type');
+    return;
+  }
+  ctx.respond = false;
+  ctx.res.writeHead(ctx.status, ctx.message);
+  // Ended without an error on purpose: an error on the socket reaches Koa, which prints its stack.
+  whole.once('error', (error) => {
+    logger.warn({ method: ctx.method, status: ctx.status, reason: error.message }, 'the upstream broke off its answer');
+    ctx.res.destroy();
+  });
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) whole.destroy();
+  });
+  whole.pipe(ctx.res);
 }
 
 /** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
@@ -176,11 +199,12 @@ export function createProxy(options: ProxyOptions): KennelProxy {
       );
     }
     const violations = finish(ctx, operation, found, credentials);
-    relay(ctx, answer);
+    relayHead(ctx, answer);
     if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
     (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
       body.ok ? body.text : `(${body.reason})`,
     );
+    relayBody(ctx, answer, options.logger);
   };
 
   return {

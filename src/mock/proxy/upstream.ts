@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
 import { ProblemError } from '../../core/problem.js';
 import { ToolError } from '../../core/tool-error.js';
 
@@ -58,6 +59,9 @@ export function readUpTo(stream: Readable, limit: number): Promise<BoundedBody> 
       if (size <= limit) return;
       stream.pause();
       cleanup();
+      // Until the rest is read, a failure (the peer going away) must not be an unhandled 'error':
+      // the stream remembers it, and reading the rest throws it.
+      stream.on('error', () => {});
       const head = Buffer.concat(chunks, size);
       resolve({ head, whole: Readable.from(concatenated(head, stream), { objectMode: false }) });
     };
@@ -146,7 +150,7 @@ export class Upstream {
         );
       });
       if (Buffer.isBuffer(request.body)) outgoing.end(request.body);
-      else request.body.pipe(outgoing);
+      else pipeline(request.body, outgoing, () => {});
     });
   }
 
