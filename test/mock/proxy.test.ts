@@ -42,6 +42,23 @@ describe('proxy mode in front of a conforming deployment (a real kennel mock)', 
     expect(proxied.headers['kennel-violations']).toBeUndefined();
   });
 
+  it("a HEAD gets the GET operation's headers as the upstream sends them, and no body", async () => {
+    const direct = await rawRequest(`${upstream.url}/pets?limit=2`, { method: 'HEAD', headers: AUTH });
+    const proxied = await rawRequest(`${proxy.url}/pets?limit=2`, { method: 'HEAD', headers: AUTH });
+    expect([proxied.status, proxied.body.length]).toEqual([200, 0]);
+    expect(answerHeaders(proxied)).toEqual(answerHeaders(direct));
+    expect(proxied.headers['kennel-violations']).toBeUndefined();
+  });
+
+  it('a CORS preflight is forwarded (the deployment answers its own CORS) and not judged', async () => {
+    const headers = { origin: 'http://app.test', 'access-control-request-method': 'POST' };
+    const direct = await rawRequest(`${upstream.url}/pets`, { method: 'OPTIONS', headers });
+    const proxied = await rawRequest(`${proxy.url}/pets`, { method: 'OPTIONS', headers });
+    expect(proxied.status).toBe(direct.status);
+    expect(answerHeaders(proxied)).toEqual(answerHeaders(direct));
+    expect(proxied.headers['kennel-violations']).toBeUndefined();
+  });
+
   it.each([
     ['a create', 'POST', '/pets', { name: 'Bella', categoryId: 1 }, []],
     ['a deprecated read with its Deprecation and Sunset', 'GET', '/pets/1', undefined, []],

@@ -106,6 +106,9 @@ export class RequestCheck {
 
   async judge(request: ProxiedRequest): Promise<RequestVerdict> {
     const method = request.method.toLowerCase();
+    // A browser's CORS preflight is the deployment's business, not an operation documents describe.
+    if (method === 'options' && request.headers['access-control-request-method'] !== undefined)
+      return { operation: undefined, violations: [], intent: 'valid' };
     const candidates = this.#routes.filter((route) => route.pattern.test(request.path));
     const route =
       candidates.find((candidate) => candidate.compiled.operation.method === method) ??
