@@ -1,16 +1,17 @@
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { ProblemError } from '../../core/problem.js';
-import { isCredentialHeader, Redactor, type Secret } from '../../core/redact.js';
+import type { Redactor } from '../../core/redact.js';
 import type { LoadedDocument } from '../../openapi/load.js';
 import { ADMIN_PREFIX } from '../admin-routes.js';
 import type { JournalRecord } from '../journal.js';
 import { queryOf } from '../query.js';
 import { isUnder } from '../route-table.js';
-import { endToEndHeaders, rawEndToEndHeaders } from './hop-by-hop.js';
+import { credentialNames, exchangeCredentials } from './exchange-credentials.js';
 import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
 import { RequestCheck, type RequestVerdict } from './request-check.js';
-import { decodeBody, ResponseCheck, type DecodedBody } from './response-check.js';
+import { forwardedHeaders, judgedBody, relayBody, relayHead } from './relay.js';
+import { ResponseCheck } from './response-check.js';
 import { readUpTo, Upstream, type UpstreamAnswer } from './upstream.js';
 import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
 
@@ -45,76 +46,6 @@ export interface KennelProxy {
   close(): void;
 }
 
-/** Statuses whose answers have no body (RFC 9110 §6.4.1). */
-function bodiless(status: number): boolean {
-  return status < 200 || status === 204 || status === 205 || status === 304;
-}
-
-/** Request headers kennel does not pass on besides the hop-by-hop ones: its own concerns, or re-written. */
-const NOT_FORWARDED = ['host', 'expect', 'content-length'];
-
-/**
- * The credentials a request carries (Authorization, credential-named headers, cookies, the query
- * values the document's API keys use): hidden wherever the exchange is shown, even when the upstream
- * echoes them in its answer.
- */
-function credentialsOf(ctx: Context): Redactor {
-  const secrets: Secret[] = [];
-  const add = (value: string | undefined): void => {
-    if (value) secrets.push({ value, label: '[credential]' });
-  };
-  for (const [name, value] of Object.entries(ctx.headers)) {
-    if (!isCredentialHeader(name) || value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      add(item);
-      for (const part of item.split(/[\s;,=]+/)) if (part.length >= 8) add(part);
-    }
-  }
-  for (const [name, value] of Object.entries(queryOf(ctx)))
-    if (isCredentialHeader(name)) for (const item of [value ?? []].flat()) add(item);
-  return new Redactor({ secrets });
-}
-
-function bodyOf(answer: UpstreamAnswer, method: string, limit: number): DecodedBody {
-  if (method === 'HEAD' || bodiless(answer.status)) return { ok: true, text: '', size: 0 };
-  if (answer.body.whole) return { ok: false, reason: `it is longer than ${limit} bytes` };
-  return decodeBody(answer.body.head, answer.headers, limit);
-}
-
-/** Writes the upstream's status line and end-to-end headers, as received. */
-function relayHead(ctx: Context, answer: UpstreamAnswer): void {
-  ctx.status = answer.status;
-  if (answer.statusMessage) ctx.message = answer.statusMessage;
-  ctx.set(rawEndToEndHeaders(answer.rawHeaders));
-}
-
-/**
- * Writes the body's very bytes. A long one is piped by kennel itself rather than handed to Koa:
- * when either side breaks off, the other's connection is cut (the truthful relay of a cut answer)
- * and a warning logged, where Koa would print a stack trace.
- */
-function relayBody(ctx: Context, answer: UpstreamAnswer, logger: Logger): void {
-  if (ctx.method === 'HEAD' || bodiless(answer.status)) return;
-  const whole = answer.body.whole;
-  if (!whole) {
-    ctx.body = answer.body.head;
-    // Koa names a type for bodies that have none; the upstream's answer has to stay as it was.
-    if (answer.headers['content-type'] === undefined) ctx.remove('Content-Type');
-    return;
-  }
-  ctx.respond = false;
-  ctx.res.writeHead(ctx.status, ctx.message);
-  // Ended without an error on purpose: an error on the socket reaches Koa, which prints its stack.
-  whole.once('error', (error) => {
-    logger.warn({ method: ctx.method, status: ctx.status, reason: error.message }, 'the upstream broke off its answer');
-    ctx.res.destroy();
-  });
-  ctx.res.once('close', () => {
-    if (!ctx.res.writableFinished) whole.destroy();
-  });
-  whole.pipe(ctx.res);
-}
-
 /** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
 export function createProxy(options: ProxyOptions): KennelProxy {
   const upstream = new Upstream(options.upstream, {
@@ -124,6 +55,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
   const requests = new RequestCheck(options.spec);
   const responses = new ResponseCheck(options.spec);
   const tally = new ProxyTally();
+  const names = credentialNames(options.spec);
   const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
 
   /** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
@@ -149,7 +81,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
 
   const middleware: Middleware = async (ctx, next) => {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
-    const credentials = credentialsOf(ctx);
+    const credentials = exchangeCredentials(ctx, names);
     const request = await readUpTo(ctx.req, options.maxRequestBytes);
     ctx.state.requestBody = request.whole ? '' : request.head.toString('utf8');
     const verdict: RequestVerdict = await requests.judge({
@@ -163,10 +95,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     });
     const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
     if (verdict.operation) ctx.state.operationId = operation;
-    const headers = endToEndHeaders(ctx.headers, NOT_FORWARDED);
-    // A held body gets its length from Node; one streamed on keeps the length the client declared.
-    if (request.whole && ctx.headers['content-length']) headers['content-length'] = ctx.headers['content-length'];
-    headers.via = [ctx.headers.via, `1.${ctx.req.httpVersionMinor} kennel`].filter(Boolean).join(', ');
+    const headers = forwardedHeaders(ctx, request);
     const gone = new AbortController();
     ctx.res.once('close', () => {
       if (!ctx.res.writableFinished) gone.abort();
@@ -191,7 +120,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
       });
     }
     const found = [...verdict.violations];
-    const body = bodyOf(answer, ctx.method, options.maxResponseBytes);
+    const body = judgedBody(answer, ctx.method, options.maxResponseBytes);
     if (verdict.operation) {
       const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
       found.push(
