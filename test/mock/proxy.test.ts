@@ -96,7 +96,7 @@ describe('proxy mode in front of a faulty deployment', () => {
     upstream = await testUpstream((request, response) => {
       const route = `${request.method} ${request.url}`;
       if (route === 'GET /v1/pets') {
-        response.writeHead(418, { 'Content-Type': 'text/plain' });
+        response.writeHead(418, 'Short And Stout', { 'Content-Type': 'text/plain' });
         response.end('teapot');
       } else if (route === 'GET /v1/pets/7') json(response, 200, '{"id":7,"name":5,"categoryId":1}', SUNSET);
       else if (route === 'GET /v1/pets/8') json(response, 200, BIG, SUNSET);
@@ -116,6 +116,10 @@ describe('proxy mode in front of a faulty deployment', () => {
           'X-Kept': 'kept',
         });
         response.end('{"id":10,"name":"Rex","categoryId":1}');
+      } else if (route === 'GET /v1/pets/12') {
+        // No Content-Type at all: the client must get none either (Koa would name one).
+        response.writeHead(200, { ...SUNSET, 'Content-Length': '2' });
+        response.end('{}');
       } else if (route === 'POST /v1/pets') {
         response.writeHead(201, { 'Content-Type': 'text/html' });
         response.end('<p>created</p>');
@@ -140,7 +144,7 @@ describe('proxy mode in front of a faulty deployment', () => {
 
   it('an undocumented status: status-code-conformance, the answer as sent', async () => {
     const answer = await get('/pets');
-    expect([answer.status, answer.statusMessage, answer.body.toString()]).toEqual([418, "I'm a Teapot", 'teapot']);
+    expect([answer.status, answer.statusMessage, answer.body.toString()]).toEqual([418, 'Short And Stout', 'teapot']);
     expect(violationsOf(answer)!.map((violation) => violation.rule)).toContain('status-code-conformance');
   });
 
@@ -164,6 +168,13 @@ describe('proxy mode in front of a faulty deployment', () => {
       expect.objectContaining({ rule: 'response-schema-conformance', pointer: '/name' }),
     ]);
     expect(upstream.received.some((request) => request.url.startsWith('/__kennel'))).toBe(false);
+  });
+
+  it('a body without Content-Type is relayed without one, and reported', async () => {
+    const answer = await get('/pets/12');
+    expect(answer.headers['content-type']).toBeUndefined();
+    expect(answer.body.toString()).toBe('{}');
+    expect(violationsOf(answer)!.map((violation) => violation.rule)).toContain('content-type-conformance');
   });
 
   it('a wrong content type: content-type-conformance', async () => {
