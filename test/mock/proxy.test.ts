@@ -350,6 +350,14 @@ describe('proxy mode with a silent upstream', () => {
         status: 504,
       });
       expect(answer.status).toBe(504);
+      // A client that gives up first broke nothing: only the 504 counts.
+      const impatient = request(`${proxy.url}/pets`, { headers: AUTH });
+      impatient.on('error', () => {});
+      impatient.end();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      impatient.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(proxy.proxy!.tally.toJSON().rules).toEqual({ 'upstream-reachable': { count: 1, severity: 'error' } });
     } finally {
       await proxy.close();
       await upstream.close();
@@ -417,5 +425,30 @@ describe('proxy mode when a side breaks off a streamed body', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await fetch(`${proxy.origin}/__kennel/health`)).status).toBe(200);
     expect(printed).not.toHaveBeenCalled();
+  });
+});
+
+describe('proxy mode on kept-alive upstream connections', () => {
+  it('retries once, on a new connection, a request whose reused connection the upstream had closed', async () => {
+    const served = new WeakMap<object, number>();
+    const upstream = await testUpstream((_request, response) => {
+      const socket = response.socket!;
+      const count = (served.get(socket) ?? 0) + 1;
+      served.set(socket, count);
+      // The second request on a connection finds it closed, as when an idle timeout races a reuse.
+      if (count > 1) socket.destroy();
+      else json(response, 200, [{ id: 1, name: 'Rex', categoryId: 1 }]);
+    });
+    const proxy = await startMock({ port: 0, world: false, proxy: upstream.url });
+    try {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const answer = await rawRequest(`${proxy.url}/pets`, { headers: AUTH });
+        expect([answer.status, answer.headers['kennel-violations']]).toEqual([200, undefined]);
+      }
+      expect(upstream.received).toHaveLength(5);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
   });
 });

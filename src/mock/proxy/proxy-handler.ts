@@ -107,7 +107,8 @@ export function createProxy(options: ProxyOptions): KennelProxy {
         gone.signal,
       );
     } catch (error) {
-      if (!(error instanceof ProblemError)) throw error;
+      // A client that went away broke nothing: no violation, nothing counted.
+      if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
       const failed: Violation = {
         location: 'upstream',
         rule: 'upstream-reachable',

@@ -121,8 +121,22 @@ export class Upstream {
     this.#agent = url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   }
 
-  /** Forwards one request; an unreachable or silent upstream becomes a 502 or 504 problem naming it. */
-  forward(request: ForwardRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
+  /**
+   * Forwards one request; an unreachable or silent upstream becomes a 502 or 504 problem naming it.
+   * A kept-alive connection the upstream closed just as it was reused is retried once on a new one
+   * when the body can be sent again (held whole): the race every keep-alive client must expect.
+   */
+  async forward(request: ForwardRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
+    try {
+      return await this.#send(request, signal);
+    } catch (error) {
+      const stale = (error as { staleConnection?: boolean }).staleConnection === true;
+      if (!stale || !Buffer.isBuffer(request.body) || signal.aborted) throw this.#problem(error as Error);
+      return this.#send(request, signal).catch((again: Error) => Promise.reject(this.#problem(again)));
+    }
+  }
+
+  #send(request: ForwardRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
     const target = targetOf(this.url, request.target);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<UpstreamAnswer>((resolve, reject) => {
@@ -135,7 +149,10 @@ export class Upstream {
       outgoing.setTimeout(this.#options.timeoutMs, () =>
         outgoing.destroy(Object.assign(new Error('timeout'), { code: 'KENNEL_TIMEOUT' })),
       );
-      outgoing.once('error', (error) => reject(this.#problem(error)));
+      outgoing.once('error', (error: NodeJS.ErrnoException) => {
+        const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        reject(Object.assign(error, { staleConnection: stale }));
+      });
       outgoing.once('response', (response: IncomingMessage) => {
         readUpTo(response, this.#options.maxResponseBytes).then(
           (body) =>
@@ -146,7 +163,7 @@ export class Upstream {
               rawHeaders: response.rawHeaders,
               body,
             }),
-          (error: Error) => reject(this.#problem(error)),
+          (error: Error) => reject(error),
         );
       });
       if (Buffer.isBuffer(request.body)) outgoing.end(request.body);
