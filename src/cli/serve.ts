@@ -170,6 +170,12 @@ function sitePorts(flags: ServeFlags): number | undefined {
   return flags.siteHttpPort;
 }
 
+function proxyFlags(flags: ServeFlags): Pick<MockConfig, 'proxy' | 'proxyTimeoutMs' | 'proxyMaxResponseBytes'> {
+  if (!flags.proxy && (flags.proxyTimeout !== undefined || flags.proxyMaxResponse !== undefined))
+    throw new ToolError('--proxy-timeout and --proxy-max-response need --proxy <url>');
+  return { proxy: flags.proxy, proxyTimeoutMs: flags.proxyTimeout, proxyMaxResponseBytes: flags.proxyMaxResponse };
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -197,9 +203,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     platformDnsPort: flags.platformDnsPort,
     sitePort: flags.sitePort,
     siteHttpPort: sitePorts(flags),
-    proxy: flags.proxy,
-    proxyTimeoutMs: flags.proxyTimeout,
-    proxyMaxResponseBytes: flags.proxyMaxResponse,
+    ...proxyFlags(flags),
   };
 }
 

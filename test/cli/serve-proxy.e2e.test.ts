@@ -77,4 +77,10 @@ describe('kennel serve --proxy (spawned)', () => {
     expect(cli.stderr()).toContain(`kennel: ${message}`);
     expect(cli.stderr()).not.toContain('secret');
   });
+
+  it('--proxy-timeout without --proxy is refused with exit 2', async () => {
+    const cli = runCli(['serve', '--port', '0', '--no-world', '--proxy-timeout', '500']);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toBe('kennel: --proxy-timeout and --proxy-max-response need --proxy <url>\n');
+  });
 });

@@ -83,7 +83,9 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
     const credentials = exchangeCredentials(ctx, names);
     const request = await readUpTo(ctx.req, options.maxRequestBytes);
-    ctx.state.requestBody = request.whole ? '' : request.head.toString('utf8');
+    ctx.state.requestBody = request.whole
+      ? `(longer than ${options.maxRequestBytes} bytes: forwarded, not kept)`
+      : request.head.toString('utf8');
     const verdict: RequestVerdict = await requests.judge({
       method: ctx.method,
       path: ctx.path,
