@@ -114,6 +114,7 @@ describe('proxy mode in front of a faulty deployment', () => {
           Connection: 'X-Hop',
           'X-Hop': 'hop',
           'X-Kept': 'kept',
+          'Set-Cookie': ['a=1', 'b=2'],
         });
         response.end('{"id":10,"name":"Rex","categoryId":1}');
       } else if (route === 'GET /v1/pets/12') {
@@ -282,6 +283,7 @@ describe('proxy mode in front of a faulty deployment', () => {
     });
     expect(answer.headers['x-hop']).toBeUndefined();
     expect(answer.headers['x-kept']).toBe('kept');
+    expect(answer.headers['set-cookie']).toEqual(['a=1', 'b=2']);
     const seen = upstream.received.at(-1)!.headers;
     expect(seen['x-client-hop']).toBeUndefined();
     expect(seen['proxy-authorization']).toBeUndefined();
