@@ -5,6 +5,7 @@ import { DOCS_PREFIX } from '../mock/reference-pages.js';
 import type { RunningMock } from '../mock/server.js';
 import type { Operation } from '../openapi/operations.js';
 import { inferResources } from '../openapi/resource-model.js';
+import { VIOLATIONS_HEADER } from '../mock/proxy/violation.js';
 
 /** True when some operation of the document asks for credentials. */
 export function needsCredentials(operations: readonly Operation[]): boolean {
@@ -75,6 +76,7 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
       ? `seeded ${seeded}; seed ${config.seed}, ${stores}`
       : undefined;
   const tryIt = tryLine(running, config);
+  if (running.proxy) return proxyBanner(running, spec);
   return [
     `kennel: serving ${title} ${version} from ${spec}`,
     `  API      ${running.url}  (${operationsLine(running)})`,
@@ -83,6 +85,18 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
     `  API key  ${keysLine(config, needsCredentials(running.spec.operations))}`,
     ...(data ? [`  data     ${data}`] : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),
+    '',
+  ].join('\n');
+}
+
+/** Proxy mode's banner: what is forwarded where, and where violations show. */
+function proxyBanner(running: RunningMock, spec: string): string {
+  const { title, version } = running.spec.document.info;
+  return [
+    `kennel: proxying to ${running.proxy!.label}, checking exchanges against ${title} ${version} from ${spec}`,
+    `  API      ${running.url}  (${operationsLine(running)}; every request outside /__kennel is forwarded)`,
+    `  admin    ${running.origin}/__kennel  (health, journal with each exchange's violations)`,
+    `  report   violations in the ${VIOLATIONS_HEADER} response header, the journal, the log; a summary at exit`,
     '',
   ].join('\n');
 }

@@ -41,6 +41,9 @@ interface ServeFlags {
   platformDnsPort?: number;
   sitePort?: number;
   siteHttpPort?: number;
+  proxy?: string;
+  proxyTimeout?: number;
+  proxyMaxResponse?: number;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -123,6 +126,20 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     )
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
     .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
+    .option(
+      '--proxy <url>',
+      'forward every API request to this deployment and report how each exchange breaks the document (docs/proxy.md)',
+    )
+    .option(
+      '--proxy-timeout <ms>',
+      'with --proxy: longest wait for the upstream (default 30000)',
+      integerIn(1, 600_000),
+    )
+    .option(
+      '--proxy-max-response <size>',
+      'with --proxy: response bodies up to this size are validated, longer ones pass unvalidated (default 1mb)',
+      memorySize,
+    )
     .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
 }
 
@@ -153,6 +170,12 @@ function sitePorts(flags: ServeFlags): number | undefined {
   return flags.siteHttpPort;
 }
 
+function proxyFlags(flags: ServeFlags): Pick<MockConfig, 'proxy' | 'proxyTimeoutMs' | 'proxyMaxResponseBytes'> {
+  if (!flags.proxy && (flags.proxyTimeout !== undefined || flags.proxyMaxResponse !== undefined))
+    throw new ToolError('--proxy-timeout and --proxy-max-response need --proxy <url>');
+  return { proxy: flags.proxy, proxyTimeoutMs: flags.proxyTimeout, proxyMaxResponseBytes: flags.proxyMaxResponse };
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -180,6 +203,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     platformDnsPort: flags.platformDnsPort,
     sitePort: flags.sitePort,
     siteHttpPort: sitePorts(flags),
+    ...proxyFlags(flags),
   };
 }
 
@@ -226,6 +250,7 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
     else io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await running.close();
+  if (running.proxy) io.stderr.write(running.proxy.summaryText());
   logger.flush?.();
   return 0;
 }

@@ -10,7 +10,7 @@ import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
-import { Journal } from './journal.js';
+import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
@@ -37,6 +37,8 @@ export interface MockDependencies {
   logger: Logger;
   /** Further APIs mounted before the pet routes (each claims its own prefix). */
   extraApis?: ExtraApi[];
+  /** Proxy mode: answers every request outside the admin API instead of the mock (src/mock/proxy). */
+  proxy?: Middleware;
 }
 
 export interface MockApp {
@@ -69,6 +71,7 @@ export function createMockApp({
   seeders = {},
   logger,
   extraApis = [],
+  proxy,
 }: MockDependencies): MockApp {
   const { model, store } = resourceSetup(
     spec,
@@ -85,11 +88,19 @@ export function createMockApp({
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
   const keys: ReadonlySet<string> = new Set(accepted);
   const app = new Koa();
+  // observe() answers every failure, so only what happens once an answer is under way gets here (a
+  // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
+  app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
   app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
-  if (config.cors) app.use(corsOutsideAdmin(config.adminToken !== undefined));
+  // A proxied deployment answers its own CORS, preflights included.
+  if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
   app.use(adminRouter({ spec, config, store, journal }).routes());
   for (const extra of extraApis) app.use(extra.router);
+  if (proxy) {
+    app.use(proxy);
+    return { app, store, journal };
+  }
   app.use(
     specRouter({
       spec,
@@ -177,7 +188,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       logger.info(
         {
           method: ctx.method,
-          url: redactor.url(ctx.url),
+          url: redactor.url((ctx.state.journal as Partial<JournalRecord> | undefined)?.url ?? ctx.url),
           status: ctx.status,
           durationMs,
           operationId: ctx.state.operationId,
@@ -196,6 +207,8 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       requestBody: (ctx.state.requestBody as string | undefined) ?? '',
       responseHeaders: ctx.response.headers,
       responseBody: ctx.body,
+      // Proxy mode records what it read (the upstream's text, the violations), its credentials hidden.
+      ...(ctx.state.journal as Partial<JournalRecord> | undefined),
     });
   };
 }

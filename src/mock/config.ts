@@ -40,6 +40,12 @@ export interface MockConfig {
   specPath: string;
   /** Serve the domain simulator's control API under /__kennel/world. */
   world: boolean;
+  /** Proxy mode: forward every API request to this deployment and report how each exchange breaks the document. */
+  proxy?: string;
+  /** Proxy mode: longest silence from the upstream before kennel answers 504 (default 30 s). */
+  proxyTimeoutMs?: number;
+  /** Proxy mode: response bytes held and validated; a longer body streams through unvalidated (default 1 MB). */
+  proxyMaxResponseBytes?: number;
   /** World file of the domain simulator (default: the bundled fixtures/world.json). */
   worldFile: string | undefined;
   /** Port of the live world's DNS server (UDP and TCP); off when undefined, 0 for any free port. */

@@ -1,4 +1,5 @@
 import { Redactor } from '../core/redact.js';
+import type { Violation } from './proxy/violation.js';
 
 /** One exchange as the admin journal shows it. */
 export interface JournalEntry {
@@ -11,6 +12,8 @@ export interface JournalEntry {
   durationMs: number;
   request: { headers: Record<string, unknown>; body: string };
   response: { headers: Record<string, unknown>; body: string };
+  /** Proxy mode: how the exchange breaks the document (empty when it does not). */
+  violations?: Violation[];
 }
 
 /** What the mock records per exchange (bodies are clipped when recorded; redaction happens when read). */
@@ -25,6 +28,8 @@ export interface JournalRecord {
   requestBody: string;
   responseHeaders: Record<string, unknown>;
   responseBody: unknown;
+  /** Proxy mode: the exchange's violations, already capped and redacted. */
+  violations?: Violation[];
 }
 
 export interface JournalLimits {
@@ -129,6 +134,7 @@ export class Journal {
         headers: redactor.headers(record.responseHeaders),
         body: redactor.text(record.responseBody as string),
       },
+      ...(record.violations ? { violations: record.violations } : {}),
     };
   }
 }
@@ -147,7 +153,11 @@ function clip(body: unknown): string {
 }
 
 function sizeOf(record: JournalRecord): number {
-  const text = record.url.length + record.requestBody.length + (record.responseBody as string).length;
+  const text =
+    record.url.length +
+    record.requestBody.length +
+    (record.responseBody as string).length +
+    (record.violations ? JSON.stringify(record.violations).length : 0);
   return ENTRY_OVERHEAD_BYTES + 2 * (text + headersSize(record.requestHeaders) + headersSize(record.responseHeaders));
 }
 

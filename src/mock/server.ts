@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
 import { ToolError, whyNotBound } from '../core/tool-error.js';
-import { loadDocument } from '../openapi/load.js';
+import { loadDocument, type LoadedDocument } from '../openapi/load.js';
 import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
 import type { Category, SeedProfile } from '../store/pet.js';
 import { seedPets } from '../store/seed.js';
@@ -16,6 +16,8 @@ import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
 import { docsRoutes, referenceSite } from './docs-routes.js';
 import { referencePages } from './reference-pages.js';
+import type { KennelProxy } from './proxy/proxy-handler.js';
+import { mockRedactor } from './redaction.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -28,6 +30,8 @@ export interface RunningMock extends PublicRunningMock {
   mock: MockApp;
   /** The domain simulator behind /__kennel/world (started on first use, or at once with DNS/site ports). */
   world: WorldApi | undefined;
+  /** Proxy mode (`--proxy`): the proxy, with the counts its exit summary prints. */
+  proxy: KennelProxy | undefined;
 }
 
 async function loadFixtures(): Promise<PetFixtures> {
@@ -63,6 +67,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   // The site's try-it calls reach this mock in process: its handler exists once the app does.
   const site = () => referenceSite(pages, spec, mock.app.callback());
   const world = config.world ? worldApi(config, () => Date.now(), site) : undefined;
+  const proxy = config.proxy ? await startProxy(config, spec, logger) : undefined;
   const mock: MockApp = createMockApp({
     spec,
     config,
@@ -70,6 +75,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     seedPets: (seed) =>
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
     extraApis: [{ router: docsRoutes(pages, spec) }, ...(world ? [{ router: world.router }] : [])],
+    proxy: proxy?.middleware,
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;
@@ -85,6 +91,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   } catch (error) {
     // Whatever failed, nothing may stay open: an open DNS socket alone keeps the process alive.
     await world?.close();
+    proxy?.close();
     throw error;
   }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -99,11 +106,29 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
+      proxy?.close();
     },
     world,
+    proxy,
     dns: world?.dns(),
     site: world?.site(),
   };
+}
+
+/** Proxy mode, loaded only when asked for: it brings the contract checker's response checks. */
+async function startProxy(config: MockConfig, spec: LoadedDocument, logger: Logger): Promise<KennelProxy> {
+  const { createProxy, PROXY_DEFAULTS } = await import('./proxy/proxy-handler.js');
+  const { parseUpstream } = await import('./proxy/upstream.js');
+  return createProxy({
+    ...PROXY_DEFAULTS,
+    spec,
+    upstream: parseUpstream(config.proxy!),
+    maxRequestBytes: config.maxBodyBytes,
+    timeoutMs: config.proxyTimeoutMs ?? PROXY_DEFAULTS.timeoutMs,
+    maxResponseBytes: config.proxyMaxResponseBytes ?? PROXY_DEFAULTS.maxResponseBytes,
+    logger,
+    redactor: mockRedactor(spec, acceptedKeys(config), config.adminToken),
+  });
 }
 
 /**

@@ -1,0 +1,149 @@
+import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { ProblemError } from '../../core/problem.js';
+import type { Redactor } from '../../core/redact.js';
+import type { LoadedDocument } from '../../openapi/load.js';
+import { ADMIN_PREFIX } from '../admin-routes.js';
+import type { JournalRecord } from '../journal.js';
+import { queryOf } from '../query.js';
+import { isUnder } from '../route-table.js';
+import { credentialNames, exchangeCredentials } from './exchange-credentials.js';
+import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
+import { RequestCheck, type RequestVerdict } from './request-check.js';
+import { forwardedHeaders, judgedBody, relayBody, relayHead } from './relay.js';
+import { ResponseCheck } from './response-check.js';
+import { readUpTo, Upstream, type UpstreamAnswer } from './upstream.js';
+import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
+
+export interface ProxyOptions {
+  spec: LoadedDocument;
+  upstream: URL;
+  /** Request bytes held for validation; a longer body is forwarded whole, unvalidated. */
+  maxRequestBytes: number;
+  /** Response bytes held for validation; a longer body streams through unvalidated. */
+  maxResponseBytes: number;
+  /** Longest silence from the upstream before kennel answers 504. */
+  timeoutMs: number;
+  logger: Logger;
+  /** Hides configured secrets and credential-carrying names in logs. */
+  redactor: Redactor;
+}
+
+/** Bounds of proxy mode besides the request body (which `--max-body` sets). */
+export const PROXY_DEFAULTS = {
+  /** A Pet Store page is a few kilobytes; anything up to 1 MB is held and validated. */
+  maxResponseBytes: 1024 * 1024,
+  timeoutMs: 30_000,
+};
+
+/** A running proxy: its Koa middleware, what it counted, and its connections to close. */
+export interface KennelProxy {
+  middleware: Middleware;
+  tally: ProxyTally;
+  /** The upstream as printed (origin and base path). */
+  label: string;
+  summaryText(): string;
+  close(): void;
+}
+
+/** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
+export function createProxy(options: ProxyOptions): KennelProxy {
+  const upstream = new Upstream(options.upstream, {
+    timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+  });
+  const requests = new RequestCheck(options.spec);
+  const responses = new ResponseCheck(options.spec);
+  const tally = new ProxyTally();
+  const names = credentialNames(options.spec);
+  const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
+
+  /** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
+  const finish = (ctx: Context, operation: string, found: readonly Violation[], credentials: Redactor): Violation[] => {
+    const hide = (text: string) => options.redactor.text(credentials.text(text));
+    const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
+    tally.record(operation, violations);
+    const url = credentials.text(ctx.url);
+    const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
+    ctx.state.journal = journal;
+    if (violations.length > 0 && options.logger.isLevelEnabled('warn'))
+      options.logger.warn(
+        {
+          method: ctx.method,
+          url: options.redactor.url(url),
+          operationId: ctx.state.operationId,
+          violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
+        },
+        'exchange breaks the document',
+      );
+    return violations;
+  };
+
+  const middleware: Middleware = async (ctx, next) => {
+    if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
+    const credentials = exchangeCredentials(ctx, names);
+    const request = await readUpTo(ctx.req, options.maxRequestBytes);
+    ctx.state.requestBody = request.whole
+      ? `(longer than ${options.maxRequestBytes} bytes: forwarded, not kept)`
+      : request.head.toString('utf8');
+    const verdict: RequestVerdict = await requests.judge({
+      method: ctx.method,
+      path: ctx.path,
+      query: queryOf(ctx),
+      headers: ctx.headers,
+      cookie: (name) => ctx.cookies.get(name),
+      body: request.head,
+      complete: request.whole === undefined,
+    });
+    const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
+    if (verdict.operation) ctx.state.operationId = operation;
+    const headers = forwardedHeaders(ctx, request);
+    const gone = new AbortController();
+    ctx.res.once('close', () => {
+      if (!ctx.res.writableFinished) gone.abort();
+    });
+    let answer: UpstreamAnswer;
+    try {
+      answer = await upstream.forward(
+        { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
+        gone.signal,
+      );
+    } catch (error) {
+      // A client that went away broke nothing: no violation, nothing counted.
+      if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
+      const failed: Violation = {
+        location: 'upstream',
+        rule: 'upstream-reachable',
+        severity: 'error',
+        message: error.message,
+      };
+      const violations = finish(ctx, operation, [...verdict.violations, failed], credentials);
+      throw new ProblemError(error.status, error.code, error.message, {
+        [VIOLATIONS_HEADER]: violationsHeader(violations),
+      });
+    }
+    const found = [...verdict.violations];
+    const body = judgedBody(answer, ctx.method, options.maxResponseBytes);
+    if (verdict.operation) {
+      const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
+      found.push(
+        ...responses.judge(operation, verdict.intent, sent, { status: answer.status, headers: answer.headers, body }),
+      );
+    }
+    const violations = finish(ctx, operation, found, credentials);
+    relayHead(ctx, answer);
+    if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
+    (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
+      body.ok ? body.text : `(${body.reason})`,
+    );
+    relayBody(ctx, answer, options.logger);
+  };
+
+  return {
+    middleware,
+    tally,
+    label,
+    summaryText: () => tally.summaryText(label),
+    close: () => upstream.close(),
+  };
+}
