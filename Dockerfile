@@ -26,6 +26,7 @@ RUN npm ci
 COPY bin ./bin
 COPY fixtures ./fixtures
 COPY scenarios ./scenarios
+COPY web ./web
 
 # --- runtime: production dependencies + compiled output, as the unprivileged `node` user ------
 FROM node:24-slim AS runtime
@@ -39,6 +40,7 @@ COPY --from=build /app/bin ./bin
 COPY --from=build /app/spec ./spec
 COPY --from=build /app/fixtures ./fixtures
 COPY --from=build /app/scenarios ./scenarios
+COPY --from=build /app/web ./web
 # Files stay root-owned (read-only for the server); the server needs no write access.
 USER node
 EXPOSE 4010

@@ -14,6 +14,7 @@ import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
+import { dashboardPage } from '../domains/live/dashboard-page.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -64,7 +65,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     logger,
     seedPets: (seed) =>
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
-    extraApis: world ? [{ router: world.router }] : [],
+    extraApis: world ? [{ router: world.router }, { router: dashboardPage() }] : [],
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;

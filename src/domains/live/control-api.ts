@@ -312,9 +312,12 @@ const HANDLERS: Record<string, Handler> = {
   loadScenario: async (live, input) => {
     const source = optional<string>(input, 'source', 'string');
     const upTo = optional<string>(input, 'upTo', 'string');
+    const steps = optional<number>(input, 'steps', 'number');
     const name = source === undefined ? text(input, 'name') : (optional<string>(input, 'name', 'string') ?? 'scenario');
     const loaded =
-      source === undefined ? await live.loadScenario(name, upTo) : await live.loadScenarioText(source, name, upTo);
+      source === undefined
+        ? await live.loadScenario(name, { upTo, steps })
+        : await live.loadScenarioText(source, name, { upTo, steps });
     if (!loaded.ok) throw problem(loaded.code, loaded.message);
     const played = loaded.played.map((step) => ({
       index: step.index,
@@ -331,8 +334,11 @@ const HANDLERS: Record<string, Handler> = {
       description: loaded.description,
       played,
       passed: loaded.passed,
+      total: loaded.total,
     });
   },
+  listScenarios: async (live) => json(200, await live.scenarioSummaries()),
+  getRevision: (live) => json(200, { revision: live.revision, now: new Date(live.simulator.now).toISOString() }),
   resetWorld: (live) => {
     live.reset();
     return json(200, worldView(live.simulator, live.projectId, live.startedAt));
@@ -350,7 +356,15 @@ export function controlResponder(live: LiveWorld): Responder {
       ? HANDLERS[compiled.operation.operationId!]
       : undefined;
     if (!handler) throw new ProblemError(501, 'not_implemented', `${compiled.operation.id} has no handler`);
-    return live.exclusive(() => handler(live, input));
+    // Reads leave the world as it was; every other request (and a DNS question, which the query log keeps) moves the revision.
+    const changes = compiled.operation.method !== 'get' || compiled.operation.operationId === 'queryDns';
+    return live.exclusive(async () => {
+      try {
+        return await handler(live, input);
+      } finally {
+        if (changes) live.touch();
+      }
+    });
   };
 }
 
