@@ -576,12 +576,14 @@ function wire() {
     act('redirect-error', () => api('POST', '/redirects', { from: data.get('from'), to: data.get('to'), status: 301 })),
   );
   onSubmit('advance', async (data) => {
+    $('clock-note').textContent = '';
     const moved = await act('advance-error', () =>
       api('POST', '/clock/advance', { by: String(data.get('by')).trim() }),
     );
     if (moved) $('clock-note').textContent = `moved ${moved.by}`;
   });
   $('next-event').addEventListener('click', async () => {
+    $('clock-note').textContent = '';
     const moved = await act('advance-error', () => api('POST', '/clock/advance', { until: 'next-event' }));
     if (moved) $('clock-note').textContent = `moved ${moved.by} to the next ${moved.event} event`;
   });
