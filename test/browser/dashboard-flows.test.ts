@@ -41,7 +41,7 @@ describe('dashboard flows in Chromium', () => {
 
     // The value the page tells us to create is what we paste at the provider.
     await card.getByRole('button', { name: 'Copy value petstore-docs.kennel-pages.dev' }).click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
     expect(copied).toBe('petstore-docs.kennel-pages.dev');
     await addRecord(page, 'docs.example.com', 'CNAME', copied);
     await addRecord(page, 'example.com', 'CAA', '0 issue digicert.com', 3600);

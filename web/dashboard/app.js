@@ -515,7 +515,10 @@ async function playScenario(steps) {
     scenario.source === undefined
       ? { name: scenario.name, steps }
       : { source: scenario.source, name: scenario.name, steps };
+  const buttons = [$('scenario-step'), $('scenario-all')];
+  for (const button of buttons) button.disabled = true;
   const run = await act('scenario-error', () => api('POST', '/scenario', body));
+  for (const button of buttons) button.disabled = false;
   if (!run) return;
   scenario.run = run;
   renderScenario();
@@ -553,10 +556,19 @@ function renderScenario() {
 
 // --- forms ------------------------------------------------------------------------------------
 
+/** Handles a form's submit; its fields stay disabled until the request is answered, so nothing is sent twice. */
 function onSubmit(id, handler) {
-  $(id).addEventListener('submit', (event) => {
+  const form = $(id);
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    handler(new FormData(event.target), event.target);
+    const data = new FormData(form);
+    const fields = [...form.elements].filter((field) => !field.disabled);
+    for (const field of fields) field.disabled = true;
+    try {
+      await handler(data, form);
+    } finally {
+      for (const field of fields) field.disabled = false;
+    }
   });
 }
 
@@ -565,8 +577,7 @@ function wire() {
     sessionStorage.setItem(TOKEN_KEY, String(data.get('token')));
     form.hidden = true;
     form.reset();
-    sync();
-    loadScenarios();
+    return Promise.all([sync(), loadScenarios()]);
   });
   onSubmit('add-domain', async (data, form) => {
     if (await act('domain-name-error', () => api('POST', '/domains', { name: String(data.get('name')).trim() })))
@@ -625,7 +636,7 @@ function wire() {
   onSubmit('scenario', (data) => {
     view.scenario = { name: String(data.get('name')) };
     $('scenario-file').value = '';
-    playScenario(0);
+    return playScenario(0);
   });
   $('scenario-file').addEventListener('change', async (event) => {
     const file = event.target.files[0];
@@ -663,5 +674,5 @@ async function loadScenarios() {
 }
 
 wire();
-sync();
-loadScenarios();
+// The world first (the picker's list parses every bundled scenario once, so it comes second).
+sync().then(loadScenarios);

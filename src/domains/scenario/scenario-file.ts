@@ -12,13 +12,14 @@ import { worldProblems, type WorldConfig } from '../sim/world-config.js';
 export const SCENARIO_DIR = packageFile('scenarios');
 export const WORLD_FILE = packageFile('fixtures/world.json');
 
-let validator: ReturnType<Ajv2020['compile']> | undefined;
+let validator: Promise<ReturnType<Ajv2020['compile']>> | undefined;
 
-async function schemaValidator(): Promise<ReturnType<Ajv2020['compile']>> {
-  if (!validator) {
-    const schema = await readJsonFile<object>(packageFile('spec/scenario.schema.json'));
-    validator = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
-  }
+/** The scenario schema, compiled once: callers that arrive together share one compilation. */
+function schemaValidator(): Promise<ReturnType<Ajv2020['compile']>> {
+  validator ??= readJsonFile<object>(packageFile('spec/scenario.schema.json')).then((schema) =>
+    new Ajv2020({ allErrors: true, strict: false }).compile(schema),
+  );
+  validator.catch(() => (validator = undefined));
   return validator;
 }
 
