@@ -141,6 +141,7 @@ async function refresh() {
   renderZones(world, zones);
   renderHistory(history);
   renderQueries(queries);
+  if (performance.getEntriesByName('kennel:world-drawn').length === 0) performance.mark('kennel:world-drawn');
 }
 
 function filterQuery(formId) {
