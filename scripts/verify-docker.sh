@@ -571,6 +571,10 @@ info "GET /v1/pets (Bearer kennel-dev-key) -> $RESPONSE"
 check "GET /v1/pets with the development key kennel-dev-key: 200" test "${RESPONSE%% *}" = 200
 RESPONSE=$(http_get "http://127.0.0.1:$PORT/v1/pets")
 check "GET /v1/pets without a key: 401 (${RESPONSE%% *})" test "${RESPONSE%% *}" = 401
+for ASSET in dashboard dashboard/app.js dashboard/app.css; do
+  RESPONSE=$(http_get "http://127.0.0.1:$PORT/__kennel/$ASSET")
+  check "GET /__kennel/$ASSET: 200, the page's files are in the image (${RESPONSE%% *})" test "${RESPONSE%% *}" = 200
+done
 HOST_IP=$( (hostname -I 2>/dev/null || true) | tr ' ' '\n' | grep -E '^[0-9.]+$' | grep -v '^127\.' | head -n 1 || true)
 if [[ -n $HOST_IP ]]; then
   RESPONSE=$(http_get "http://$HOST_IP:$PORT/__kennel/health")
