@@ -118,6 +118,19 @@ describe('what the control API offers the dashboard', () => {
     );
   });
 
+  it.each(['/history', '/dns/queries'])(
+    '%s?limit=N answers the newest N, oldest first; a bad limit is a 400',
+    async (path) => {
+      await callWorld(mock.origin, 'POST', '/domains', { name: 'limit.example.com' });
+      await callWorld(mock.origin, 'POST', '/domains/limit.example.com/verify');
+      const all = (await callWorld(mock.origin, 'GET', path)).body;
+      expect(all.length).toBeGreaterThan(2);
+      expect((await callWorld(mock.origin, 'GET', `${path}?limit=2`)).body).toEqual(all.slice(-2));
+      for (const bad of ['0', '-1', 'abc', '10001'])
+        expect((await callWorld(mock.origin, 'GET', `${path}?limit=${bad}`)).status, bad).toBe(400);
+    },
+  );
+
   it('plays the first N steps of a scenario, so stepping is loading with one more', async () => {
     for (const steps of [0, 1, 2]) {
       const loaded = await callWorld(mock.origin, 'POST', '/scenario', { name: 'conflicting-a-record', steps });

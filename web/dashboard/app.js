@@ -145,10 +145,9 @@ async function refresh() {
 }
 
 function filterQuery(formId) {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams({ limit: String(SHOWN) });
   for (const [key, value] of new FormData($(formId))) if (String(value).trim()) params.set(key, String(value).trim());
-  const query = params.toString();
-  return query ? `?${query}` : '';
+  return `?${params}`;
 }
 
 let timer;

@@ -119,6 +119,11 @@ function durationText(ms: number): string {
 }
 
 const param = (input: Input, name: string) => String(own(input.path, name));
+/** The newest `limit` items (the query parameter, validated by the spec as 1..10000), all when absent. */
+const newest = <T>(input: Input, items: T[]): T[] => {
+  const limit = own(input.query, 'limit');
+  return limit === undefined ? items : items.slice(-Number(limit));
+};
 const query = (input: Input, name: string) => own(input.query, name) as string | undefined;
 
 function project(live: LiveWorld) {
@@ -275,13 +280,15 @@ const HANDLERS: Record<string, Handler> = {
   listHistory: (live, input) =>
     json(
       200,
-      live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') }).map(historyView),
+      newest(input, live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') })).map(
+        historyView,
+      ),
     ),
   listDnsQueries: (live, input) => {
     // Names are kept as resolvers saw them (lower case, no trailing dot): the filter reads the same way.
     const name = query(input, 'name')?.toLowerCase().replace(/\.$/, '');
     const filter = { name, resolver: query(input, 'resolver'), rcode: query(input, 'rcode') };
-    return json(200, live.simulator.queryLog.list(filter).map(queryLogView));
+    return json(200, newest(input, live.simulator.queryLog.list(filter)).map(queryLogView));
   },
   getRootCertificate: (live) => ({
     status: 200,
