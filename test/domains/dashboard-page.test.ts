@@ -31,7 +31,11 @@ describe('the dashboard page', () => {
   it.each([
     ['/__kennel/dashboard', 'text/html; charset=utf-8', '<script type="module" src="/__kennel/dashboard/app.js">'],
     ['/__kennel/dashboard/', 'text/html; charset=utf-8', '<title>kennel · Domains</title>'],
-    ['/__kennel/dashboard/app.js', 'text/javascript; charset=utf-8', "const API = '/__kennel/world';"],
+    ['/__kennel/dashboard/app.js', 'text/javascript; charset=utf-8', "from './api.js'"],
+    ['/__kennel/dashboard/api.js', 'text/javascript; charset=utf-8', "const API = '/__kennel/world';"],
+    ['/__kennel/dashboard/dom.js', 'text/javascript; charset=utf-8', 'export function h('],
+    ['/__kennel/dashboard/domains.js', 'text/javascript; charset=utf-8', 'export function renderDomains('],
+    ['/__kennel/dashboard/bench.js', 'text/javascript; charset=utf-8', 'export function renderZones('],
     ['/__kennel/dashboard/app.css', 'text/css; charset=utf-8', ':root'],
   ])('%s answers %s with a strict CSP and revalidation', async (path, type, excerpt) => {
     const response = await rawGet(path);
@@ -53,10 +57,12 @@ describe('the dashboard page', () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/\sstyle=|<style|\son[a-z]+=/i);
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
-    const js = (await rawGet('/__kennel/dashboard/app.js')).body;
-    expect(js, 'data reaches the DOM as text only').not.toMatch(
-      /innerHTML|outerHTML|insertAdjacentHTML|document\.write/,
-    );
+    for (const module of ['app', 'api', 'dom', 'domains', 'bench']) {
+      const js = (await rawGet(`/__kennel/dashboard/${module}.js`)).body;
+      expect(js, `${module}.js: data reaches the DOM as text only`).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(|new Function/,
+      );
+    }
   });
 
   it.each([
@@ -83,7 +89,15 @@ describe('the dashboard page', () => {
     const dockerfile = readFileSync(packageFile('Dockerfile'), 'utf8');
     expect(dockerfile).toContain('COPY web ./web');
     expect(dockerfile).toContain('COPY --from=build /app/web ./web');
-    expect((await readdir(packageFile('web/dashboard'))).sort()).toEqual(['app.css', 'app.js', 'index.html']);
+    expect((await readdir(packageFile('web/dashboard'))).sort()).toEqual([
+      'api.js',
+      'app.css',
+      'app.js',
+      'bench.js',
+      'dom.js',
+      'domains.js',
+      'index.html',
+    ]);
   });
 });
 

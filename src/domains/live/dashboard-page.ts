@@ -12,6 +12,10 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/api.js': { file: 'api.js', type: 'text/javascript; charset=utf-8' },
+  '/bench.js': { file: 'bench.js', type: 'text/javascript; charset=utf-8' },
+  '/dom.js': { file: 'dom.js', type: 'text/javascript; charset=utf-8' },
+  '/domains.js': { file: 'domains.js', type: 'text/javascript; charset=utf-8' },
   '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
 };
 
@@ -43,7 +47,7 @@ async function loadAsset(file: string, type: string): Promise<Asset> {
 }
 
 /**
- * Serves the dashboard's three files (read once, on the first request for them) with their content
+ * Serves the dashboard's files (read once, on the first request for them) with their content
  * types, a strict Content-Security-Policy, and an ETag to revalidate against (`no-cache`): a new
  * kennel version is picked up on the next load, an unchanged one costs a 304.
  */
