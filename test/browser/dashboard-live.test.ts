@@ -82,6 +82,21 @@ describe('dashboard live updates in Chromium', () => {
     await close();
   });
 
+  it('polls about once a second however many syncs overlapped', async () => {
+    const { page, unexpected, close } = await openDashboard(browser, mock.origin);
+    // A tab shown several times in a row starts several syncs at once (as actions overlapping a poll do).
+    await page.evaluate(`for (let i = 0; i < 5; i += 1) document.dispatchEvent(new Event('visibilitychange'))`);
+    const polls: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/__kennel/world/revision')) polls.push(Date.now());
+    });
+    await new Promise((resolve) => setTimeout(resolve, 3200));
+    expect(polls.length, 'one polling timer, not one per overlapping sync').toBeLessThanOrEqual(4);
+    expect(polls.length).toBeGreaterThanOrEqual(2);
+    expect(unexpected()).toEqual([]);
+    await close();
+  });
+
   it('asks for the admin token when kennel serve has one, and keeps it for the tab', async () => {
     const guarded = await startMock({ adminToken: 'sesame' });
     try {

@@ -60,6 +60,8 @@ async function sync() {
   } catch (error) {
     setLive('paused', problemText(error));
   }
+  // One timer at most: a sync started by an action and one started by the timer may overlap.
+  clearTimeout(timer);
   if (!document.hidden) timer = setTimeout(sync, POLL_MS);
 }
 
