@@ -133,6 +133,18 @@ describe('dashboard flows in Chromium', () => {
     expect(await visibleText(card.locator('.warning'))).toBe(
       'An apex domain needs an ALIAS or ANAME record (a CNAME cannot sit at the apex). ClassicDNS does not support ALIAS or ANAME: move the DNS to a provider that does, add A records for 198.51.100.10, 198.51.100.11, or use a subdomain such as www.example.org.',
     );
+    // Where the clipboard is refused (an insecure origin, a denied permission) the value is selected to copy by hand.
+    await page.evaluate(
+      `navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))`,
+    );
+    await card.getByRole('button', { name: 'Copy name @' }).click();
+    const fallback = card.locator('input.copy-fallback');
+    await eventually(() => fallback.inputValue()).toBe('@');
+    type Field = { selectionStart: number; selectionEnd: number; ownerDocument: { activeElement: unknown } };
+    const selected = await fallback.evaluate(
+      (input: Field) => input.ownerDocument.activeElement === input && input.selectionEnd - input.selectionStart,
+    );
+    expect(selected, 'focused, with its whole text selected').toBe(1);
     expect(await visibleText(page.locator('article.zone[data-zone="example.org"] h4'))).toBe(
       'example.org at ClassicDNS (no ALIAS)',
     );
