@@ -39,6 +39,7 @@ const PURE_EXCEPTIONS = [
   'src/domains/live/dns-server.ts',
   'src/domains/live/live-world.ts',
   'src/domains/live/control-api.ts',
+  'src/domains/live/dashboard-page.ts',
   'src/domains/live/site-server.ts',
   'src/domains/scenario/scenario-file.ts',
 ];

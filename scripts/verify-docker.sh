@@ -574,6 +574,10 @@ check "GET /v1/pets without a key: 401 (${RESPONSE%% *})" test "${RESPONSE%% *}"
 # The reference's static files (web/reference/) must be in the image, not only in the repository.
 RESPONSE=$(http_get "http://127.0.0.1:$PORT/__kennel/docs/try-it.js")
 check "GET /__kennel/docs/try-it.js: 200, the API reference's script is in the image (${RESPONSE%% *})" test "${RESPONSE%% *}" = 200
+for ASSET in dashboard dashboard/app.js dashboard/app.css; do
+  RESPONSE=$(http_get "http://127.0.0.1:$PORT/__kennel/$ASSET")
+  check "GET /__kennel/$ASSET: 200, the page's files are in the image (${RESPONSE%% *})" test "${RESPONSE%% *}" = 200
+done
 HOST_IP=$( (hostname -I 2>/dev/null || true) | tr ' ' '\n' | grep -E '^[0-9.]+$' | grep -v '^127\.' | head -n 1 || true)
 if [[ -n $HOST_IP ]]; then
   RESPONSE=$(http_get "http://$HOST_IP:$PORT/__kennel/health")

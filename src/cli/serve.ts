@@ -209,7 +209,10 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
 
 function worldLines(running: RunningMock): string[] {
   if (!running.world) return [];
-  const lines = [`  domains  ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`];
+  const lines = [
+    `  domains  ${running.origin}/__kennel/dashboard  (Domains settings and QA bench, in a browser)`,
+    `  domains  ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`,
+  ];
   if (running.dns)
     lines.push(
       `  dns      ${running.dns.host} port ${running.dns.port} (UDP and TCP)  try: dig @${running.dns.host} -p ${running.dns.port} example.com SOA`,

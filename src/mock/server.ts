@@ -18,6 +18,7 @@ import { docsRoutes, referenceSite } from './docs-routes.js';
 import { referencePages } from './reference-pages.js';
 import type { KennelProxy } from './proxy/proxy-handler.js';
 import { mockRedactor } from './redaction.js';
+import { dashboardPage } from '../domains/live/dashboard-page.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -74,7 +75,10 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     logger,
     seedPets: (seed) =>
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
-    extraApis: [{ router: docsRoutes(pages, spec) }, ...(world ? [{ router: world.router }] : [])],
+    extraApis: [
+      { router: docsRoutes(pages, spec) },
+      ...(world ? [{ router: world.router }, { router: dashboardPage() }] : []),
+    ],
     proxy: proxy?.middleware,
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);

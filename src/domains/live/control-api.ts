@@ -119,6 +119,11 @@ function durationText(ms: number): string {
 }
 
 const param = (input: Input, name: string) => String(own(input.path, name));
+/** The newest `limit` items (the query parameter, validated by the spec as 1..10000), all when absent. */
+const newest = <T>(input: Input, items: T[]): T[] => {
+  const limit = own(input.query, 'limit');
+  return limit === undefined ? items : items.slice(-Number(limit));
+};
 const query = (input: Input, name: string) => own(input.query, name) as string | undefined;
 
 function project(live: LiveWorld) {
@@ -275,13 +280,15 @@ const HANDLERS: Record<string, Handler> = {
   listHistory: (live, input) =>
     json(
       200,
-      live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') }).map(historyView),
+      newest(input, live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') })).map(
+        historyView,
+      ),
     ),
   listDnsQueries: (live, input) => {
     // Names are kept as resolvers saw them (lower case, no trailing dot): the filter reads the same way.
     const name = query(input, 'name')?.toLowerCase().replace(/\.$/, '');
     const filter = { name, resolver: query(input, 'resolver'), rcode: query(input, 'rcode') };
-    return json(200, live.simulator.queryLog.list(filter).map(queryLogView));
+    return json(200, newest(input, live.simulator.queryLog.list(filter)).map(queryLogView));
   },
   getRootCertificate: (live) => ({
     status: 200,
@@ -312,9 +319,12 @@ const HANDLERS: Record<string, Handler> = {
   loadScenario: async (live, input) => {
     const source = optional<string>(input, 'source', 'string');
     const upTo = optional<string>(input, 'upTo', 'string');
+    const steps = optional<number>(input, 'steps', 'number');
     const name = source === undefined ? text(input, 'name') : (optional<string>(input, 'name', 'string') ?? 'scenario');
     const loaded =
-      source === undefined ? await live.loadScenario(name, upTo) : await live.loadScenarioText(source, name, upTo);
+      source === undefined
+        ? await live.loadScenario(name, { upTo, steps })
+        : await live.loadScenarioText(source, name, { upTo, steps });
     if (!loaded.ok) throw problem(loaded.code, loaded.message);
     const played = loaded.played.map((step) => ({
       index: step.index,
@@ -331,8 +341,11 @@ const HANDLERS: Record<string, Handler> = {
       description: loaded.description,
       played,
       passed: loaded.passed,
+      total: loaded.total,
     });
   },
+  listScenarios: async (live) => json(200, await live.scenarioSummaries()),
+  getRevision: (live) => json(200, { revision: live.revision, now: new Date(live.simulator.now).toISOString() }),
   resetWorld: (live) => {
     live.reset();
     return json(200, worldView(live.simulator, live.projectId, live.startedAt));
@@ -350,7 +363,15 @@ export function controlResponder(live: LiveWorld): Responder {
       ? HANDLERS[compiled.operation.operationId!]
       : undefined;
     if (!handler) throw new ProblemError(501, 'not_implemented', `${compiled.operation.id} has no handler`);
-    return live.exclusive(() => handler(live, input));
+    // Reads leave the world as it was; every other request (and a DNS question, which the query log keeps) moves the revision.
+    const changes = compiled.operation.method !== 'get' || compiled.operation.operationId === 'queryDns';
+    return live.exclusive(async () => {
+      try {
+        return await handler(live, input);
+      } finally {
+        if (changes) live.touch();
+      }
+    });
   };
 }
 

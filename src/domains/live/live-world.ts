@@ -4,8 +4,9 @@ import { createCertificateAuthority, type CertificateAuthority, type IssuedCerti
 import type { DnsAnswer, DnsLookup, QueryType } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import { PLATFORM_RESOLVER, PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
+import { describeAction } from '../scenario/actions/index.js';
 import { ScenarioPlayer, type Scenario, type StepResult } from '../scenario/scenario.js';
-import { loadScenarioFile, SCENARIO_DIR, scenarioFromText } from '../scenario/scenario-file.js';
+import { loadScenarioFile, SCENARIO_DIR, scenarioFiles, scenarioFromText } from '../scenario/scenario-file.js';
 import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
 import type { CertificateStatus, DomainState, Outcome } from '../sim/model.js';
 import { checkName } from '../sim/names.js';
@@ -16,8 +17,22 @@ export const MINTED_KEPT = 2 * WORLD_LIMITS.domainsPerProject;
 
 /** Outcome of loading a scenario into the live world. */
 export type ScenarioLoadResult =
-  | { ok: true; played: StepResult[]; passed: boolean; description: string }
+  | { ok: true; played: StepResult[]; passed: boolean; description: string; total: number }
   | { ok: false; code: string; message: string };
+
+/** A bundled scenario as the dashboard's picker lists it. */
+export interface ScenarioSummary {
+  name: string;
+  description: string;
+  tags: string[];
+  steps: { index: number; name?: string; action: string }[];
+}
+
+/** How far to play a scenario: up to the step named `upTo`, and at most `steps` steps. */
+export interface PlayLimit {
+  upTo?: string;
+  steps?: number;
+}
 
 /**
  * The simulator as `kennel serve` runs it: one world at a time (reset or replaced by a scenario),
@@ -31,6 +46,8 @@ export class LiveWorld {
   readonly #minted = new Map<string, { serialNumber: string; certificate: Promise<IssuedCertificate> }>();
   /** Settles when every task handed to `exclusive` so far has finished. */
   #idle: Promise<unknown> = Promise.resolve();
+  #revision = 0;
+  #summaries: Promise<ScenarioSummary[]> | undefined;
 
   private constructor(
     readonly config: WorldConfig,
@@ -58,6 +75,16 @@ export class LiveWorld {
     return this.config.project.id;
   }
 
+  /** Grows whenever the world may have changed: the dashboard polls it to know when to reload. */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Notes a change (a write, a DNS question) so that pollers of `revision` see it. */
+  touch(): void {
+    this.#revision += 1;
+  }
+
   #fresh(firstRecordId?: number): DomainSimulator {
     const built = buildSimulator(
       this.config,
@@ -82,13 +109,37 @@ export class LiveWorld {
   /** Back to the default live world; record ids keep counting, so old ids never point at new records. */
   reset(): void {
     this.#simulator = this.#fresh(this.#simulator.world.nextRecordId);
+    this.touch();
+  }
+
+  /** The bundled scenarios (read once: they ship with the package and do not change while serving). */
+  scenarioSummaries(): Promise<ScenarioSummary[]> {
+    this.#summaries ??= scenarioFiles([this.scenarioDir]).then((files) =>
+      Promise.all(
+        files.map(async (file) => {
+          const scenario = await loadScenarioFile(file);
+          return {
+            name: scenario.name,
+            description: scenario.description,
+            tags: scenario.tags,
+            steps: scenario.steps.map((step, index) => ({
+              index,
+              ...(step.name ? { name: step.name } : {}),
+              action: describeAction(step.action),
+            })),
+          };
+        }),
+      ),
+    );
+    this.#summaries.catch(() => (this.#summaries = undefined));
+    return this.#summaries;
   }
 
   /**
    * Replaces the world with a scenario's, played up to and including the step named `upTo`. It
    * awaits the file before the swap: run it through `exclusive` when other requests may write.
    */
-  async loadScenario(name: string, upTo?: string): Promise<ScenarioLoadResult> {
+  async loadScenario(name: string, limit: PlayLimit = {}): Promise<ScenarioLoadResult> {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
       return { ok: false, code: 'scenario_not_found', message: `no scenario named ${JSON.stringify(name)}` };
     let scenario;
@@ -102,14 +153,14 @@ export class LiveWorld {
         message: missing ? `no scenario named ${name}` : (error as Error).message,
       };
     }
-    return this.#play(scenario, upTo);
+    return this.#play(scenario, limit);
   }
 
   /**
    * Replaces the world with a QA engineer's own scenario, given as YAML or JSON text and validated
    * as a file is (problems name `source:line`), played up to the step named `upTo`.
    */
-  async loadScenarioText(source: string, name: string, upTo?: string): Promise<ScenarioLoadResult> {
+  async loadScenarioText(source: string, name: string, limit: PlayLimit = {}): Promise<ScenarioLoadResult> {
     let scenario;
     try {
       scenario = await scenarioFromText(source, 'source', name);
@@ -117,10 +168,10 @@ export class LiveWorld {
       if (!(error instanceof ToolError)) throw error;
       return { ok: false, code: 'invalid_scenario', message: error.message };
     }
-    return this.#play(scenario, upTo);
+    return this.#play(scenario, limit);
   }
 
-  #play(scenario: Scenario, upTo: string | undefined): ScenarioLoadResult {
+  #play(scenario: Scenario, { upTo, steps = Infinity }: PlayLimit): ScenarioLoadResult {
     const name = scenario.name;
     if (upTo !== undefined && !scenario.steps.some((step) => step.name === upTo)) {
       return {
@@ -134,17 +185,19 @@ export class LiveWorld {
       firstRecordId: this.#simulator.world.nextRecordId,
     });
     const played: StepResult[] = [];
-    while (!player.done) {
+    while (!player.done && played.length < steps) {
       const result = player.step();
       played.push(result);
       if (upTo !== undefined && result.name === upTo) break;
     }
     this.#simulator = player.simulator;
+    this.touch();
     return {
       ok: true,
       played,
       passed: player.setupProblems.length === 0 && played.every((step) => step.passed),
       description: scenario.description,
+      total: scenario.steps.length,
     };
   }
 
@@ -249,6 +302,7 @@ export class LiveWorld {
   readonly platformLookup: DnsLookup = (name, type) => this.#ask(PLATFORM_RESOLVER, name, type);
 
   #ask(resolver: string, name: string, type: QueryType): DnsAnswer {
+    this.touch();
     const answer = this.#simulator.query(resolver, name, type);
     return answer.ok ? answer.value : { rcode: 'SERVFAIL', answers: [], authority: [] };
   }

@@ -15,11 +15,12 @@ export const WORLD_FILE = packageFile('fixtures/world.json');
 
 let validator: Promise<ReturnType<Ajv2020['compile']>> | undefined;
 
-/** The schema's validator, compiled once: files loaded side by side share the one promise. */
+/** The scenario schema, compiled once: callers that arrive together share one compilation. */
 function schemaValidator(): Promise<ReturnType<Ajv2020['compile']>> {
   validator ??= readJsonFile<object>(packageFile('spec/scenario.schema.json')).then((schema) =>
     new Ajv2020({ allErrors: true, strict: false }).compile(schema),
   );
+  validator.catch(() => (validator = undefined));
   return validator;
 }
 
