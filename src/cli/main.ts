@@ -111,6 +111,7 @@ export async function runFromProcess(): Promise<void> {
     stdout: quietOnClose(process.stdout),
     stderr: quietOnClose(process.stderr),
     logStream,
+    logIsTerminal: process.stdout.isTTY === true,
     signal: controller.signal,
   });
   try {

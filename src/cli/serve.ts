@@ -14,6 +14,7 @@ import type { ListOrder } from '../store/tenant-collection.js';
 import type { RunningMock } from '../mock/server.js';
 import { serveBanner } from './banner.js';
 import type { CliIo } from './io.js';
+import { LOG_FORMATS, logDestination, resolveLogFormat, type LogFormat } from './log-format.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
 
 interface ServeFlags {
@@ -24,6 +25,7 @@ interface ServeFlags {
   apiKey?: string[];
   spec?: string;
   logLevel?: LogLevel;
+  logFormat?: LogFormat;
   sharedStore?: boolean;
   order?: ListOrder;
   stateless?: boolean;
@@ -48,9 +50,11 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
   program
     .command('serve')
     .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
-    .option('--host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
+    // -h is --host here, as in most servers (http-server, vite); help is --help only.
+    .helpOption('--help', 'display help for command')
+    .option('-h, --host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
     .option(
-      '--port <port>',
+      '-p, --port <port>',
       `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`,
       integerIn(0, 65535),
     )
@@ -63,6 +67,11 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     )
     .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled Pet Store spec)')
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
+    .option(
+      '--log-format <format>',
+      `request log as ${LOG_FORMATS.join(' or ')} (env KENNEL_LOG_FORMAT; default pretty on a terminal, else json)`,
+      oneOf(LOG_FORMATS),
+    )
     .option('--shared-store', 'one store for every API key instead of one per key')
     .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
     .option(
@@ -123,7 +132,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     )
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
     .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
-    .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
+    .action(async (flags: ServeFlags) => {
+      const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
+      finish(await serve(resolveConfig(flags, io.env), format, io));
+    });
 }
 
 function mb(bytes: number): string {
@@ -207,10 +219,10 @@ function worldLines(running: RunningMock): string[] {
 }
 
 /** Runs the mock until `io.signal` aborts; returns the exit code. */
-async function serve(config: MockConfig, io: CliIo): Promise<number> {
+async function serve(config: MockConfig, logFormat: LogFormat, io: CliIo): Promise<number> {
   const logger = pino(
     { level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime },
-    io.logStream,
+    await logDestination(logFormat, io.logStream, io.logIsTerminal ?? false),
   );
   const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
