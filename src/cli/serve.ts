@@ -13,6 +13,7 @@ import {
 import type { ListOrder } from '../store/tenant-collection.js';
 import type { RunningMock } from '../mock/server.js';
 import { serveBanner } from './banner.js';
+import { watchDocument } from './spec-watch.js';
 import type { CliIo } from './io.js';
 import { LOG_FORMATS, logDestination, resolveLogFormat, type LogFormat } from './log-format.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
@@ -43,6 +44,7 @@ interface ServeFlags {
   platformDnsPort?: number;
   sitePort?: number;
   siteHttpPort?: number;
+  watch?: boolean;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -66,6 +68,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       collect,
     )
     .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled Pet Store spec)')
+    .option('--watch', "reload the document when it or a file it $ref's changes, keeping the items that still fit")
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option(
       '--log-format <format>',
@@ -134,7 +137,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
     .action(async (flags: ServeFlags) => {
       const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
-      finish(await serve(resolveConfig(flags, io.env), format, io));
+      finish(await serve(resolveConfig(flags, io.env), { logFormat: format, watch: flags.watch ?? false }, io));
     });
 }
 
@@ -218,8 +221,14 @@ function worldLines(running: RunningMock): string[] {
   return lines;
 }
 
+/** How this run of serve behaves beyond the mock's config. */
+interface ServeRun {
+  logFormat: LogFormat;
+  watch: boolean;
+}
+
 /** Runs the mock until `io.signal` aborts; returns the exit code. */
-async function serve(config: MockConfig, logFormat: LogFormat, io: CliIo): Promise<number> {
+async function serve(config: MockConfig, { logFormat, watch }: ServeRun, io: CliIo): Promise<number> {
   const logger = pino(
     { level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime },
     await logDestination(logFormat, io.logStream, io.logIsTerminal ?? false),
@@ -232,11 +241,14 @@ async function serve(config: MockConfig, logFormat: LogFormat, io: CliIo): Promi
   if (running.spec.operations.length === 0)
     io.stderr.write('  note     the document has no operations (no paths): only the admin API answers\n');
   for (const line of worldLines(running)) io.stderr.write(`${line}\n`);
+  const unwatch = watch ? await watchDocument(running, logger, io) : undefined;
+  if (unwatch) io.stderr.write(`  watch    ${config.specPath} and the files it references: edits reload\n`);
   io.onReady?.({ url: running.url, origin: running.origin });
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve();
     else io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  unwatch?.();
   await running.close();
   logger.flush?.();
   return 0;

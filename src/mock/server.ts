@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
 import { ToolError, whyNotBound } from '../core/tool-error.js';
-import { loadDocument } from '../openapi/load.js';
+import { loadDocument, type LoadedDocument } from '../openapi/load.js';
 import { fixtureProblem, type PetFixtures } from '../store/fixtures.js';
 import type { Category, SeedProfile } from '../store/pet.js';
 import { seedPets } from '../store/seed.js';
@@ -12,6 +12,7 @@ import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
+import { Reloadable, type Reloaded } from './reloadable.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
 
@@ -26,6 +27,8 @@ export interface RunningMock extends PublicRunningMock {
   mock: MockApp;
   /** The domain simulator behind /__kennel/world (started on first use, or at once with DNS/site ports). */
   world: WorldApi | undefined;
+  /** Loads `config.specPath` again and swaps it in (`--watch`); on a ToolError the old document stays. */
+  reload(): Promise<Reloaded>;
 }
 
 async function loadFixtures(): Promise<PetFixtures> {
@@ -58,15 +61,17 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
   const world = config.world ? worldApi(config, () => Date.now()) : undefined;
-  const mock = createMockApp({
-    spec,
-    config,
-    logger,
-    seedPets: (seed) =>
-      seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
-    extraApis: world ? [{ router: world.router }] : [],
-  });
-  const server = createHttpServer(mock.app.callback(), httpTimeouts);
+  const build = (document: LoadedDocument): MockApp =>
+    createMockApp({
+      spec: document,
+      config,
+      logger,
+      seedPets: (seed) =>
+        seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
+      extraApis: world ? [{ router: world.router }] : [],
+    });
+  const served = new Reloadable(spec, build(spec), build);
+  const server = createHttpServer(served.handle, httpTimeouts);
   let address: AddressInfo;
   try {
     // Listeners need the world now; a world file is checked now, so a bad one stops start-up (exit 2).
@@ -89,9 +94,14 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     origin,
     apiKeys: acceptedKeys(config),
     config: { ...config, port: address.port },
-    spec,
-    mock,
-    reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
+    get spec() {
+      return served.spec;
+    },
+    get mock() {
+      return served.mock;
+    },
+    reset: (request = {}) => served.mock.store.reset(resetScope(request, config.tenancy)),
+    reload: () => served.reload(config.specPath),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
     },
