@@ -6,7 +6,7 @@ import { ToolError } from '../core/tool-error.js';
 import type { CliIo } from './io.js';
 import { checkCommand } from './check.js';
 import { EXIT } from './exit-codes.js';
-import { startedByNpm, watchParent } from './parent-watch.js';
+import { startedByNpm, watchNpm } from './parent-watch.js';
 import { scenarioCommand } from './scenario.js';
 import { serveCommand } from './serve.js';
 
@@ -96,12 +96,7 @@ export async function runFromProcess(): Promise<void> {
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
   // Under npm, the pid a user kills is npm's: when npm's shell goes, kennel stops as on SIGTERM.
-  const stopWatching = startedByNpm(process.env)
-    ? watchParent(
-        () => process.ppid,
-        () => onSignal('SIGTERM'),
-      )
-    : undefined;
+  const stopWatching = startedByNpm(process.env) ? watchNpm(() => onSignal('SIGTERM')) : undefined;
   const logStream = pino.destination({ dest: 1, sync: false });
   logStream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;

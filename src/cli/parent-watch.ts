@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** How often the parent is looked at: a `kill $!` on `npx kennel serve &` ends kennel within this. */
 export const PARENT_POLL_MS = 500;
 
@@ -25,4 +27,47 @@ export function watchParent(ppid: () => number, onOrphaned: () => void, pollMs =
   }, pollMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** `/proc/<pid>/stat`'s state and parent pid; undefined where there is no /proc (macOS) or no such process. */
+function procStat(pid: number): { state: string; ppid: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: state!, ppid: Number(ppid) };
+  } catch {
+    return undefined;
+  }
+}
+
+function isNpm(pid: number): boolean {
+  try {
+    return /^(npm|npx)\b/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** The npm process among kennel's parent and grandparent (npm's `sh -c` sits between), if it can tell. */
+function npmAncestor(ppid: number): number | undefined {
+  if (isNpm(ppid)) return ppid;
+  const grandparent = procStat(ppid)?.ppid;
+  return grandparent !== undefined && isNpm(grandparent) ? grandparent : undefined;
+}
+
+/**
+ * Under npm: stops kennel (`stop`) when npm has gone. When only npm's shell has gone and npm still
+ * runs (a script such as `kennel serve &` that leaves kennel in the background on purpose),
+ * kennel stays. Without /proc, any change of parent stops kennel.
+ */
+export function watchNpm(stop: () => void): () => void {
+  const npm = npmAncestor(process.ppid);
+  return watchParent(
+    () => process.ppid,
+    () => {
+      const state = npm === undefined ? undefined : procStat(npm)?.state;
+      if (state === undefined || state === 'Z' || state === 'X') stop();
+    },
+  );
 }

@@ -1,4 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +42,40 @@ describe('kill $! on `npx kennel serve &`', () => {
         process.kill(-shell.pid!, 'SIGKILL');
       } catch {
         // Already gone.
+      }
+    }
+  });
+});
+
+describe('an npm script that leaves kennel in the background on purpose', () => {
+  it('keeps it running once the script is done, while npm goes on and after npm ends', async () => {
+    // `prebg` starts kennel in the background and its shell exits; npm stays on to run `bg`.
+    const dir = mkdtempSync(path.join(tmpdir(), 'kennel-npm-bg-'));
+    const kennel = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(ROOT, 'bin/kennel.js'))}`;
+    const scripts = {
+      // The shell waits for the banner (kennel is up and knows its parent), then exits.
+      prebg: `${kennel} serve --port 0 > kennel.out 2> kennel.err < /dev/null & echo "kennel=$!"; until grep -q "API " kennel.err; do sleep 0.1; done`,
+      bg: 'sleep 2',
+    };
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bg', version: '1.0.0', scripts }));
+    const npm = spawnSync('npm', ['run', '--silent', 'bg'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    const pid = Number(/kennel=(\d+)/.exec(npm.stdout)?.[1]);
+    expect(pid, npm.stderr).toBeGreaterThan(0);
+    try {
+      const stderr = (): string => readFileSync(path.join(dir, 'kennel.err'), 'utf8');
+      await waitFor(
+        () => /API +http:\/\/127\.0\.0\.1:\d+/.test(stderr()),
+        () => `no banner; stderr: ${stderr()}`,
+      );
+      const port = Number(/API +http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr())![1]);
+      // npm has finished (spawnSync returned) and kennel's shell went long ago: it still serves.
+      await new Promise((resolve) => setTimeout(resolve, 3 * PARENT_POLL_MS));
+      expect(await answers(port)).toBe(true);
+    } finally {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone: the fault under test; the assertion above says so.
       }
     }
   });
