@@ -2,7 +2,8 @@
 #
 #   docker build -t kennel .
 #   docker run --rm -p 4010:4010 kennel                   # serves on 0.0.0.0:4010
-#   docker run --rm -p 4010:4010 kennel serve --seed 7    # other `kennel` arguments
+#   docker run --rm -p 4010:4010 kennel serve --seed 7    # other `kennel` arguments (still on
+#                                                         # 0.0.0.0: the image sets KENNEL_HOST)
 #   docker run --rm -p 8080:8080 -e KENNEL_PORT=8080 kennel   # another port: use KENNEL_PORT,
 #                                                             # which the HEALTHCHECK follows too
 #
@@ -30,7 +31,9 @@ COPY web ./web
 
 # --- runtime: production dependencies + compiled output, as the unprivileged `node` user ------
 FROM node:24-slim AS runtime
-ENV NODE_ENV=production SCARF_ANALYTICS=false
+# KENNEL_HOST, not a --host in CMD: `docker run kennel serve --seed 7` replaces CMD, and the server
+# must still listen on every interface to be reachable through -p.
+ENV NODE_ENV=production SCARF_ANALYTICS=false KENNEL_HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: no `prepare` (tsc is a devDependency) and no dependency install scripts.
@@ -51,4 +54,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
 # node is PID 1: kennel stops cleanly on SIGTERM (docker stop) and SIGINT. The V8 flag is the one
 # bin/kennel.js's shebang passes (docs/decisions.md, "Memory").
 ENTRYPOINT ["node", "--max-semi-space-size=16", "bin/kennel.js"]
-CMD ["serve", "--host", "0.0.0.0"]
+CMD ["serve"]

@@ -535,21 +535,51 @@ http_get() { # http_get URL [BEARER]: prints "STATUS BODY-PREFIX"
       .then(async (r) => console.log(r.status, (await r.text()).replace(/\s+/g, " ").slice(0, 90)), (e) => console.log(0, e.cause?.code ?? e.message));' "$1" "${2:-}"
 }
 
+start_server() { # start_server LOG ARG...: runs ARG... as the container would, on KENNEL_PORT=$PORT
+  SERVER_LOG=$1; shift
+  (cd "$RUNTIME" && exec "${AS_USER[@]}" env -i "PATH=$IMAGE_PATH" "HOME=$IMAGE_HOME" "${STAGE_ENV[@]}" "KENNEL_PORT=$PORT" "$@") >"$SERVER_LOG" 2>&1 </dev/null &
+  SERVER_PID=$!
+  for ((tries = 0; tries < 150; tries++)); do
+    grep -q '^kennel: serving' "$SERVER_LOG" && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  if ! grep -q '^kennel: serving' "$SERVER_LOG"; then
+    sed 's/^/      | /' "$SERVER_LOG"
+    die "the server did not start: KENNEL_PORT=$PORT $* (log above)"
+  fi
+  pass "server started: KENNEL_PORT=$PORT $* (pid $SERVER_PID)"
+  { grep -v '^{' "$SERVER_LOG" || true; } | sed 's/^/      | /'
+}
+
+stop_server() { # stop_server: SIGTERM, as docker stop sends to PID 1 (node), which it kills after 10 s
+  kill -TERM "$SERVER_PID"
+  for ((tries = 0; tries < 100; tries++)); do
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  STOP_STATUS=0
+  if kill -0 "$SERVER_PID" 2>/dev/null; then
+    STOP_STATUS=timeout
+  else
+    wait "$SERVER_PID" || STOP_STATUS=$?
+    SERVER_PID=
+  fi
+}
+
+HOST_IP=$( (hostname -I 2>/dev/null || true) | tr ' ' '\n' | grep -E '^[0-9.]+$' | grep -v '^127\.' | head -n 1 || true)
+check_all_interfaces() { # check_all_interfaces WHAT: the server is bound to 0.0.0.0, as docker run -p needs
+  check "$1: the banner shows 0.0.0.0:$PORT" grep -q "^  API      http://0\.0\.0\.0:$PORT/" "$SERVER_LOG"
+  if [[ -n $HOST_IP ]]; then
+    RESPONSE=$(http_get "http://$HOST_IP:$PORT/__kennel/health")
+    check "$1: health answers on $HOST_IP too: ${RESPONSE%% *}" test "${RESPONSE%% *}" = 200
+  else
+    skip "$1: no non-loopback IPv4 address to check the 0.0.0.0 binding from"
+  fi
+}
+
 PORT=$(free_port)
-SERVER_LOG=$WORK/logs/server.log
-(cd "$RUNTIME" && exec "${AS_USER[@]}" env -i "PATH=$IMAGE_PATH" "HOME=$IMAGE_HOME" "${STAGE_ENV[@]}" "KENNEL_PORT=$PORT" "${ARGV[@]}") >"$SERVER_LOG" 2>&1 </dev/null &
-SERVER_PID=$!
-for ((tries = 0; tries < 150; tries++)); do
-  grep -q '^kennel: serving' "$SERVER_LOG" && break
-  kill -0 "$SERVER_PID" 2>/dev/null || break
-  sleep 0.2
-done
-if ! grep -q '^kennel: serving' "$SERVER_LOG"; then
-  sed 's/^/      | /' "$SERVER_LOG"
-  die "the server did not start (log above)"
-fi
-pass "server started: KENNEL_PORT=$PORT ${ARGV[*]} (pid $SERVER_PID)"
-{ grep -v '^{' "$SERVER_LOG" || true; } | sed 's/^/      | /'
+start_server "$WORK/logs/server.log" "${ARGV[@]}"
 SERVER_UID=$(awk '/^Uid:/ { print $2 }' "/proc/$SERVER_PID/status" 2>/dev/null || echo '?')
 if ((${#AS_USER[@]} > 0)); then
   check "server process runs as uid $SERVER_UID, not root (approximation of USER node)" test "$SERVER_UID" != 0
@@ -578,25 +608,16 @@ for ASSET in dashboard dashboard/app.js dashboard/app.css; do
   RESPONSE=$(http_get "http://127.0.0.1:$PORT/__kennel/$ASSET")
   check "GET /__kennel/$ASSET: 200, the page's files are in the image (${RESPONSE%% *})" test "${RESPONSE%% *}" = 200
 done
-HOST_IP=$( (hostname -I 2>/dev/null || true) | tr ' ' '\n' | grep -E '^[0-9.]+$' | grep -v '^127\.' | head -n 1 || true)
-if [[ -n $HOST_IP ]]; then
-  RESPONSE=$(http_get "http://$HOST_IP:$PORT/__kennel/health")
-  check "health answers on $HOST_IP too (bound to 0.0.0.0, as docker run -p needs): ${RESPONSE%% *}" test "${RESPONSE%% *}" = 200
-else
-  skip "no non-loopback IPv4 address to check the 0.0.0.0 binding from"
-fi
-
-# docker stop sends SIGTERM to PID 1 (node) and kills it after 10 s.
-kill -TERM "$SERVER_PID"
-for ((tries = 0; tries < 100; tries++)); do
-  kill -0 "$SERVER_PID" 2>/dev/null || break
-  sleep 0.1
-done
-STOP_STATUS=0
-if kill -0 "$SERVER_PID" 2>/dev/null; then
-  STOP_STATUS=timeout
-else
-  wait "$SERVER_PID" || STOP_STATUS=$?
-  SERVER_PID=
-fi
+check_all_interfaces "ENTRYPOINT + CMD"
+stop_server
 check "SIGTERM (docker stop) ends the server within 10 s with exit 0 ($STOP_STATUS)" test "$STOP_STATUS" = 0
+
+# `docker run IMAGE serve --seed 7` replaces CMD: the image's ENV, not CMD, must make it reachable.
+section "docker run IMAGE serve --seed 7 (arguments replace CMD)"
+OVERRIDE=("${ENTRY[@]:1}" serve --seed 7)
+PORT=$(free_port)
+start_server "$WORK/logs/server-override.log" "${OVERRIDE[@]}"
+check "override: the banner shows seed 7 (the arguments were used)" grep -q 'seed 7' "$SERVER_LOG"
+check_all_interfaces "override"
+stop_server
+check "override: SIGTERM ends the server with exit 0 ($STOP_STATUS)" test "$STOP_STATUS" = 0

@@ -7,6 +7,8 @@ export interface CliIo {
   stderr: { write(text: string): unknown };
   /** Where request logs go (pino JSON lines); stdout when the real process runs. */
   logStream: DestinationStream;
+  /** Whether logStream is a terminal (then logs are pretty unless --log-format json). */
+  logIsTerminal?: boolean;
   /** Aborted to stop long-running commands (serve); SIGINT/SIGTERM in the real process. */
   signal: AbortSignal;
   /** Called once a long-running command is ready (the mock is listening), with what it serves. */

@@ -6,6 +6,7 @@ import { ToolError } from '../core/tool-error.js';
 import type { CliIo } from './io.js';
 import { checkCommand } from './check.js';
 import { EXIT } from './exit-codes.js';
+import { startedByNpm, watchNpm } from './parent-watch.js';
 import { scenarioCommand } from './scenario.js';
 import { serveCommand } from './serve.js';
 
@@ -94,6 +95,8 @@ export async function runFromProcess(): Promise<void> {
     controller.abort(signal);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
+  // Under npm, the pid a user kills is npm's: when npm's shell goes, kennel stops as on SIGTERM.
+  const stopWatching = startedByNpm(process.env) ? watchNpm(() => onSignal('SIGTERM')) : undefined;
   const logStream = pino.destination({ dest: 1, sync: false });
   logStream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
@@ -103,6 +106,7 @@ export async function runFromProcess(): Promise<void> {
     stdout: quietOnClose(process.stdout),
     stderr: quietOnClose(process.stderr),
     logStream,
+    logIsTerminal: process.stdout.isTTY === true,
     signal: controller.signal,
   });
   try {
@@ -111,6 +115,7 @@ export async function runFromProcess(): Promise<void> {
     // The reader of stdout has gone: nothing left to flush to.
   }
   process.exitCode = code;
+  stopWatching?.();
   // Done: a signal now means "stop at once", even if something still holds the event loop open.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
 }

@@ -13,7 +13,9 @@ import {
 import type { ListOrder } from '../store/tenant-collection.js';
 import type { RunningMock } from '../mock/server.js';
 import { serveBanner } from './banner.js';
+import { watchDocument } from './spec-watch.js';
 import type { CliIo } from './io.js';
+import { LOG_FORMATS, logDestination, resolveLogFormat, type LogFormat } from './log-format.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
 
 interface ServeFlags {
@@ -24,6 +26,7 @@ interface ServeFlags {
   apiKey?: string[];
   spec?: string;
   logLevel?: LogLevel;
+  logFormat?: LogFormat;
   sharedStore?: boolean;
   order?: ListOrder;
   stateless?: boolean;
@@ -44,6 +47,7 @@ interface ServeFlags {
   proxy?: string;
   proxyTimeout?: number;
   proxyMaxResponse?: number;
+  watch?: boolean;
 }
 
 /** Declares `kennel serve` and its flags on `program`. */
@@ -51,9 +55,11 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
   program
     .command('serve')
     .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
-    .option('--host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
+    // -h is --host here, as in most servers (http-server, vite); help is --help only.
+    .helpOption('--help', 'display help for command')
+    .option('-h, --host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
     .option(
-      '--port <port>',
+      '-p, --port <port>',
       `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`,
       integerIn(0, 65535),
     )
@@ -65,7 +71,13 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       collect,
     )
     .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled Pet Store spec)')
+    .option('--watch', "reload the document when it or a file it $ref's changes, keeping the items that still fit")
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
+    .option(
+      '--log-format <format>',
+      `request log as ${LOG_FORMATS.join(' or ')} (env KENNEL_LOG_FORMAT; default pretty on a terminal, else json)`,
+      oneOf(LOG_FORMATS),
+    )
     .option('--shared-store', 'one store for every API key instead of one per key')
     .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
     .option(
@@ -140,7 +152,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       'with --proxy: response bodies up to this size are validated, longer ones pass unvalidated (default 1mb)',
       memorySize,
     )
-    .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
+    .action(async (flags: ServeFlags) => {
+      const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
+      finish(await serve(resolveConfig(flags, io.env), { logFormat: format, watch: flags.watch ?? false }, io));
+    });
 }
 
 function mb(bytes: number): string {
@@ -233,11 +248,17 @@ function worldLines(running: RunningMock): string[] {
   return lines;
 }
 
+/** How this run of serve behaves beyond the mock's config. */
+interface ServeRun {
+  logFormat: LogFormat;
+  watch: boolean;
+}
+
 /** Runs the mock until `io.signal` aborts; returns the exit code. */
-async function serve(config: MockConfig, io: CliIo): Promise<number> {
+async function serve(config: MockConfig, { logFormat, watch }: ServeRun, io: CliIo): Promise<number> {
   const logger = pino(
     { level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime },
-    io.logStream,
+    await logDestination(logFormat, io.logStream, io.logIsTerminal ?? false),
   );
   const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
@@ -247,11 +268,14 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
   if (running.spec.operations.length === 0)
     io.stderr.write('  note     the document has no operations (no paths): only the admin API answers\n');
   for (const line of worldLines(running)) io.stderr.write(`${line}\n`);
+  const unwatch = watch ? await watchDocument(running, logger, io) : undefined;
+  if (unwatch) io.stderr.write(`  watch    ${config.specPath} and the files it references: edits reload\n`);
   io.onReady?.({ url: running.url, origin: running.origin });
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve();
     else io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
+  unwatch?.();
   await running.close();
   if (running.proxy) io.stderr.write(running.proxy.summaryText());
   logger.flush?.();

@@ -13,7 +13,9 @@ import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
 import { resetScope } from './tenancy.js';
+import { Reloadable, type Reloaded } from './reloadable.js';
 import { worldApi, type WorldApi } from './world-api.js';
+import type { SiteContent } from '../domains/live/site-server.js';
 import { docsRoutes, referenceSite } from './docs-routes.js';
 import { referencePages } from './reference-pages.js';
 import type { KennelProxy } from './proxy/proxy-handler.js';
@@ -33,6 +35,8 @@ export interface RunningMock extends PublicRunningMock {
   world: WorldApi | undefined;
   /** Proxy mode (`--proxy`): the proxy, with the counts its exit summary prints. */
   proxy: KennelProxy | undefined;
+  /** Loads `config.specPath` again and swaps it in (`--watch`); on a ToolError the old document stays. */
+  reload(): Promise<Reloaded>;
 }
 
 async function loadFixtures(): Promise<PetFixtures> {
@@ -64,24 +68,39 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
-  const pages = referencePages(spec, config);
-  // The site's try-it calls reach this mock in process: its handler exists once the app does.
-  const site = () => referenceSite(pages, spec, mock.app.callback());
-  const world = config.world ? worldApi(config, () => Date.now(), site) : undefined;
   const proxy = config.proxy ? await startProxy(config, spec, logger) : undefined;
-  const mock: MockApp = createMockApp({
-    spec,
-    config,
-    logger,
-    seedPets: (seed) =>
-      seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
-    extraApis: [
-      { router: docsRoutes(pages, spec) },
-      ...(world ? [{ router: world.router }, { router: dashboardPage() }] : []),
-    ],
-    proxy: proxy?.middleware,
-  });
-  const server = createHttpServer(mock.app.callback(), httpTimeouts);
+  let site: SiteContent | undefined;
+  const build = (document: LoadedDocument): MockApp => {
+    const pages = referencePages(document, config);
+    site = referenceSite(pages, document, (request, response) => served.handle(request, response));
+    return createMockApp({
+      spec: document,
+      config,
+      logger,
+      seedPets: (seed) =>
+        seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
+      extraApis: [
+        { router: docsRoutes(pages, document) },
+        ...(world ? [{ router: world.router }, { router: dashboardPage() }] : []),
+      ],
+      proxy: proxy?.middleware,
+    });
+  };
+  // The documentation site follows --watch reloads: it reads the newest document's pages each time.
+  const currentSite: SiteContent = {
+    isApi: (pathname) => site!.isApi(pathname),
+    api: (request, response) => served.handle(request, response),
+    page: (pathname, footer) => site!.page(pathname, footer),
+  };
+  const world = config.world
+    ? worldApi(
+        config,
+        () => Date.now(),
+        () => currentSite,
+      )
+    : undefined;
+  const served: Reloadable = new Reloadable(spec, build(spec), build);
+  const server = createHttpServer(served.handle, httpTimeouts);
   let address: AddressInfo;
   try {
     // Listeners need the world now; a world file is checked now, so a bad one stops start-up (exit 2).
@@ -105,9 +124,14 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     origin,
     apiKeys: acceptedKeys(config),
     config: { ...config, port: address.port },
-    spec,
-    mock,
-    reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
+    get spec() {
+      return served.spec;
+    },
+    get mock() {
+      return served.mock;
+    },
+    reset: (request = {}) => served.mock.store.reset(resetScope(request, config.tenancy)),
+    reload: () => served.reload(config.specPath),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
       proxy?.close();

@@ -68,6 +68,32 @@ export class TenantStore {
     }
     return collection;
   }
+
+  /** The collections this tenant has used: collection path, parent keys ('' for top level), items. */
+  *collections(): Generator<CollectionItems> {
+    for (const [name, collection] of this.#collections) {
+      const [path, parent = ''] = name.split('\u0000');
+      yield { path: path!, parent, records: collection.records() };
+    }
+  }
+
+  /** Puts a collection's items back as they were (a reload); their memory is charged again. */
+  restore({ path, parent, records }: CollectionItems): void {
+    const name = parent === '' ? path : `${path}\u0000${parent}`;
+    const random = new Random(hashOf(`${this.#store.seed}\u0000${this.#name}\u0000${name}`));
+    const key = this.#store.spec(path).key;
+    const bytes = records.reduce((sum, record) => sum + record.bytes, 0);
+    this.#account.bytes += bytes;
+    this.#store.limits.total.used += bytes;
+    this.#collections.set(name, new TenantCollection(records, key, this.#store.limits, this.#account, random));
+  }
+}
+
+/** One tenant's items of one collection, as `TenantStore.collections()` lists them. */
+export interface CollectionItems {
+  path: string;
+  parent: string;
+  records: readonly StoredRecord[];
 }
 
 /** Every tenant's items. Tenants are created on first use, each seeded identically. */
@@ -99,6 +125,11 @@ export class ResourceStore {
 
   get tenantCount(): number {
     return this.#tenants.size;
+  }
+
+  /** The tenants that have been used, by name. */
+  tenants(): IterableIterator<[string, TenantStore]> {
+    return this.#tenants.entries();
   }
 
   tenant(key: string): TenantStore {

@@ -91,6 +91,11 @@ export class TenantCollection {
     return this.#ordered.length;
   }
 
+  /** Every item, in creation order (seeded ones first): what a reload carries over. */
+  records(): readonly StoredRecord[] {
+    return this.#ordered;
+  }
+
   /** At most `limit` items whose properties equal every filter, newest or oldest first. */
   list(limit: number, filters: readonly Filter[] = [], order: ListOrder = 'newest-first'): StoredRecord[] {
     const items = this.#ordered;

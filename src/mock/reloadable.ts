@@ -1,0 +1,53 @@
+import { loadDocument, type LoadedDocument } from '../openapi/load.js';
+import { inferResources } from '../openapi/resource-model.js';
+import type { MockApp } from './app.js';
+import { carryOver, type CarryOver } from './store-carry-over.js';
+
+type Handler = ReturnType<MockApp['app']['callback']>;
+
+/** What a successful reload serves now. */
+export interface Reloaded extends CarryOver {
+  file: string;
+  operations: number;
+}
+
+/**
+ * The app behind the HTTP listener, replaceable while it runs: a reload builds the whole new app
+ * (routes, validators, resource model, store) first and swaps it in with one assignment, so a
+ * request sees the old document or the new one, never half of each.
+ */
+export class Reloadable {
+  #spec: LoadedDocument;
+  #mock: MockApp;
+  #handle: Handler;
+  readonly #build: (document: LoadedDocument) => MockApp;
+
+  constructor(spec: LoadedDocument, mock: MockApp, build: (document: LoadedDocument) => MockApp) {
+    this.#spec = spec;
+    this.#mock = mock;
+    this.#handle = mock.app.callback();
+    this.#build = build;
+  }
+
+  get spec(): LoadedDocument {
+    return this.#spec;
+  }
+
+  get mock(): MockApp {
+    return this.#mock;
+  }
+
+  /** The listener for the HTTP server: always the current app's. */
+  readonly handle: Handler = (request, response) => this.#handle(request, response);
+
+  /** Loads `file` and swaps it in; a document that fails to load throws its ToolError and changes nothing. */
+  async reload(file: string): Promise<Reloaded> {
+    const spec = await loadDocument(file);
+    const mock = this.#build(spec);
+    const carried = carryOver(this.#mock.store, mock.store, spec, inferResources(spec));
+    this.#spec = spec;
+    this.#mock = mock;
+    this.#handle = mock.app.callback();
+    return { file, operations: spec.operations.length, ...carried };
+  }
+}
