@@ -4,6 +4,7 @@ import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
 import type { RunningMock } from '../mock/server.js';
 import type { Operation } from '../openapi/operations.js';
 import { inferResources } from '../openapi/resource-model.js';
+import { redisLabel } from '../store/redis/redis-link.js';
 
 /** True when some operation of the document asks for credentials. */
 export function needsCredentials(operations: readonly Operation[]): boolean {
@@ -80,6 +81,9 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
     `  admin    ${running.origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
     `  API key  ${keysLine(config, needsCredentials(running.spec.operations))}`,
     ...(data ? [`  data     ${data}`] : []),
+    ...(config.store !== 'memory'
+      ? [`  store    ${redisLabel(config.store)}  (shared by every replica using it)`]
+      : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),
     '',
   ].join('\n');

@@ -25,6 +25,7 @@ interface ServeFlags {
   spec?: string;
   logLevel?: LogLevel;
   sharedStore?: boolean;
+  store?: string;
   order?: ListOrder;
   stateless?: boolean;
   maxPets?: number;
@@ -64,6 +65,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled Pet Store spec)')
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option('--shared-store', 'one store for every API key instead of one per key')
+    .option(
+      '--store <url>',
+      'where state lives: memory, or a Redis server shared by replicas: redis://host:port, unix:///path.sock (env KENNEL_STORE; default memory)',
+    )
     .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
     .option(
       '--order <order>',
@@ -162,6 +167,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     pets: flags.pets ?? DEFAULT_CONFIG.pets,
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
+    store: flags.store ?? (env.KENNEL_STORE || DEFAULT_CONFIG.store),
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,

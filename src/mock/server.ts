@@ -12,6 +12,7 @@ import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
+import { openStore } from './store-choice.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
 
@@ -57,6 +58,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
+  const opened = await openStore(config.store, logger);
   const world = config.world ? worldApi(config, () => Date.now()) : undefined;
   const mock = createMockApp({
     spec,
@@ -65,6 +67,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     seedPets: (seed) =>
       seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
     extraApis: world ? [{ router: world.router }] : [],
+    makeStore: opened?.makeStore,
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;
@@ -75,11 +78,12 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
       config.platformDnsPort !== undefined ||
       config.sitePort !== undefined ||
       config.worldFile !== undefined;
+    await opened?.prepare();
     if (world && eager) await world.start();
     address = await listen(server, config.host, config.port);
   } catch (error) {
     // Whatever failed, nothing may stay open: an open DNS socket alone keeps the process alive.
-    await world?.close();
+    await Promise.all([world?.close(), opened?.close()]);
     throw error;
   }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -91,9 +95,10 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     config: { ...config, port: address.port },
     spec,
     mock,
-    reset: (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
+    reset: async (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
+      await mock.store.close();
     },
     world,
     dns: world?.dns(),

@@ -8,6 +8,7 @@ import {
   type StoredRecord,
   type TenantAccount,
 } from './tenant-collection.js';
+import type { ResetScope, Store, StoreStatus, Tenant } from './store-types.js';
 
 /** A collection the store keeps: its key, and the items every tenant starts with for a seed. */
 export interface CollectionSpec {
@@ -36,7 +37,7 @@ function hashOf(text: string): number {
 }
 
 /** One tenant's collections, created on first use. */
-export class TenantStore {
+export class TenantStore implements Tenant {
   readonly #collections = new Map<string, TenantCollection>();
   readonly #account: TenantAccount = { bytes: 0 };
   readonly #store: ResourceStore;
@@ -71,7 +72,7 @@ export class TenantStore {
 }
 
 /** Every tenant's items. Tenants are created on first use, each seeded identically. */
-export class ResourceStore {
+export class ResourceStore implements Store {
   readonly #tenants = new Map<string, TenantStore>();
   readonly #options: ResourceStoreOptions;
   readonly #seeded = new Map<string, readonly StoredRecord[]>();
@@ -101,6 +102,12 @@ export class ResourceStore {
     return this.#tenants.size;
   }
 
+  status(): StoreStatus {
+    return { kind: 'memory', seed: this.#seed, tenants: this.#tenants.size };
+  }
+
+  async close(): Promise<void> {}
+
   tenant(key: string): TenantStore {
     let tenant = this.#tenants.get(key);
     if (!tenant) {
@@ -129,7 +136,7 @@ export class ResourceStore {
   }
 
   /** Forgets every tenant's items (or one tenant's); the next access re-seeds, with `seed` if given. */
-  reset(options: { seed?: number; tenant?: string } = {}): void {
+  reset(options: ResetScope = {}): void {
     if (options.tenant !== undefined) {
       this.limits.total.used -= this.#tenants.get(options.tenant)?.bytes ?? 0;
       this.#tenants.delete(options.tenant);

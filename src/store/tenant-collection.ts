@@ -2,6 +2,7 @@ import { stringifyJson } from '../core/json.js';
 import type { Random } from '../core/random.js';
 import { randomUuid } from '../openapi/generate.js';
 import type { IdKind } from '../openapi/resource-model.js';
+import type { Collection, CreateDraft, CreateResult } from './store-types.js';
 
 /** One item with its JSON text, computed once: reads and lists only concatenate cached text. */
 export interface StoredRecord {
@@ -61,7 +62,7 @@ export function seededRecord(value: Record<string, unknown>, key: KeySpec): Stor
 }
 
 /** The items of one collection of one tenant, in creation order (seeded ones first). */
-export class TenantCollection {
+export class TenantCollection implements Collection {
   readonly #byKey = new Map<string, StoredRecord>();
   readonly #ordered: StoredRecord[];
   readonly #limits: StoreLimits;
@@ -123,6 +124,15 @@ export class TenantCollection {
     return this.#key.kind === 'integer' ? this.#nextInteger : String(this.#nextInteger);
   }
 
+  /** The responder's create: a taken sent key conflicts or is replaced; otherwise the next key is assigned. */
+  create(draft: CreateDraft): CreateResult {
+    const sent = draft.sent === undefined ? undefined : String(draft.sent);
+    const taken = sent !== undefined && this.#byKey.has(sent);
+    if (taken && draft.onTaken === 'conflict') return { ok: false, reason: 'taken' };
+    const value = draft.build(draft.sent ?? this.newKey());
+    return taken ? this.replace(sent, value)! : this.insert(value);
+  }
+
   /** Stores a new item (its key already set); refused by count or memory as a value, not an exception. */
   insert(value: Record<string, unknown>): WriteResult {
     const { capacity } = this.#limits;
@@ -148,15 +158,15 @@ export class TenantCollection {
     return charged;
   }
 
-  /** Forgets the item under `key`; false when there was none. */
-  remove(key: string): boolean {
+  /** Forgets the item under `key` and gives it back; undefined when there was none. */
+  remove(key: string): StoredRecord | undefined {
     const old = this.#byKey.get(key);
-    if (!old) return false;
+    if (!old) return undefined;
     this.#byKey.delete(key);
     this.#ordered.splice(this.#ordered.indexOf(old), 1);
     this.#account.bytes -= old.bytes;
     this.#limits.total.used -= old.bytes;
-    return true;
+    return old;
   }
 
   /** Builds the record and charges its memory, giving back `freed` (the item it replaces). */
