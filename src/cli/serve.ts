@@ -26,6 +26,7 @@ interface ServeFlags {
   logLevel?: LogLevel;
   sharedStore?: boolean;
   store?: string;
+  data?: string;
   order?: ListOrder;
   stateless?: boolean;
   maxPets?: number;
@@ -68,6 +69,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .option(
       '--store <url>',
       'where state lives: memory, or a Redis server shared by replicas: redis://host:port, unix:///path.sock (env KENNEL_STORE; default memory)',
+    )
+    .option(
+      '--data <file>',
+      'save the in-memory store to this JSON file (after changes and on exit) and load it at start',
     )
     .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
     .option(
@@ -168,6 +173,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
     store: flags.store ?? (env.KENNEL_STORE || DEFAULT_CONFIG.store),
+    dataFile: flags.data,
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,

@@ -20,6 +20,8 @@ export interface MockConfig {
   listOrder: ListOrder;
   /** Where state lives: `memory` (this process) or a Redis URL shared by replicas (`redis://host:port`, `unix:///path.sock`). */
   store: string;
+  /** File the in-memory store is saved to (after changes and on shutdown) and loaded from at start-up. */
+  dataFile?: string | undefined;
   /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
   maxPetsPerTenant: number;
   /** Most memory the pets created in one tenant's store may take (estimated); creating past it answers 507. */

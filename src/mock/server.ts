@@ -12,6 +12,7 @@ import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
+import { DataFile } from './data-file.js';
 import { openStore } from './store-choice.js';
 import { resetScope } from './tenancy.js';
 import { worldApi, type WorldApi } from './world-api.js';
@@ -71,6 +72,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   });
   const server = createHttpServer(mock.app.callback(), httpTimeouts);
   let address: AddressInfo;
+  let data: DataFile | undefined;
   try {
     // Listeners need the world now; a world file is checked now, so a bad one stops start-up (exit 2).
     const eager =
@@ -79,6 +81,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
       config.sitePort !== undefined ||
       config.worldFile !== undefined;
     await opened?.prepare();
+    if (config.dataFile !== undefined) data = await DataFile.open(config.dataFile, mock.store, logger);
     if (world && eager) await world.start();
     address = await listen(server, config.host, config.port);
   } catch (error) {
@@ -98,6 +101,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     reset: async (request = {}) => mock.store.reset(resetScope(request, config.tenancy)),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
+      await data?.close();
       await mock.store.close();
     },
     world,

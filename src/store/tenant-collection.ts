@@ -40,6 +40,8 @@ export interface StoreLimits {
 /** The memory account of one tenant, shared by its collections. */
 export interface TenantAccount {
   bytes: number;
+  /** Told after every change of an item (the `--data` file saves then). */
+  changed?: () => void;
 }
 
 /** A key and how new keys are made. */
@@ -90,6 +92,26 @@ export class TenantCollection implements Collection {
 
   get size(): number {
     return this.#ordered.length;
+  }
+
+  /** Every item in creation order, and the next integer key: what a snapshot keeps. */
+  state(): { items: readonly StoredRecord[]; next: number } {
+    return { items: this.#ordered, next: this.#nextInteger };
+  }
+
+  /** Replaces the items with a snapshot's (in order; `created` ones charged), and the sequence with `next`. */
+  restore(items: readonly { value: Record<string, unknown>; created: boolean }[], next: number): void {
+    for (const old of this.#ordered) this.#refund(old.bytes);
+    this.#ordered.length = 0;
+    this.#byKey.clear();
+    for (const { value, created } of items) {
+      const stored = created ? this.#record(value) : seededRecord(value, this.#key);
+      this.#account.bytes += stored.bytes;
+      this.#limits.total.used += stored.bytes;
+      this.#ordered.push(stored);
+      this.#byKey.set(stored.key, stored);
+    }
+    this.#nextInteger = next;
   }
 
   /** At most `limit` items whose properties equal every filter, newest or oldest first. */
@@ -144,6 +166,7 @@ export class TenantCollection implements Collection {
     if (String(this.#nextInteger) === stored.key) this.#nextInteger += 1;
     this.#ordered.push(stored);
     this.#byKey.set(stored.key, stored);
+    this.#account.changed?.();
     return charged;
   }
 
@@ -155,6 +178,7 @@ export class TenantCollection implements Collection {
     if (!charged.ok) return charged;
     this.#ordered[this.#ordered.indexOf(old)] = charged.stored;
     this.#byKey.set(key, charged.stored);
+    this.#account.changed?.();
     return charged;
   }
 
@@ -164,9 +188,19 @@ export class TenantCollection implements Collection {
     if (!old) return undefined;
     this.#byKey.delete(key);
     this.#ordered.splice(this.#ordered.indexOf(old), 1);
-    this.#account.bytes -= old.bytes;
-    this.#limits.total.used -= old.bytes;
+    this.#refund(old.bytes);
+    this.#account.changed?.();
     return old;
+  }
+
+  #refund(bytes: number): void {
+    this.#account.bytes -= bytes;
+    this.#limits.total.used -= bytes;
+  }
+
+  #record(value: Record<string, unknown>): StoredRecord {
+    const json = stringifyJson(value);
+    return { key: String(value[this.#key.property]), value, json, bytes: recordBytes(json) };
   }
 
   /** Builds the record and charges its memory, giving back `freed` (the item it replaces). */

@@ -1,11 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** Debian's redis-server (`apt-get install redis-server`, done by .ci/run). */
 export const REDIS_SERVER = '/usr/bin/redis-server';
+
+/** Redis tests are skipped on a developer machine without redis-server; in CI its absence fails them. */
+export const NO_REDIS = !existsSync(REDIS_SERVER) && !process.env.CI;
 
 /** A real redis-server of this test's own, reached by `url` (`unix:///…/redis.sock`). */
 export interface TestRedis {

@@ -1,10 +1,9 @@
 // Issue 11, item 5: two real kennel processes share one real redis-server.
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../src/mock/server.js';
 import { runCli } from '../helpers/cli.js';
 import { spawnKennel, type KennelProcess } from '../helpers/kennel-process.js';
-import { REDIS_SERVER, startRedis, type TestRedis } from '../helpers/redis-server.js';
+import { NO_REDIS, startRedis, type TestRedis } from '../helpers/redis-server.js';
 
 const KEY = 'replica-key';
 const OTHER = 'other-key';
@@ -34,7 +33,7 @@ async function pooled<T>(count: number, width: number, task: (index: number) => 
   return results;
 }
 
-describe.skipIf(!existsSync(REDIS_SERVER))('two kennel replicas, one Redis (--store)', () => {
+describe.skipIf(NO_REDIS)('two kennel replicas, one Redis (--store)', () => {
   let redis: TestRedis;
   let replicas: KennelProcess[] = [];
 

@@ -1,14 +1,13 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ResourceStore } from '../../src/store/resource-store.js';
 import { connectRedis, type RedisLink } from '../../src/store/redis/redis-link.js';
 import { RedisStore } from '../../src/store/redis/redis-store.js';
-import { REDIS_SERVER, startRedis, type TestRedis } from '../helpers/redis-server.js';
+import { NO_REDIS, startRedis, type TestRedis } from '../helpers/redis-server.js';
 import { storeBehaviour } from './store.case.js';
 
 storeBehaviour('in-memory', async (options) => new ResourceStore(options));
 
-describe.skipIf(!existsSync(REDIS_SERVER))('against a real redis-server', () => {
+describe.skipIf(NO_REDIS)('against a real redis-server', () => {
   let redis: TestRedis;
   let link: RedisLink;
   beforeAll(async () => {

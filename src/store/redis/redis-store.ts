@@ -1,6 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parseJson, stringifyJson } from '../../core/json.js';
-import type { ResourceStoreOptions } from '../resource-store.js';
+import { tenantId, type ResourceStoreOptions } from '../resource-store.js';
 import type { Collection, CreateDraft, CreateResult, ResetScope, Store, StoreStatus, Tenant } from '../store-types.js';
 import {
   seededRecord,
@@ -23,11 +23,6 @@ import {
 
 /** Every key kennel writes starts with this. */
 const PREFIX = 'kennel:';
-
-/** A tenant's id in key names: API keys are secrets, so never the key itself. */
-function tenantId(name: string): string {
-  return createHash('sha256').update(name).digest('hex').slice(0, 32);
-}
 
 /** A stored item read back from Redis: its value is parsed only when a view or a filter needs it. */
 function recordOf(key: string, json: string): StoredRecord {
