@@ -127,6 +127,19 @@ export function storeBehaviour(label: string, make: MakeStore): void {
       const key = made.ok ? made.stored.key : '';
       expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect((await store.tenant('a').collection('/uuids').get(key))?.value).toEqual({ uid: key, n: 1 });
+      const other = await store
+        .tenant('b')
+        .collection('/uuids')
+        .create(draft({ n: 1 }, 'uid'));
+      expect(other.ok && other.stored.key).not.toBe(key);
+      // Same seed, same keys: a fresh store gives the same UUID again.
+      const again = await (
+        await make(optionsOf())
+      )
+        .tenant('a')
+        .collection('/uuids')
+        .create(draft({ n: 1 }, 'uid'));
+      expect(again.ok && again.stored.key).toBe(key);
     });
 
     it('resets one tenant, or all of them, or re-seeds all from a new seed', async () => {

@@ -12,7 +12,8 @@
 //   P t:<tenant>:colls              set of the tenant's collection names
 //   P t:<tenant>:c:<name>:items     hash key -> JSON; :order list of keys in creation order;
 //                                   :cost hash key -> bytes charged (created items only);
-//                                   :next the next integer key (its presence: "seeded already")
+//                                   :next the next integer key (its presence: "seeded already");
+//                                   :uuids the count of UUID keys drawn
 
 /** Seeds a tenant's collection on first touch, exactly once across replicas; returns its key base. */
 const PRELUDE = `
@@ -117,7 +118,7 @@ end
 return out`;
 
 /**
- * ARGV[6..]: sent key ('' to assign the next integer), on-taken (conflict | replace), JSON,
+ * ARGV[6..]: sent key ('' to assign the next integer or a UUID), on-taken (conflict | replace), JSON,
  * the sentinel text standing for the key in the JSON, key kind, UTF-16 minus UTF-8 length of the
  * JSON, capacity, store bytes, total bytes. Returns {'ok', key, json} | {'taken'} | {'full', reason}.
  */
@@ -138,10 +139,25 @@ end
 if redis.call('LLEN', C .. ':order') >= capacity then return {'full', 'items'} end
 local next = tonumber(redis.call('GET', C .. ':next'))
 if sent == '' then
-  while redis.call('HEXISTS', C .. ':items', tostring(next)) == 1 do next = next + 1 end
-  key = tostring(next)
-  local literal = key
-  if kind ~= 'integer' then literal = '"' .. key .. '"' end
+  local literal
+  if kind == 'uuid' then
+    -- The same seed gives the same keys: a version-4-shaped UUID from a hash of the seed, the
+    -- tenant, the collection and a counter, drawn again in the unlikely case it is taken.
+    local seed = redis.call('GET', P .. 'seed') or ''
+    repeat
+      local count = redis.call('INCR', C .. ':uuids')
+      local h = redis.sha1hex(seed .. '/' .. tenant .. '/' .. name .. '/' .. count)
+      local variant = tonumber(string.sub(h, 17, 17), 16) % 4 + 1
+      key = string.sub(h, 1, 8) .. '-' .. string.sub(h, 9, 12) .. '-4' .. string.sub(h, 14, 16) .. '-'
+        .. string.sub('89ab', variant, variant) .. string.sub(h, 18, 20) .. '-' .. string.sub(h, 21, 32)
+    until redis.call('HEXISTS', C .. ':items', key) == 0
+    literal = '"' .. key .. '"'
+  else
+    while redis.call('HEXISTS', C .. ':items', tostring(next)) == 1 do next = next + 1 end
+    key = tostring(next)
+    literal = key
+    if kind ~= 'integer' then literal = '"' .. key .. '"' end
+  end
   local from, to = string.find(json, '"' .. sentinel .. '"', 1, true)
   if from then json = string.sub(json, 1, from - 1) .. literal .. string.sub(json, to + 1) end
 end
@@ -184,7 +200,7 @@ local function dropTenant(P, tenant)
   local T = P .. 't:' .. tenant
   for _, name in ipairs(redis.call('SMEMBERS', T .. ':colls')) do
     local C = T .. ':c:' .. name
-    redis.call('DEL', C .. ':items', C .. ':order', C .. ':cost', C .. ':next')
+    redis.call('DEL', C .. ':items', C .. ':order', C .. ':cost', C .. ':next', C .. ':uuids')
   end
   local bytes = tonumber(redis.call('GET', T .. ':bytes') or '0')
   redis.call('DEL', T .. ':colls', T .. ':bytes')

@@ -189,27 +189,21 @@ class RedisCollection implements Collection {
 
   async create(draft: CreateDraft): Promise<CreateResult> {
     const { sentinel } = this.#store;
-    for (;;) {
-      // A UUID key is drawn here; the script refuses it in the rare case it is taken, and another is drawn.
-      const fresh = draft.sent === undefined && this.#key.kind === 'uuid' ? randomUUID() : undefined;
-      const sent = draft.sent ?? fresh;
-      const json = stringifyJson(draft.build(sent ?? sentinel));
-      const { capacity, storeBytes, total } = this.#store.limitsArgs;
-      const reply = (await this.#store.run(CREATE_SCRIPT, this.#base, [
-        sent === undefined ? '' : String(sent),
-        fresh ? 'conflict' : draft.onTaken,
-        json,
-        sentinel,
-        this.#key.kind,
-        adjustOf(json),
-        capacity,
-        storeBytes,
-        total,
-      ])) as Reply;
-      if (fresh && reply[0] === 'taken') continue;
-      if (reply[0] === 'taken') return { ok: false, reason: 'taken' };
-      return this.#written(reply);
-    }
+    const json = stringifyJson(draft.build(draft.sent ?? sentinel));
+    const { capacity, storeBytes, total } = this.#store.limitsArgs;
+    const reply = (await this.#store.run(CREATE_SCRIPT, this.#base, [
+      draft.sent === undefined ? '' : String(draft.sent),
+      draft.onTaken,
+      json,
+      sentinel,
+      this.#key.kind,
+      adjustOf(json),
+      capacity,
+      storeBytes,
+      total,
+    ])) as Reply;
+    if (reply[0] === 'taken') return { ok: false, reason: 'taken' };
+    return this.#written(reply);
   }
 
   async replace(key: string, value: Record<string, unknown>): Promise<WriteResult | undefined> {
