@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Every kennel spawned here and still running: killed when the test worker exits, even after a failed assertion. */
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
 /** A spawned `node bin/kennel.js serve …` (the built dist/), on the port it chose itself. */
 export interface KennelProcess {
   /** `http://127.0.0.1:<port>`, read back from the banner. */
@@ -20,7 +26,13 @@ export function spawnKennel(args: readonly string[], timeoutMs = 20_000): Promis
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  live.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      live.delete(child);
+      resolve(code);
+    }),
+  );
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;

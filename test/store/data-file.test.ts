@@ -29,8 +29,12 @@ describe('kennel serve --data FILE (spawned)', () => {
   it('keeps created pets across a SIGTERM and a restart, and the id sequence goes on', async () => {
     const file = path.join(folder, 'restart.json');
     const first = await spawnKennel(serveArgs(file));
-    const made = await createPet(first.origin, 'Survivor');
-    expect(await first.stop('SIGTERM')).toBe(0);
+    let made: { id: number; name: string };
+    try {
+      made = await createPet(first.origin, 'Survivor');
+    } finally {
+      expect(await first.stop('SIGTERM')).toBe(0);
+    }
     const second = await spawnKennel(serveArgs(file));
     try {
       const read = await fetch(`${second.origin}/v1/pets/${made.id}`, { headers });
