@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { parseJson, stringifyJson } from '../core/json.js';
 import { ToolError } from '../core/tool-error.js';
@@ -9,6 +9,8 @@ import { readSnapshot } from '../store/store-snapshot.js';
 
 /** How long after a change the file is written: a burst of creates costs one write. */
 const SAVE_DELAY_MS = 1_000;
+/** The largest file loaded: far above what the default memory bounds let kennel write. */
+const MAX_FILE_BYTES = 512 * 1024 * 1024;
 
 /** The line of `pointer` in JSON text (JSON is YAML, whose parser keeps lines), for a ToolError. */
 function lineOf(text: string, pointer: string): number {
@@ -20,8 +22,12 @@ function lineOf(text: string, pointer: string): number {
 async function load(file: string, store: ResourceStore, collections: Parameters<typeof readSnapshot>[1]) {
   let text: string;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_FILE_BYTES)
+      throw new ToolError(`is ${size} bytes, more than the ${MAX_FILE_BYTES} kennel loads`, file);
     text = await readFile(file, 'utf8');
   } catch (error) {
+    if (error instanceof ToolError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw new ToolError(`cannot read the data file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, file);
   }
