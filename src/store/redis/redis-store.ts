@@ -59,6 +59,8 @@ export class RedisStore implements Store {
   readonly #link: RedisLink;
   readonly #options: ResourceStoreOptions;
   readonly #seeded = new Map<string, readonly StoredRecord[]>();
+  /** Tenant ids by API key, hashed once (tenants are the accepted keys: a bounded set). */
+  readonly #ids = new Map<string, string>();
   /** Stands for a server-assigned key in an item's JSON until the create script puts the key there. */
   readonly sentinel = `kennel-key-${randomUUID()}`;
 
@@ -118,7 +120,8 @@ export class RedisStore implements Store {
   }
 
   tenant(key: string): Tenant {
-    const id = tenantId(key);
+    let id = this.#ids.get(key);
+    if (id === undefined) this.#ids.set(key, (id = tenantId(key)));
     return {
       collection: (path, parent = '') => {
         const spec = this.#options.collections.get(path);
