@@ -20,6 +20,7 @@ const IO_MODULES = [
   'node:process',
   'dns2',
   'playwright-core',
+  '@redis/*',
 ];
 
 /** Folders and files that must stay pure (see ARCHITECTURE.md). */
@@ -42,6 +43,7 @@ const PURE_EXCEPTIONS = [
   'src/domains/live/dashboard-page.ts',
   'src/domains/live/site-server.ts',
   'src/domains/scenario/scenario-file.ts',
+  'src/store/redis/**/*.ts',
 ];
 
 const IO_PATTERN = {

@@ -21,6 +21,7 @@ import { timeScenarioRuns } from './lib/scenario-run.js';
 import { timeDocumentScale } from './document-scale.js';
 import { runLoad, stopLoad } from './lib/load.js';
 import { ensurePrism } from './lib/prism.js';
+import { startBenchRedis } from './lib/redis.js';
 import { formatFixed, formatInt, median, medianRound, ratio, table } from './lib/report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,8 +106,8 @@ function options() {
   };
 }
 
-/** The three servers: how to start each on a port and where its API lives. */
-function targetDefinitions(prism) {
+/** The servers: how to start each on a port and where its API lives. */
+function targetDefinitions(prism, redis) {
   const targets = [
     {
       id: 'kennel',
@@ -140,6 +141,33 @@ function targetDefinitions(prism) {
         ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--stateless'],
       ],
     },
+    ...(redis.url
+      ? [
+          {
+            // The same kennel with its state in Redis (--store): what a replica sharing state costs.
+            id: 'kennel-redis',
+            basePath: '/v1',
+            command: (port, { forLoad }) => [
+              KENNEL_BIN,
+              [
+                'serve',
+                '--port',
+                String(port),
+                '--api-key',
+                API_KEY,
+                '--log-level',
+                'warn',
+                '--pets',
+                '30',
+                '--store',
+                redis.url,
+                ...(forLoad ? ['--max-pets', '1000000'] : []),
+              ],
+            ],
+            resetBetweenCreateRounds: true,
+          },
+        ]
+      : []),
     {
       id: 'baseline',
       basePath: '/v1',
@@ -385,6 +413,8 @@ function summarise(rows) {
       kennel.vsBaseline = ratio(kennel.reqPerSec, summary[route.id].baseline?.reqPerSec);
       kennel.vsPrism = ratio(kennel.reqPerSec, summary[route.id].prism?.reqPerSec);
     }
+    const redis = summary[route.id]['kennel-redis'];
+    if (redis) redis.vsMemory = ratio(redis.reqPerSec, kennel?.reqPerSec);
   }
   return summary;
 }
@@ -553,7 +583,9 @@ async function main() {
     log(
       `prism: ${prism.installedNow ? 'installed' : 'reusing'} @stoplight/prism-cli ${prism.version} from .bench/prism`,
     );
-  const targets = targetDefinitions(prism);
+  const redis = await startBenchRedis(BENCH_DIR);
+  log(redis.skip ? `kennel-redis: skipped: ${redis.skip}` : `kennel-redis: redis-server on ${redis.url}`);
+  const targets = targetDefinitions(prism, redis);
 
   log('cold starts (spawn -> first authorized GET /pets answered 200)…');
   const cold = await coldStarts(targets, opts.coldStarts);
@@ -622,6 +654,9 @@ async function main() {
     );
     out.push(
       "  kennel-prism is kennel --stateless: every operation answered by @stoplight/prism-http behind kennel's auth and validation.",
+    );
+    out.push(
+      `  kennel-redis is kennel --store ${redis.url ?? 'unix://…'} (state in a local redis-server): ${redisLine(summary, redis)}`,
     );
     out.push('');
     out.push('cold start (spawn -> first authorized GET /pets answered 200):');
@@ -713,7 +748,19 @@ async function main() {
     log(`results written to ${path.relative(process.cwd(), file) || file}`);
   } finally {
     await Promise.all(Object.values(running).map((entry) => stopChild(entry.handle)));
+    await redis.stop?.();
   }
+}
+
+/** The Redis store's throughput per route as a share of the in-memory store's, or why there is none. */
+function redisLine(summary, redis) {
+  if (redis.skip) return `skipped: ${redis.skip}`;
+  return ROUTES.map((route) => {
+    const row = summary[route.id]?.['kennel-redis'];
+    return row
+      ? `${route.label} ${formatInt(row.reqPerSec)} req/s = ${formatFixed(row.vsMemory)} x memory`
+      : `${route.label} -`;
+  }).join('; ');
 }
 
 function onSignal(signal) {

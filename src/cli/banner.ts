@@ -6,6 +6,7 @@ import type { RunningMock } from '../mock/server.js';
 import type { Operation } from '../openapi/operations.js';
 import { inferResources } from '../openapi/resource-model.js';
 import { VIOLATIONS_HEADER } from '../mock/proxy/violation.js';
+import { redisLabel } from '../store/redis/redis-link.js';
 
 /** True when some operation of the document asks for credentials. */
 export function needsCredentials(operations: readonly Operation[]): boolean {
@@ -84,6 +85,9 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
     `  docs     ${running.origin}${DOCS_PREFIX}  (API reference with try-it panels)`,
     `  API key  ${keysLine(config, needsCredentials(running.spec.operations))}`,
     ...(data ? [`  data     ${data}`] : []),
+    ...(config.store !== 'memory'
+      ? [`  store    ${redisLabel(config.store)}  (shared by every replica using it)`]
+      : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),
     '',
   ].join('\n');

@@ -28,6 +28,8 @@ interface ServeFlags {
   logLevel?: LogLevel;
   logFormat?: LogFormat;
   sharedStore?: boolean;
+  store?: string;
+  data?: string;
   order?: ListOrder;
   stateless?: boolean;
   maxPets?: number;
@@ -79,6 +81,14 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       oneOf(LOG_FORMATS),
     )
     .option('--shared-store', 'one store for every API key instead of one per key')
+    .option(
+      '--store <url>',
+      'where state lives: memory, or a Redis server shared by replicas: redis://host:port, unix:///path.sock (env KENNEL_STORE; default memory)',
+    )
+    .option(
+      '--data <file>',
+      'save the in-memory store to this JSON file (after changes and on exit) and load it at start',
+    )
     .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
     .option(
       '--order <order>',
@@ -191,6 +201,16 @@ function proxyFlags(flags: ServeFlags): Pick<MockConfig, 'proxy' | 'proxyTimeout
   return { proxy: flags.proxy, proxyTimeoutMs: flags.proxyTimeout, proxyMaxResponseBytes: flags.proxyMaxResponse };
 }
 
+/**
+ * `--data` with `--watch` is refused: a reload rebuilds the in-memory store, and tenants loaded from
+ * the file but not used yet (known only by their key's hash) could not be carried over.
+ */
+function dataFlag(flags: ServeFlags): string | undefined {
+  if (flags.data !== undefined && flags.watch)
+    throw new ToolError('--data and --watch cannot be combined: a reload would lose the saved tenants (docs/state.md)');
+  return flags.data;
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -200,6 +220,8 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     pets: flags.pets ?? DEFAULT_CONFIG.pets,
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
+    store: flags.store ?? (env.KENNEL_STORE || DEFAULT_CONFIG.store),
+    dataFile: dataFlag(flags),
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
-import type { ResourceStore } from '../store/resource-store.js';
+import type { Store } from '../store/store-types.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
 import type { Journal } from './journal.js';
@@ -17,7 +17,7 @@ export const ADMIN_PREFIX = '/__kennel';
 interface AdminDependencies {
   spec: LoadedDocument;
   config: MockConfig;
-  store: ResourceStore;
+  store: Store;
   journal: Journal;
 }
 
@@ -79,18 +79,24 @@ function parseLimit(raw: unknown, max: number): number {
 export function adminRouter({ spec, config, store, journal }: AdminDependencies): Router {
   const router = new Router({ prefix: ADMIN_PREFIX });
   const admin = requireAdmin(config.adminToken);
-  router.get('/health', (ctx) => {
+  router.get('/health', async (ctx) => {
+    const { seed, tenants, kind } = await store.status();
     sendJson(ctx, 200, {
       status: 'ok',
       spec: { title: spec.document.info.title, version: spec.document.info.version },
-      seed: store.seed,
-      tenants: store.tenantCount,
+      seed,
+      tenants,
+      store: kind,
     });
   });
   router.post('/reset', admin, async (ctx) => {
     const request = parseReset((await readJsonBody(ctx.req, config.maxBodyBytes)).value);
-    store.reset(resetScope(request, config.tenancy));
-    sendJson(ctx, 200, { status: 'reset', seed: store.seed, scope: request.apiKey !== undefined ? 'tenant' : 'all' });
+    await store.reset(resetScope(request, config.tenancy));
+    sendJson(ctx, 200, {
+      status: 'reset',
+      seed: (await store.status()).seed,
+      scope: request.apiKey !== undefined ? 'tenant' : 'all',
+    });
   });
   router.get('/journal', admin, (ctx) => {
     sendJson(ctx, 200, { entries: journal.recent(parseLimit(queryOf(ctx).limit, config.journalSize)) });

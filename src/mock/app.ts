@@ -5,7 +5,7 @@ import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { ResourceModel } from '../openapi/resource-model.js';
 import type { Pet } from '../store/pet.js';
-import type { ResourceStore } from '../store/resource-store.js';
+import type { Store } from '../store/store-types.js';
 import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
@@ -14,7 +14,7 @@ import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
-import { resourceSetup, type Seeder } from './resource-setup.js';
+import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { PrismFallback } from './prism-fallback.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
@@ -39,12 +39,14 @@ export interface MockDependencies {
   extraApis?: ExtraApi[];
   /** Proxy mode: answers every request outside the admin API instead of the mock (src/mock/proxy). */
   proxy?: Middleware;
+  /** Makes the store (default: in memory; the Redis store for `--store redis://`). */
+  makeStore?: StoreFactory;
 }
 
 export interface MockApp {
   app: Koa;
   /** Every tenant's items of every stateful collection of the document. */
-  store: ResourceStore;
+  store: Store;
   journal: Journal;
 }
 
@@ -72,6 +74,7 @@ export function createMockApp({
   logger,
   extraApis = [],
   proxy,
+  makeStore,
 }: MockDependencies): MockApp {
   const { model, store } = resourceSetup(
     spec,
@@ -82,6 +85,7 @@ export function createMockApp({
       storeBytes: config.maxStoreBytes,
       totalBytes: config.maxTotalBytes,
     },
+    makeStore,
   );
   const accepted = acceptedKeys(config);
   const redactor = mockRedactor(spec, accepted, config.adminToken);
@@ -115,12 +119,7 @@ export function createMockApp({
 }
 
 /** Operations of the document's stateful resources get kennel's store; everything else goes to Prism. */
-function resourceResponder(
-  spec: LoadedDocument,
-  config: MockConfig,
-  store: ResourceStore,
-  model: ResourceModel,
-): Responder {
+function resourceResponder(spec: LoadedDocument, config: MockConfig, store: Store, model: ResourceModel): Responder {
   const fallback = new PrismFallback(spec, config.seed);
   const handlers = config.stateless
     ? new Map()

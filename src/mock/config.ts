@@ -18,6 +18,10 @@ export interface MockConfig {
   stateless: boolean;
   /** Order of GET /pets: newest first (a pet you just created is on the first page) or oldest first. */
   listOrder: ListOrder;
+  /** Where state lives: `memory` (this process) or a Redis URL shared by replicas (`redis://host:port`, `unix:///path.sock`). */
+  store: string;
+  /** File the in-memory store is saved to (after changes and on shutdown) and loaded from at start-up. */
+  dataFile?: string | undefined;
   /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
   maxPetsPerTenant: number;
   /** Most memory the pets created in one tenant's store may take (estimated); creating past it answers 507. */
@@ -75,6 +79,7 @@ export const DEFAULT_CONFIG: Readonly<MockConfig> = {
   tenancy: 'per-key',
   stateless: false,
   listOrder: 'newest-first',
+  store: 'memory',
   maxPetsPerTenant: 10_000,
   maxStoreBytes: 32 * 1024 * 1024,
   maxTotalBytes: 256 * 1024 * 1024,

@@ -1,5 +1,6 @@
 import { loadDocument, type LoadedDocument } from '../openapi/load.js';
 import { inferResources } from '../openapi/resource-model.js';
+import { ResourceStore } from '../store/resource-store.js';
 import type { MockApp } from './app.js';
 import { carryOver, type CarryOver } from './store-carry-over.js';
 
@@ -44,7 +45,12 @@ export class Reloadable {
   async reload(file: string): Promise<Reloaded> {
     const spec = await loadDocument(file);
     const mock = this.#build(spec);
-    const carried = carryOver(this.#mock.store, mock.store, spec, inferResources(spec));
+    const [old, next] = [this.#mock.store, mock.store];
+    // A shared store (Redis) keeps its items itself, for every replica: nothing to carry over.
+    const carried =
+      old instanceof ResourceStore && next instanceof ResourceStore
+        ? carryOver(old, next, spec, inferResources(spec))
+        : { kept: 0, dropped: 0 };
     this.#spec = spec;
     this.#mock = mock;
     this.#handle = mock.app.callback();

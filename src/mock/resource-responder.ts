@@ -8,14 +8,14 @@ import {
   type ResourceList,
   type ResourceModel,
 } from '../openapi/resource-model.js';
-import type { TenantStore } from '../store/resource-store.js';
-import type { Filter, FullReason, ListOrder, StoredRecord, TenantCollection } from '../store/tenant-collection.js';
+import { andThen, type Collection, type MaybePromise, type Tenant } from '../store/store-types.js';
+import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestInput } from '../http/responder.js';
 import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
-export type ResourceHandler = (input: RequestInput, tenant: TenantStore) => HttpResponse;
+export type ResourceHandler = (input: RequestInput, tenant: Tenant) => MaybePromise<HttpResponse>;
 
 export interface ResourceHandlerOptions {
   document: LoadedDocument;
@@ -106,7 +106,7 @@ class ResourceHandlers {
     }
   }
 
-  #collection(input: RequestInput, tenant: TenantStore): TenantCollection {
+  #collection(input: RequestInput, tenant: Tenant): Collection {
     const { parentParameters, path } = this.#resource;
     if (parentParameters.length === 0) return tenant.collection(path);
     return tenant.collection(path, parentParameters.map((name) => String(input.path[name])).join('\u0000'));
@@ -124,65 +124,82 @@ class ResourceHandlers {
         const value = input.query[filter.name];
         if (value !== undefined) filters.push([filter.property, value]);
       }
-      const found = this.#collection(input, tenant).list(limit, filters, this.#order);
-      return { status: answer.status, json: listJson(found, view, list.wrapper) };
+      return andThen(this.#collection(input, tenant).list(limit, filters, this.#order), (found) => ({
+        status: answer.status,
+        json: listJson(found, view, list.wrapper),
+      }));
     };
   }
 
   #create(operation: Operation): ResourceHandler {
     const answer = answerOf(this.#document, this.#resource, operation, 201);
-    const { key } = this.#resource;
+    const { assignedBy } = this.#resource.key!;
+    // A key the client must choose (a user name) is a conflict when taken; one it may choose
+    // names the item to store, replacing the one there (as the Swagger Petstore does).
+    const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
     return (input, tenant) => {
-      const collection = this.#collection(input, tenant);
       const body = input.body.value as Item;
-      const sent = key!.assignedBy === 'server' ? undefined : body[this.#key];
-      const taken = sent !== undefined && collection.get(String(sent)) !== undefined;
-      // A key the client must choose (a user name) is a conflict when taken; one it may choose
-      // names the item to store, replacing the one there (as the Swagger Petstore does).
-      if (taken && key!.assignedBy === 'client')
-        throw new ProblemError(
-          409,
-          'conflict',
-          `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
-        );
-      const value = this.#record(sent ?? collection.newKey(), body);
-      const result = taken ? collection.replace(String(sent), value)! : collection.insert(value);
-      if (!result.ok) throw storeFull(result.reason, result.limit, this.#nouns.many);
-      return this.#answer(answer, result.stored, input);
+      const sent = assignedBy === 'server' ? undefined : body[this.#key];
+      const draft = { sent, onTaken, build: (key: unknown) => this.#record(key, body) } as const;
+      return andThen(this.#collection(input, tenant).create(draft), (result) => {
+        if (result.ok) return this.#answer(answer, result.stored, input);
+        if (result.reason === 'taken')
+          throw new ProblemError(
+            409,
+            'conflict',
+            `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
+          );
+        throw storeFull(result.reason, result.limit, this.#nouns.many);
+      });
     };
   }
 
   #read(operation: Operation): ResourceHandler {
     const answer = answerOf(this.#document, this.#resource, operation);
-    return (input, tenant) => this.#answer(answer, this.#find(input, tenant), input);
+    return (input, tenant) => andThen(this.#find(input, tenant), (found) => this.#answer(answer, found, input));
   }
 
   #write(operation: Operation, role: 'replace' | 'update'): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation);
-    return (input, tenant) => {
-      const old = this.#find(input, tenant);
-      const body = input.body.value as Item;
-      const merged = role === 'update' ? { ...old.value, ...body } : body;
-      const result = this.#collection(input, tenant).replace(old.key, this.#record(old.value[this.#key], merged))!;
-      if (!result.ok) throw storeFull(result.reason, result.limit, this.#nouns.many);
-      return this.#answer({ ...answer, location: false }, result.stored, input);
-    };
+    const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
+    return (input, tenant) =>
+      andThen(this.#find(input, tenant), (old) => {
+        const body = input.body.value as Item;
+        const merged = role === 'update' ? { ...old.value, ...body } : body;
+        const value = this.#record(old.value[this.#key], merged);
+        return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
+          // Gone between the read and the write (another request or replica deleted it).
+          if (!result) throw this.#notFound(old.key);
+          return this.#written(answer, result, input);
+        });
+      });
   }
 
   #delete(operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation);
+    const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
     return (input, tenant) => {
-      const old = this.#find(input, tenant);
-      this.#collection(input, tenant).remove(old.key);
-      return this.#answer({ ...answer, location: false }, old, input);
+      const key = String(input.path[this.#resource.itemParameter!]);
+      return andThen(this.#collection(input, tenant).remove(key), (old) => {
+        if (!old) throw this.#notFound(key);
+        return this.#answer(answer, old, input);
+      });
     };
   }
 
-  #find(input: RequestInput, tenant: TenantStore): StoredRecord {
-    const value = input.path[this.#resource.itemParameter!];
-    const found = this.#collection(input, tenant).get(String(value));
-    if (!found) throw new ProblemError(404, 'not_found', `No ${this.#nouns.one} with ${this.#key} ${String(value)}`);
-    return found;
+  #find(input: RequestInput, tenant: Tenant): MaybePromise<StoredRecord> {
+    const key = String(input.path[this.#resource.itemParameter!]);
+    return andThen(this.#collection(input, tenant).get(key), (found) => {
+      if (!found) throw this.#notFound(key);
+      return found;
+    });
+  }
+
+  #notFound(key: string): ProblemError {
+    return new ProblemError(404, 'not_found', `No ${this.#nouns.one} with ${this.#key} ${key}`);
+  }
+
+  #written(answer: Answer, result: WriteResult, input: RequestInput): HttpResponse {
+    if (!result.ok) throw storeFull(result.reason, result.limit, this.#nouns.many);
+    return this.#answer(answer, result.stored, input);
   }
 
   /** The stored form of an item: its key first, then what the item schema declares of `body`. */

@@ -2,7 +2,8 @@ import { ToolError } from '../core/tool-error.js';
 import { escapeToken } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import { inferResources, type Resource, type ResourceModel } from '../openapi/resource-model.js';
-import { ResourceStore, type CollectionSpec } from '../store/resource-store.js';
+import { ResourceStore, type CollectionSpec, type ResourceStoreOptions } from '../store/resource-store.js';
+import type { Store } from '../store/store-types.js';
 import { seedFromDocument } from '../store/resource-seed.js';
 
 /** Items a named seeder makes for a seed (the Pet Store's `pets`: fixtures and faker names). */
@@ -13,8 +14,13 @@ export const RESOURCES_EXTENSION = 'x-kennel-resources';
 
 export interface ResourceSetup {
   model: ResourceModel;
-  store: ResourceStore;
+  store: Store;
 }
+
+/** Makes the store for the document's collections: in memory unless told otherwise (`--store redis://`). */
+export type StoreFactory = (options: ResourceStoreOptions) => Store;
+
+const memoryStore: StoreFactory = (options) => new ResourceStore(options);
 
 export interface StoreBounds {
   seed: number;
@@ -60,6 +66,7 @@ export function resourceSetup(
   document: LoadedDocument,
   seeders: Record<string, Seeder>,
   bounds: StoreBounds,
+  makeStore: StoreFactory = memoryStore,
 ): ResourceSetup {
   const model = inferResources(document);
   const profiles = profilesOf(document, model.resources, seeders);
@@ -72,5 +79,5 @@ export function resourceSetup(
       seed: seeder ?? ((seed) => seedFromDocument(resource, seed)),
     });
   }
-  return { model, store: new ResourceStore({ collections, ...bounds }) };
+  return { model, store: makeStore({ collections, ...bounds }) };
 }

@@ -24,7 +24,7 @@ export interface RunningMock {
   config: MockConfig;
   spec: LoadedDocument;
   /** Forgets created pets and re-seeds: every tenant, or the one of `apiKey`; with `seed`, every tenant from that seed. */
-  reset(options?: { seed?: number; apiKey?: string }): void;
+  reset(options?: { seed?: number; apiKey?: string }): Promise<void>;
   close(): Promise<void>;
   /** Where the live world's DNS server and HTTPS site listen, when started (`httpPort`: the site's plain-HTTP listener). */
   dns: { host: string; port: number } | undefined;

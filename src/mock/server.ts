@@ -12,6 +12,8 @@ import { createMockApp, type MockApp } from './app.js';
 import { acceptedKeys, DEFAULT_CONFIG, type MockConfig } from './config.js';
 import { answerClientError, answerConnect } from './problems.js';
 import type { MockServerOptions, RunningMock as PublicRunningMock } from './running-mock.js';
+import { DataFile } from './data-file.js';
+import { openStore } from './store-choice.js';
 import { resetScope } from './tenancy.js';
 import { Reloadable, type Reloaded } from './reloadable.js';
 import { worldApi, type WorldApi } from './world-api.js';
@@ -68,6 +70,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
   const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
+  const opened = await openStore(config.store, logger);
   const proxy = config.proxy ? await startProxy(config, spec, logger) : undefined;
   let site: SiteContent | undefined;
   const build = (document: LoadedDocument): MockApp => {
@@ -84,6 +87,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
         ...(world ? [{ router: world.router }, { router: dashboardPage() }] : []),
       ],
       proxy: proxy?.middleware,
+      makeStore: opened?.makeStore,
     });
   };
   // The documentation site follows --watch reloads: it reads the newest document's pages each time.
@@ -102,6 +106,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const served: Reloadable = new Reloadable(spec, build(spec), build);
   const server = createHttpServer(served.handle, httpTimeouts);
   let address: AddressInfo;
+  let data: DataFile | undefined;
   try {
     // Listeners need the world now; a world file is checked now, so a bad one stops start-up (exit 2).
     const eager =
@@ -109,11 +114,13 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
       config.platformDnsPort !== undefined ||
       config.sitePort !== undefined ||
       config.worldFile !== undefined;
+    await opened?.prepare();
+    if (config.dataFile !== undefined) data = await DataFile.open(config.dataFile, served.mock.store, logger);
     if (world && eager) await world.start();
     address = await listen(server, config.host, config.port);
   } catch (error) {
     // Whatever failed, nothing may stay open: an open DNS socket alone keeps the process alive.
-    await world?.close();
+    await Promise.all([world?.close(), opened?.close()]);
     proxy?.close();
     throw error;
   }
@@ -130,11 +137,13 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     get mock() {
       return served.mock;
     },
-    reset: (request = {}) => served.mock.store.reset(resetScope(request, config.tenancy)),
+    reset: async (request = {}) => served.mock.store.reset(resetScope(request, config.tenancy)),
     reload: () => served.reload(config.specPath),
     close: async () => {
       await Promise.all([closeServer(server), world?.close()]);
       proxy?.close();
+      await data?.close();
+      await served.mock.store.close();
     },
     world,
     proxy,

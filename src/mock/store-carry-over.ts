@@ -64,7 +64,7 @@ export function carryOver(
       const records = check ? items.records.filter((record) => check(record.value).length === 0) : [];
       result.kept += records.length;
       result.dropped += items.records.length - records.length;
-      if (check) next.tenant(name).restore({ ...items, records });
+      if (check) next.tenant(name).restoreCollection({ ...items, records });
     }
   }
   return result;

@@ -1,6 +1,10 @@
+import { createHash } from 'node:crypto';
+import { stringifyJson } from '../core/json.js';
 import { Random } from '../core/random.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type CollectionSnapshot, type StoreSnapshot } from './store-snapshot.js';
 import {
   MemoryBudget,
+  recordBytes,
   seededRecord,
   TenantCollection,
   type KeySpec,
@@ -8,6 +12,7 @@ import {
   type StoredRecord,
   type TenantAccount,
 } from './tenant-collection.js';
+import type { ResetScope, Store, StoreStatus, Tenant } from './store-types.js';
 
 /** A collection the store keeps: its key, and the items every tenant starts with for a seed. */
 export interface CollectionSpec {
@@ -35,16 +40,40 @@ function hashOf(text: string): number {
   return hash >>> 0;
 }
 
+/** A tenant's id in snapshots: a hash of its API key, never the key itself (keys are secrets). */
+export function tenantId(name: string): string {
+  return createHash('sha256').update(name).digest('hex').slice(0, 32);
+}
+
 /** One tenant's collections, created on first use. */
-export class TenantStore {
+export class TenantStore implements Tenant {
   readonly #collections = new Map<string, TenantCollection>();
-  readonly #account: TenantAccount = { bytes: 0 };
+  readonly #account: TenantAccount;
   readonly #store: ResourceStore;
   readonly #name: string;
 
   constructor(store: ResourceStore, name: string) {
     this.#store = store;
     this.#name = name;
+    this.#account = { bytes: 0, changed: () => store.onChange?.() };
+  }
+
+  /** Every collection this tenant touched, by name, as a snapshot keeps it. */
+  snapshot(): Record<string, CollectionSnapshot> {
+    const out: Record<string, CollectionSnapshot> = {};
+    for (const [name, collection] of this.#collections) {
+      const { items, next } = collection.state();
+      out[name] = { next, items: items.map((stored) => ({ value: stored.value, created: stored.bytes > 0 })) };
+    }
+    return out;
+  }
+
+  /** Puts a snapshot's collections back. */
+  restore(saved: Record<string, CollectionSnapshot>): void {
+    for (const [name, { items, next }] of Object.entries(saved)) {
+      const [path, ...parent] = name.split('\u0000');
+      this.collection(path!, parent.join('\u0000')).restore(items, next);
+    }
   }
 
   /** Estimated memory of the items created here (not the seeded ones). */
@@ -78,7 +107,7 @@ export class TenantStore {
   }
 
   /** Puts a collection's items back as they were (a reload); their memory is charged again. */
-  restore({ path, parent, records }: CollectionItems): void {
+  restoreCollection({ path, parent, records }: CollectionItems): void {
     const name = parent === '' ? path : `${path}\u0000${parent}`;
     const random = new Random(hashOf(`${this.#store.seed}\u0000${this.#name}\u0000${name}`));
     const key = this.#store.spec(path).key;
@@ -97,8 +126,18 @@ export interface CollectionItems {
 }
 
 /** Every tenant's items. Tenants are created on first use, each seeded identically. */
-export class ResourceStore {
+/** A tenant restored from a snapshot but not yet used (its API key is known only by its hash). */
+interface SavedTenant {
+  collections: Record<string, CollectionSnapshot>;
+  /** Memory of its created items, charged to the total until it is used and charged itself. */
+  bytes: number;
+}
+
+export class ResourceStore implements Store {
   readonly #tenants = new Map<string, TenantStore>();
+  readonly #saved = new Map<string, SavedTenant>();
+  /** Told after every change of an item and every reset (the `--data` file saves then). */
+  onChange: (() => void) | undefined;
   readonly #options: ResourceStoreOptions;
   readonly #seeded = new Map<string, readonly StoredRecord[]>();
   readonly limits: StoreLimits;
@@ -123,8 +162,8 @@ export class ResourceStore {
     return this.#seed;
   }
 
-  get tenantCount(): number {
-    return this.#tenants.size;
+  get collections(): ReadonlyMap<string, CollectionSpec> {
+    return this.#options.collections;
   }
 
   /** The tenants that have been used, by name. */
@@ -132,13 +171,52 @@ export class ResourceStore {
     return this.#tenants.entries();
   }
 
+  get tenantCount(): number {
+    return this.#tenants.size + this.#saved.size;
+  }
+
+  status(): StoreStatus {
+    return { kind: 'memory', seed: this.#seed, tenants: this.tenantCount };
+  }
+
+  async close(): Promise<void> {}
+
   tenant(key: string): TenantStore {
     let tenant = this.#tenants.get(key);
     if (!tenant) {
       tenant = new TenantStore(this, key);
       this.#tenants.set(key, tenant);
+      if (this.#saved.size > 0) this.#claim(tenant, tenantId(key));
     }
     return tenant;
+  }
+
+  #claim(tenant: TenantStore, id: string): void {
+    const saved = this.#saved.get(id);
+    if (!saved) return;
+    this.#saved.delete(id);
+    this.limits.total.used -= saved.bytes;
+    tenant.restore(saved.collections);
+  }
+
+  /** The whole store, for the `--data` file. */
+  snapshot(): StoreSnapshot {
+    const tenants: StoreSnapshot['tenants'] = {};
+    for (const [id, saved] of this.#saved) tenants[id] = saved.collections;
+    for (const [name, tenant] of this.#tenants) tenants[tenantId(name)] = tenant.snapshot();
+    return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seed: this.#seed, tenants };
+  }
+
+  /** Replaces everything with a snapshot (checked by readSnapshot): its seed, and every tenant's items. */
+  restore(snapshot: StoreSnapshot): void {
+    this.reset({ seed: snapshot.seed });
+    for (const [id, collections] of Object.entries(snapshot.tenants)) {
+      let bytes = 0;
+      for (const { items } of Object.values(collections))
+        for (const item of items) if (item.created) bytes += recordBytes(stringifyJson(item.value));
+      this.#saved.set(id, { collections, bytes });
+      this.limits.total.used += bytes;
+    }
   }
 
   /** The collection kept at `path`; throws for a path the store was not given (a wiring bug). */
@@ -160,10 +238,14 @@ export class ResourceStore {
   }
 
   /** Forgets every tenant's items (or one tenant's); the next access re-seeds, with `seed` if given. */
-  reset(options: { seed?: number; tenant?: string } = {}): void {
+  reset(options: ResetScope = {}): void {
+    this.onChange?.();
     if (options.tenant !== undefined) {
       this.limits.total.used -= this.#tenants.get(options.tenant)?.bytes ?? 0;
       this.#tenants.delete(options.tenant);
+      const id = tenantId(options.tenant);
+      this.limits.total.used -= this.#saved.get(id)?.bytes ?? 0;
+      this.#saved.delete(id);
       return;
     }
     if (options.seed !== undefined && options.seed !== this.#seed) {
@@ -171,6 +253,7 @@ export class ResourceStore {
       this.#seeded.clear();
     }
     this.#tenants.clear();
+    this.#saved.clear();
     this.limits.total.used = 0;
   }
 }

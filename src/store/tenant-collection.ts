@@ -2,6 +2,7 @@ import { stringifyJson } from '../core/json.js';
 import type { Random } from '../core/random.js';
 import { randomUuid } from '../openapi/generate.js';
 import type { IdKind } from '../openapi/resource-model.js';
+import type { Collection, CreateDraft, CreateResult } from './store-types.js';
 
 /** One item with its JSON text, computed once: reads and lists only concatenate cached text. */
 export interface StoredRecord {
@@ -39,6 +40,8 @@ export interface StoreLimits {
 /** The memory account of one tenant, shared by its collections. */
 export interface TenantAccount {
   bytes: number;
+  /** Told after every change of an item (the `--data` file saves then). */
+  changed?: () => void;
 }
 
 /** A key and how new keys are made. */
@@ -61,7 +64,7 @@ export function seededRecord(value: Record<string, unknown>, key: KeySpec): Stor
 }
 
 /** The items of one collection of one tenant, in creation order (seeded ones first). */
-export class TenantCollection {
+export class TenantCollection implements Collection {
   readonly #byKey = new Map<string, StoredRecord>();
   readonly #ordered: StoredRecord[];
   readonly #limits: StoreLimits;
@@ -96,6 +99,26 @@ export class TenantCollection {
     return this.#ordered;
   }
 
+  /** Every item in creation order, and the next integer key: what a snapshot keeps. */
+  state(): { items: readonly StoredRecord[]; next: number } {
+    return { items: this.#ordered, next: this.#nextInteger };
+  }
+
+  /** Replaces the items with a snapshot's (in order; `created` ones charged), and the sequence with `next`. */
+  restore(items: readonly { value: Record<string, unknown>; created: boolean }[], next: number): void {
+    for (const old of this.#ordered) this.#refund(old.bytes);
+    this.#ordered.length = 0;
+    this.#byKey.clear();
+    for (const { value, created } of items) {
+      const stored = created ? this.#record(value) : seededRecord(value, this.#key);
+      this.#account.bytes += stored.bytes;
+      this.#limits.total.used += stored.bytes;
+      this.#ordered.push(stored);
+      this.#byKey.set(stored.key, stored);
+    }
+    this.#nextInteger = next;
+  }
+
   /** At most `limit` items whose properties equal every filter, newest or oldest first. */
   list(limit: number, filters: readonly Filter[] = [], order: ListOrder = 'newest-first'): StoredRecord[] {
     const items = this.#ordered;
@@ -128,6 +151,15 @@ export class TenantCollection {
     return this.#key.kind === 'integer' ? this.#nextInteger : String(this.#nextInteger);
   }
 
+  /** The responder's create: a taken sent key conflicts or is replaced; otherwise the next key is assigned. */
+  create(draft: CreateDraft): CreateResult {
+    const sent = draft.sent === undefined ? undefined : String(draft.sent);
+    const taken = sent !== undefined && this.#byKey.has(sent);
+    if (taken && draft.onTaken === 'conflict') return { ok: false, reason: 'taken' };
+    const value = draft.build(draft.sent ?? this.newKey());
+    return taken ? this.replace(sent, value)! : this.insert(value);
+  }
+
   /** Stores a new item (its key already set); refused by count or memory as a value, not an exception. */
   insert(value: Record<string, unknown>): WriteResult {
     const { capacity } = this.#limits;
@@ -139,6 +171,7 @@ export class TenantCollection {
     if (String(this.#nextInteger) === stored.key) this.#nextInteger += 1;
     this.#ordered.push(stored);
     this.#byKey.set(stored.key, stored);
+    this.#account.changed?.();
     return charged;
   }
 
@@ -150,18 +183,29 @@ export class TenantCollection {
     if (!charged.ok) return charged;
     this.#ordered[this.#ordered.indexOf(old)] = charged.stored;
     this.#byKey.set(key, charged.stored);
+    this.#account.changed?.();
     return charged;
   }
 
-  /** Forgets the item under `key`; false when there was none. */
-  remove(key: string): boolean {
+  /** Forgets the item under `key` and gives it back; undefined when there was none. */
+  remove(key: string): StoredRecord | undefined {
     const old = this.#byKey.get(key);
-    if (!old) return false;
+    if (!old) return undefined;
     this.#byKey.delete(key);
     this.#ordered.splice(this.#ordered.indexOf(old), 1);
-    this.#account.bytes -= old.bytes;
-    this.#limits.total.used -= old.bytes;
-    return true;
+    this.#refund(old.bytes);
+    this.#account.changed?.();
+    return old;
+  }
+
+  #refund(bytes: number): void {
+    this.#account.bytes -= bytes;
+    this.#limits.total.used -= bytes;
+  }
+
+  #record(value: Record<string, unknown>): StoredRecord {
+    const json = stringifyJson(value);
+    return { key: String(value[this.#key.property]), value, json, bytes: recordBytes(json) };
   }
 
   /** Builds the record and charges its memory, giving back `freed` (the item it replaces). */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { ResourceStore } from '../../src/store/resource-store.js';
 
 /** Notes keyed by `id` of the given type, behind an API key (one store per key). */
 const NOTES = (idType: 'integer' | 'string', textSchema = '{ type: string }', extra = ''): string => `
@@ -56,6 +57,13 @@ async function create(running: RunningMock, key: string, text: string): Promise<
   return String(((await response.json()) as { id: unknown }).id);
 }
 
+/** Memory charged for created items: the default store is the in-memory one. */
+function memoryBytes(running: RunningMock): number {
+  const store = running.mock.store;
+  if (!(store instanceof ResourceStore)) throw new Error('expected the in-memory store');
+  return store.bytes;
+}
+
 const read = async (running: RunningMock, key: string, id: string): Promise<number> =>
   (await fetch(`${running.url}/notes/${id}`, { headers: { 'x-key': key } })).status;
 
@@ -64,14 +72,14 @@ describe('reload (serve --watch) over real HTTP', () => {
     const { file, running } = await serve(NOTES('integer'));
     const a = await create(running, 'a', 'for a');
     const b = await create(running, 'b', 'for b, longer');
-    const bytes = running.mock.store.bytes;
+    const bytes = memoryBytes(running);
     expect(bytes).toBeGreaterThan(0);
     writeFileSync(file, NOTES('integer', '{ type: string, description: reworded }'));
     const result = await running.reload();
     expect(result.dropped).toBe(0);
     expect(result.kept).toBeGreaterThanOrEqual(2);
     expect(result.operations).toBe(3);
-    expect(running.mock.store.bytes).toBe(bytes);
+    expect(memoryBytes(running)).toBe(bytes);
     expect(await read(running, 'a', a)).toBe(200);
     expect(await read(running, 'b', b)).toBe(200);
     // Still one store per key after the reload.
@@ -89,7 +97,7 @@ describe('reload (serve --watch) over real HTTP', () => {
     const result = await running.reload();
     expect(result.kept).toBe(0);
     expect(result.dropped).toBeGreaterThanOrEqual(1);
-    expect(running.mock.store.bytes).toBe(0);
+    expect(memoryBytes(running)).toBe(0);
     expect(await read(running, 'a', id)).toBe(404);
   });
 

@@ -102,8 +102,8 @@ describe('ResourceStore', () => {
     expect(ids(tenant.list(10, [], 'oldest-first'))).toEqual([1, 2, 3]);
     expect(tenant.get('2')?.json).toBe('{"id":2,"name":"Renamed","categoryId":2}');
     expect(tenant.replace('9', { id: 9 })).toBeUndefined();
-    expect(tenant.remove('3')).toBe(true);
-    expect(tenant.remove('3')).toBe(false);
+    expect(tenant.remove('3')?.key).toBe('3');
+    expect(tenant.remove('3')).toBeUndefined();
     expect(tenant.get('3')).toBeUndefined();
     expect(create(tenant, { name: 'New', categoryId: 1 })).toMatchObject({ ok: true, stored: { value: { id: 4 } } });
   });

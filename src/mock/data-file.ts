@@ -1,0 +1,105 @@
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import { parseJson, stringifyJson } from '../core/json.js';
+import { ToolError } from '../core/tool-error.js';
+import { parseYamlSource } from '../openapi/yaml-source.js';
+import { ResourceStore } from '../store/resource-store.js';
+import type { Store } from '../store/store-types.js';
+import { readSnapshot } from '../store/store-snapshot.js';
+
+/** How long after a change the file is written: a burst of creates costs one write. */
+const SAVE_DELAY_MS = 1_000;
+/** The largest file loaded: far above what the default memory bounds let kennel write. */
+const MAX_FILE_BYTES = 512 * 1024 * 1024;
+
+/** The line of `pointer` in JSON text (JSON is YAML, whose parser keeps lines), for a ToolError. */
+function lineOf(text: string, pointer: string): number {
+  const parsed = parseYamlSource(text);
+  return (parsed.ok ? parsed.source.lineOf(pointer) : undefined) ?? 1;
+}
+
+/** Reads the snapshot at `file` into `store`; false when there is no file yet. A broken file is a ToolError. */
+async function load(file: string, store: ResourceStore, collections: Parameters<typeof readSnapshot>[1]) {
+  let text: string;
+  try {
+    const { size } = await stat(file);
+    if (size > MAX_FILE_BYTES)
+      throw new ToolError(`is ${size} bytes, more than the ${MAX_FILE_BYTES} kennel loads`, file);
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (error instanceof ToolError) throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new ToolError(`cannot read the data file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, file);
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new ToolError(`not JSON: ${parsed.message}; fix or remove the file`, file);
+  const read = readSnapshot(parsed.value, collections);
+  if (!read.ok)
+    throw new ToolError(
+      `${read.pointer || '/'}: ${read.message}; fix or remove the file`,
+      `${file}:${lineOf(text, read.pointer)}`,
+    );
+  store.restore(read.snapshot);
+  return true;
+}
+
+/**
+ * `--data FILE`: the in-memory store survives a restart. Loaded at start-up (a broken file stops
+ * kennel, exit 2: never silently discarded); written a second after changes and on shutdown,
+ * atomically (a temporary file renamed over the old one: a crash never leaves half a file).
+ */
+export class DataFile {
+  readonly #file: string;
+  readonly #store: ResourceStore;
+  readonly #logger: Logger;
+  #timer: NodeJS.Timeout | undefined;
+  #saving: Promise<void> = Promise.resolve();
+
+  private constructor(file: string, store: ResourceStore, logger: Logger) {
+    this.#file = file;
+    this.#store = store;
+    this.#logger = logger;
+  }
+
+  /** Loads `file` into `store` (when it exists) and saves there from now on. */
+  static async open(file: string, store: Store, logger: Logger): Promise<DataFile> {
+    if (!(store instanceof ResourceStore))
+      throw new ToolError('--data keeps the in-memory store; with --store redis:// Redis keeps the state');
+    await load(file, store, store.collections);
+    const data = new DataFile(file, store, logger);
+    store.onChange = () => data.#schedule();
+    return data;
+  }
+
+  #schedule(): void {
+    if (this.#timer) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.save().catch((error: unknown) =>
+        this.#logger.warn({ file: this.#file, err: error }, 'could not save the data file'),
+      );
+    }, SAVE_DELAY_MS);
+    this.#timer.unref();
+  }
+
+  /** Writes the store now (after any save under way). */
+  save(): Promise<void> {
+    const text = `${stringifyJson(this.#store.snapshot())}\n`;
+    this.#saving = this.#saving
+      .catch(() => {})
+      .then(async () => {
+        const temporary = `${this.#file}.${process.pid}.tmp`;
+        await writeFile(temporary, text);
+        await rename(temporary, this.#file);
+      });
+    return this.#saving;
+  }
+
+  /** The last save, on shutdown. */
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#store.onChange = undefined;
+    await this.save();
+  }
+}

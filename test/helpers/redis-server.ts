@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Debian's redis-server (`apt-get install redis-server`, done by .ci/run). */
+export const REDIS_SERVER = '/usr/bin/redis-server';
+
+/** Redis tests are skipped on a developer machine without redis-server; in CI its absence fails them. */
+export const NO_REDIS = !existsSync(REDIS_SERVER) && !process.env.CI;
+
+/** A real redis-server of this test's own, reached by `url` (`unix:///…/redis.sock`). */
+export interface TestRedis {
+  url: string;
+  socket: string;
+  /** Sends one command (inline form) and resolves with Redis's raw reply text. */
+  send(command: string): Promise<string>;
+  /** Stops the server (SIGTERM to its PID) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same socket (empty: no persistence). */
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts redis-server on a Unix socket in a fresh temporary folder, with no TCP port (`--port 0`):
+ * nothing is probed then bound, no port can clash with another test, and the URL is known before
+ * it starts. No persistence (`--save '' --appendonly no`).
+ */
+export async function startRedis(): Promise<TestRedis> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'kennel-redis-'));
+  const socket = path.join(folder, 'redis.sock');
+  let child: ChildProcess | undefined;
+  const send = (command: string) => sendCommand(socket, command);
+  const start = async () => {
+    const args = ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', folder];
+    child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
+    const started = Date.now();
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
+      if ((await send('PING').catch(() => '')) === '+PONG\r\n') return;
+      if (Date.now() - started > 10_000) throw new Error('redis-server did not answer PING within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return {
+    url: `unix://${socket}`,
+    socket,
+    send,
+    start,
+    stop,
+    dispose: async () => {
+      await stop();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function sendCommand(socket: string, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const connection = connect(socket);
+    let reply = '';
+    connection.setTimeout(2_000, () => connection.destroy(new Error('redis did not answer within 2 s')));
+    connection.on('error', reject);
+    connection.on('data', (chunk) => {
+      reply += chunk;
+      if (reply.endsWith('\r\n')) {
+        connection.end();
+        resolve(reply);
+      }
+    });
+    connection.write(`${command}\r\n`);
+  });
+}
