@@ -169,6 +169,15 @@ describe('kennel serve --watch', () => {
     expect(await status(`${url}/status`)).toBe(404);
     expect(cli.stderr()).not.toContain('reloaded');
   });
+
+  it('refuses --watch with --data (a reload could not carry the saved tenants over): exit 2', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kennel-watch-'));
+    cli = runCli(['serve', '--port', '0', '--watch', '--data', path.join(dir, 'state.json')]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toBe(
+      'kennel: --data and --watch cannot be combined: a reload would lose the saved tenants (docs/state.md)\n',
+    );
+  });
 });
 
 describe('documentFiles', () => {
