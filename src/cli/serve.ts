@@ -15,6 +15,7 @@ import type { RunningMock } from '../mock/server.js';
 import { serveBanner } from './banner.js';
 import type { CliIo } from './io.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
+import { chaosBannerLines, chaosOptions, resolveChaosConfig, type ChaosFlags } from './chaos-options.js';
 
 interface ServeFlags {
   host?: string;
@@ -45,7 +46,7 @@ interface ServeFlags {
 
 /** Declares `kennel serve` and its flags on `program`. */
 export function serveCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
-  program
+  const command = program
     .command('serve')
     .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
     .option('--host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
@@ -122,8 +123,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       integerIn(0, 65535),
     )
     .option('--world-file <file>', 'world of the domain simulator (default: the bundled fixtures/world.json)')
-    .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world")
-    .action(async (flags: ServeFlags) => finish(await serve(resolveConfig(flags, io.env), io)));
+    .option('--no-world', "do not serve the domain simulator's control API under /__kennel/world");
+  chaosOptions(command).action(async (flags: ServeFlags & ChaosFlags) =>
+    finish(await serve({ ...resolveConfig(flags, io.env), ...(await resolveChaosConfig(flags, io.env)) }, io)),
+  );
 }
 
 function mb(bytes: number): string {
@@ -220,6 +223,7 @@ async function serve(config: MockConfig, io: CliIo): Promise<number> {
   if (running.spec.operations.length === 0)
     io.stderr.write('  note     the document has no operations (no paths): only the admin API answers\n');
   for (const line of worldLines(running)) io.stderr.write(`${line}\n`);
+  for (const line of chaosBannerLines(config, running.origin)) io.stderr.write(`${line}\n`);
   io.onReady?.({ url: running.url, origin: running.origin });
   await new Promise<void>((resolve) => {
     if (io.signal.aborted) resolve();

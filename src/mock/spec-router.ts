@@ -41,7 +41,17 @@ export interface SpecRouterOptions {
   /** Checks credentials first, before anything else is read; throws the 401 problem. */
   authenticate(operation: Operation, ctx: Context): Principal;
   respond: Responder;
+  /** Wraps every matched request before auth (chaos, the sunset): may delay it, answer it or drop it. */
+  around?: OperationHook;
 }
+
+/** Runs around a matched operation's handling; `next` authenticates, validates and answers. */
+export type OperationHook = (
+  ctx: Context,
+  operation: Operation,
+  preferences: Preferences,
+  next: () => Promise<void>,
+) => Promise<void>;
 
 /** Writes a handler's answer to Koa. */
 export function send(ctx: Context, response: MockResponse): void {
@@ -74,12 +84,8 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
   const errorScope: ErrorScope = { operation, errors };
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
-  return async (ctx) => {
-    ctx.state.operationId = operation.id;
-    ctx.state.errorScope = errorScope;
-    if (hasHeaders) ctx.set(compiled.headers);
+  const answer = async (ctx: Context, preferences: Preferences): Promise<void> => {
     const principal = options.authenticate(operation, ctx);
-    const preferences = parsePrefer(ctx.get('prefer') || undefined);
     if (forcesCannedResponse(preferences)) {
       const accept = ctx.get('accept') || undefined;
       send(ctx, cannedResponse(options.spec, operation, preferences, { accept, path: ctx.path, errors }));
@@ -106,6 +112,15 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
     const response = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
+  };
+  const { around } = options;
+  return async (ctx) => {
+    ctx.state.operationId = operation.id;
+    ctx.state.errorScope = errorScope;
+    if (hasHeaders) ctx.set(compiled.headers);
+    const preferences = parsePrefer(ctx.get('prefer') || undefined);
+    if (around) return around(ctx, operation, preferences, () => answer(ctx, preferences));
+    return answer(ctx, preferences);
   };
 }
 
