@@ -7,7 +7,7 @@ import { describeRule } from '../mock/chaos/chaos-setup.js';
 import { faultFlag, latencyFlag, type SyntaxRead } from '../mock/chaos/chaos-syntax.js';
 import type { ChaosRule, ChaosSettings } from '../mock/chaos/chaos-types.js';
 import type { MockConfig } from '../mock/config.js';
-import { AFTER_SUNSET, type AfterSunset } from '../mock/time/sunset.js';
+import { AFTER_SUNSET, type AfterSunset } from '../mock/time/after-sunset.js';
 import { parseYamlSource } from '../openapi/yaml-source.js';
 import type { CliIo } from './io.js';
 import { oneOf } from './options.js';

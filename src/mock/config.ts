@@ -1,6 +1,6 @@
 import type { ListOrder } from '../store/tenant-collection.js';
 import type { ChaosSettings } from './chaos/chaos-types.js';
-import type { AfterSunset } from './time/sunset.js';
+import type { AfterSunset } from './time/after-sunset.js';
 
 /** Everything `kennel serve` and `startMock` can be told; resolved once at the edge, then passed down. */
 export interface MockConfig {

@@ -33,7 +33,7 @@ describe('kennel serve with chaos and a virtual now', () => {
       { KENNEL_NOW: '2030-12-06' },
     );
     const { url, origin } = await cli.ready;
-    const table = await (await fetch(`${origin}/__kennel/chaos`)).json();
+    const table = (await (await fetch(`${origin}/__kennel/chaos`)).json()) as any;
     expect(table.seed).toBe(9);
     expect(table.rules.map((rule: { match: string }) => rule.match)).toEqual(['createPet', 'listPets', 'getPet']);
     expect((await fetch(`${url}/pets/1`, { headers: AUTH })).status).toBe(410);
@@ -60,7 +60,7 @@ describe('kennel serve with chaos and a virtual now', () => {
     );
     const { url, origin } = await cli.ready;
     expect((await fetch(`${url}/pets/1`, { headers: AUTH })).status).toBe(200);
-    expect((await (await fetch(`${origin}/__kennel/now`)).json()).now).toMatch(/^2031-01-01T00:00/);
+    expect(((await (await fetch(`${origin}/__kennel/now`)).json()) as any).now).toMatch(/^2031-01-01T00:00/);
     cli.stop();
     expect(await cli.code).toBe(0);
   });

@@ -6,11 +6,7 @@ import type { Operation } from '../../openapi/operations.js';
 import { replacementOf, sunsetOf } from '../deprecation.js';
 import { addPreferenceApplied } from '../operation-hooks.js';
 import type { OperationHook } from '../spec-router.js';
-
-/** What a deprecated operation answers once "now" is past its `x-sunset`: 410 Gone, or as before. */
-export type AfterSunset = 'gone' | 'keep';
-
-export const AFTER_SUNSET: readonly AfterSunset[] = ['gone', 'keep'];
+import type { AfterSunset } from './after-sunset.js';
 
 /** The 410 of a removed operation: its removal date and, when the document names one, its replacement. */
 function goneProblem(operation: Operation, at: number, spec: Pick<LoadedDocument, 'operations' | 'basePath'>) {
