@@ -114,7 +114,8 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
   };
   const { around } = options;
-  return async (ctx) => {
+  // Not async: the answer's own promise goes back to Koa as it is (a sync throw becomes a rejection there).
+  return (ctx) => {
     ctx.state.operationId = operation.id;
     ctx.state.errorScope = errorScope;
     if (hasHeaders) ctx.set(compiled.headers);

@@ -89,9 +89,11 @@ async function inject(ctx: Context, decision: ChaosDecision, next: () => Promise
       );
     case 'rate-limit': {
       const seconds = decision.retryAfterS ?? 1;
-      const limit =
-        fault.limit > 0 ? `at most ${fault.limit} requests per ${fault.windowMs} ms (${decision.cause})` : 'Prefer';
-      throw new ProblemError(429, 'rate_limited', `Too many requests: ${limit}; retry after ${seconds} s`, {
+      const why =
+        fault.limit > 0
+          ? `: at most ${fault.limit} per ${fault.windowMs} ms (kennel chaos, ${decision.cause})`
+          : ' (kennel chaos, Prefer: fault=rate-limit)';
+      throw new ProblemError(429, 'rate_limited', `Too many requests${why}; retry after ${seconds} s`, {
         ...headers,
         'Retry-After': String(seconds),
       });
