@@ -290,3 +290,25 @@ describe('the chaos admin API', () => {
     expect((await mock.request('DELETE', '/__kennel/chaos', { headers: admin })).status).toBe(204);
   });
 });
+
+describe('a held request with a body', () => {
+  it('is read and dropped, so Node does not answer it with 408 before the hold ends', async () => {
+    const mock = await startTestMock({
+      chaos: { rules: [{ match: 'createPet', fault: { kind: 'timeout', holdMs: 1500 }, probability: 1 }] },
+      httpTimeouts: { headersMs: 500, requestMs: 500 },
+    });
+    mocks.push(mock);
+    const started = performance.now();
+    const outcome = await fetch(`${mock.url}/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_KEY}`, 'content-type': 'application/json' },
+      // Larger than every buffer on the way: unread, it would stall before Node saw the request whole.
+      body: JSON.stringify({ name: 'x'.repeat(4 * 1024 * 1024), categoryId: 1, status: 'available' }),
+    }).then(
+      (response) => `answered ${response.status}`,
+      () => 'dropped',
+    );
+    expect(outcome).toBe('dropped');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1400);
+  });
+});

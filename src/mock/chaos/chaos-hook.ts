@@ -78,6 +78,8 @@ async function inject(ctx: Context, decision: ChaosDecision, next: () => Promise
       return;
     case 'timeout':
       ctx.respond = false;
+      // Read and drop the body: a request left unread would meet Node's requestTimeout (a 408).
+      ctx.req.resume();
       await hold(ctx.req.socket, fault.holdMs, how.held);
       return;
     case 'status':
