@@ -47,6 +47,11 @@ describe('chaos faults, as a real client meets them', () => {
   it('reset: the connection is torn down (ECONNRESET) and the journal says so', async () => {
     const mock = await mockWith({ rules: [{ match: 'getPet', fault: { kind: 'reset' }, probability: 1 }] });
     expect(await rawGet(`${mock.url}/pets/1`)).toEqual({ error: 'ECONNRESET' });
+    // A reset (RST), not a close (FIN): fetch tells them apart ("other side closed" for a FIN).
+    const failure = await fetch(`${mock.url}/pets/1`, { headers: { authorization: `Bearer ${TEST_KEY}` } }).catch(
+      (error: Error & { cause?: { code?: string } }) => error,
+    );
+    expect((failure as { cause?: { code?: string } }).cause?.code).toBe('ECONNRESET');
     // Other operations are untouched.
     expect((await mock.request('GET', '/pets?limit=1')).status).toBe(200);
     const entry = (await journalOf(mock)).find((candidate) => candidate.operationId === 'getPet');
