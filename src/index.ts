@@ -13,6 +13,8 @@ export type { MockServerOptions, RunningMock };
 export const startMock: (options?: MockServerOptions) => Promise<RunningMock> = startMockServer;
 
 export { DEFAULT_CONFIG, DEV_API_KEY, type MockConfig } from './mock/config.js';
+export type { ChaosRule, ChaosSettings, Fault, Latency } from './mock/chaos/chaos-types.js';
+export type { AfterSunset } from './mock/time/after-sunset.js';
 export { loadDocument, type LoadedDocument } from './openapi/load.js';
 export type { ErrorBody } from './core/problem.js';
 export {

@@ -17,6 +17,7 @@ import { watchDocument } from './spec-watch.js';
 import type { CliIo } from './io.js';
 import { LOG_FORMATS, logDestination, resolveLogFormat, type LogFormat } from './log-format.js';
 import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
+import { chaosBannerLines, chaosOptions, resolveChaosConfig, type ChaosFlags } from './chaos-options.js';
 
 interface ServeFlags {
   host?: string;
@@ -54,7 +55,7 @@ interface ServeFlags {
 
 /** Declares `kennel serve` and its flags on `program`. */
 export function serveCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
-  program
+  const command = program
     .command('serve')
     .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
     // -h is --host here, as in most servers (http-server, vite); help is --help only.
@@ -161,11 +162,12 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       '--proxy-max-response <size>',
       'with --proxy: response bodies up to this size are validated, longer ones pass unvalidated (default 1mb)',
       memorySize,
-    )
-    .action(async (flags: ServeFlags) => {
-      const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
-      finish(await serve(resolveConfig(flags, io.env), { logFormat: format, watch: flags.watch ?? false }, io));
-    });
+    );
+  chaosOptions(command).action(async (flags: ServeFlags & ChaosFlags) => {
+    const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
+    const config = { ...resolveConfig(flags, io.env), ...(await resolveChaosConfig(flags, io.env)) };
+    finish(await serve(config, { logFormat: format, watch: flags.watch ?? false }, io));
+  });
 }
 
 function mb(bytes: number): string {
@@ -290,6 +292,7 @@ async function serve(config: MockConfig, { logFormat, watch }: ServeRun, io: Cli
   if (running.spec.operations.length === 0)
     io.stderr.write('  note     the document has no operations (no paths): only the admin API answers\n');
   for (const line of worldLines(running)) io.stderr.write(`${line}\n`);
+  for (const line of chaosBannerLines(config, running.origin)) io.stderr.write(`${line}\n`);
   const unwatch = watch ? await watchDocument(running, logger, io) : undefined;
   if (unwatch) io.stderr.write(`  watch    ${config.specPath} and the files it references: edits reload\n`);
   io.onReady?.({ url: running.url, origin: running.origin });

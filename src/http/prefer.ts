@@ -3,7 +3,23 @@ export interface Preferences {
   code?: number;
   example?: string;
   dynamic?: boolean;
+  /** `delay=200` or `delay=2s`, as sent (chaos reads it). */
+  delay?: string;
+  /** `fault=reset|timeout|malformed|503|rate-limit`, as sent (chaos reads it). */
+  fault?: string;
+  /** `retry-after=N` seconds for `fault=rate-limit`, as sent. */
+  retryAfter?: string;
+  /** `now=2030-12-06`: the instant this request is answered at, as sent. */
+  now?: string;
 }
+
+/** The raw preferences kept as text for chaos and virtual time. */
+const RAW: Readonly<Record<string, 'delay' | 'fault' | 'retryAfter' | 'now'>> = {
+  delay: 'delay',
+  fault: 'fault',
+  'retry-after': 'retryAfter',
+  now: 'now',
+};
 
 /** Parses `Prefer` (RFC 7240): preferences split on `,` or `;`, unknown ones ignored as the RFC says. */
 export function parsePrefer(header: string | undefined): Preferences {
@@ -20,6 +36,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     else if (name === 'code') preferences.code = Number.NaN;
     else if (name === 'example' && value !== '') preferences.example = value;
     else if (name === 'dynamic') preferences.dynamic = value === '' || value.toLowerCase() === 'true';
+    else if (name !== undefined && Object.hasOwn(RAW, name)) preferences[RAW[name]!] = value;
   }
   return preferences;
 }

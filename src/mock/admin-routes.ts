@@ -25,7 +25,8 @@ function sendJson(ctx: Context, status: number, body: unknown): void {
   send(ctx, { status, json: JSON.stringify(body) });
 }
 
-function requireAdmin(token: string | undefined): Middleware {
+/** Lets a request through only with the admin token, when one is configured. */
+export function requireAdmin(token: string | undefined): Middleware {
   if (!token) return (_ctx, next) => next();
   const tokens = new Set([token]);
   return (ctx, next) => {

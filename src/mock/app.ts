@@ -26,6 +26,15 @@ import type { Responder } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
 import { queryOf } from './query.js';
 import { shorten } from '../core/text.js';
+import type { Clock } from '../core/clock.js';
+import { chaosAdminRouter } from './chaos/chaos-admin.js';
+import { ChaosEngine } from './chaos/chaos-engine.js';
+import { chaosHook, type ChaosNote } from './chaos/chaos-hook.js';
+import { chainHooks } from './operation-hooks.js';
+import { checkedChaos } from './chaos/chaos-setup.js';
+import { nowAdminRouter } from './time/now-admin.js';
+import { sunsetHook } from './time/sunset.js';
+import { VirtualNow } from './time/virtual-now.js';
 
 export interface MockDependencies {
   spec: LoadedDocument;
@@ -41,6 +50,8 @@ export interface MockDependencies {
   proxy?: Middleware;
   /** Makes the store (default: in memory; the Redis store for `--store redis://`). */
   makeStore?: StoreFactory;
+  /** The real clock (tests may pass another); the mock's own "now" is a VirtualNow over it. */
+  clock?: Clock;
 }
 
 export interface MockApp {
@@ -48,6 +59,10 @@ export interface MockApp {
   /** Every tenant's items of every stateful collection of the document. */
   store: Store;
   journal: Journal;
+  /** The chaos table in force (replaceable at /__kennel/chaos). */
+  chaos: ChaosEngine;
+  /** The mock's "now" (virtual when set with --now or /__kennel/now). */
+  now: VirtualNow;
 }
 
 const EXPOSED_HEADERS = [
@@ -75,6 +90,7 @@ export function createMockApp({
   extraApis = [],
   proxy,
   makeStore,
+  clock = { now: () => Date.now() },
 }: MockDependencies): MockApp {
   const { model, store } = resourceSetup(
     spec,
@@ -91,6 +107,8 @@ export function createMockApp({
   const redactor = mockRedactor(spec, accepted, config.adminToken);
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
   const keys: ReadonlySet<string> = new Set(accepted);
+  const now = new VirtualNow(clock, config.now);
+  const chaos = new ChaosEngine(checkedChaos(config.chaos, spec), config.seed, clock);
   const app = new Koa();
   // observe() answers every failure, so only what happens once an answer is under way gets here (a
   // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
@@ -100,10 +118,14 @@ export function createMockApp({
   // A proxied deployment answers its own CORS, preflights included.
   if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
   app.use(adminRouter({ spec, config, store, journal }).routes());
+  const operationIds = spec.operations.map((operation) => operation.id);
+  const { adminToken, maxBodyBytes } = config;
+  app.use(chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes());
+  app.use(nowAdminRouter(now, config.adminToken, config.maxBodyBytes).routes());
   for (const extra of extraApis) app.use(extra.router);
   if (proxy) {
     app.use(proxy);
-    return { app, store, journal };
+    return { app, store, journal, chaos, now };
   }
   app.use(
     specRouter({
@@ -112,10 +134,11 @@ export function createMockApp({
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
       respond: resourceResponder(spec, config, store, model),
+      around: chainHooks(chaosHook(chaos), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
     }),
   );
   app.use(notFound(spec.basePath));
-  return { app, store, journal };
+  return { app, store, journal, chaos, now };
 }
 
 /** Operations of the document's stateful resources get kennel's store; everything else goes to Prism. */
@@ -183,12 +206,14 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
     // be read as the next request, and draining it could take long, so the connection ends here.
     if (!ctx.req.complete) ctx.set('Connection', 'close');
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    // No answer was written (chaos reset or held the connection): the journal and log say 0.
+    const status = ctx.respond === false ? 0 : ctx.status;
     if (logger.isLevelEnabled('info')) {
       logger.info(
         {
           method: ctx.method,
           url: redactor.url((ctx.state.journal as Partial<JournalRecord> | undefined)?.url ?? ctx.url),
-          status: ctx.status,
+          status,
           durationMs,
           operationId: ctx.state.operationId,
         },
@@ -200,8 +225,9 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       method: ctx.method,
       url: ctx.url,
       operationId: ctx.state.operationId as string | undefined,
-      status: ctx.status,
+      status,
       durationMs,
+      chaos: ctx.state.chaos as ChaosNote | undefined,
       requestHeaders: ctx.headers,
       requestBody: (ctx.state.requestBody as string | undefined) ?? '',
       responseHeaders: ctx.response.headers,

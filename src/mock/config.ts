@@ -1,4 +1,6 @@
 import type { ListOrder } from '../store/tenant-collection.js';
+import type { ChaosSettings } from './chaos/chaos-types.js';
+import type { AfterSunset } from './time/after-sunset.js';
 
 /** Everything `kennel serve` and `startMock` can be told; resolved once at the edge, then passed down. */
 export interface MockConfig {
@@ -60,6 +62,12 @@ export interface MockConfig {
   sitePort: number | undefined;
   /** Port of the site's plain-HTTP listener (redirects to HTTPS); needs sitePort; off when undefined. */
   siteHttpPort?: number | undefined;
+  /** Injected delays and faults, per operation or for all (docs/chaos.md); no rules: off. */
+  chaos?: ChaosSettings;
+  /** The mock's "now" in epoch milliseconds (it runs on from there); the real clock when undefined. */
+  now?: number | undefined;
+  /** What a deprecated operation answers once "now" passes its `x-sunset`: 410 `gone` (default) or `keep` answering. */
+  afterSunset?: AfterSunset;
 }
 
 export const LIST_ORDERS: readonly ListOrder[] = ['newest-first', 'oldest-first'];

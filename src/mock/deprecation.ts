@@ -28,7 +28,14 @@ function epochSeconds(value: unknown): number | undefined {
   return Number.isNaN(time) ? undefined : Math.floor(time / 1000);
 }
 
-function replacementOf(operation: Operation, operations: readonly Operation[]): Operation | undefined {
+/** The removal instant a deprecated operation's `x-sunset` gives, in epoch milliseconds. */
+export function sunsetOf(operation: Operation): number | undefined {
+  const seconds = operation.deprecated ? epochSeconds(operation.extensions['x-sunset']) : undefined;
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/** The operation `x-replaced-by` names, when the document has it. */
+export function replacementOf(operation: Operation, operations: readonly Operation[]): Operation | undefined {
   const replacedBy = operation.extensions['x-replaced-by'] as { operationId?: unknown } | undefined;
   return operations.find(
     (candidate) => candidate.operationId !== undefined && candidate.operationId === replacedBy?.operationId,

@@ -10,6 +10,8 @@ export interface JournalEntry {
   operationId: string | undefined;
   status: number;
   durationMs: number;
+  /** The delay and fault chaos injected, when it did (status 0: no answer was written). */
+  chaos?: { cause: string; delayMs: number; fault?: string };
   request: { headers: Record<string, unknown>; body: string };
   response: { headers: Record<string, unknown>; body: string };
   /** Proxy mode: how the exchange breaks the document (empty when it does not). */
@@ -24,6 +26,7 @@ export interface JournalRecord {
   operationId: string | undefined;
   status: number;
   durationMs: number;
+  chaos?: { cause: string; delayMs: number; fault?: string } | undefined;
   requestHeaders: Record<string, string | string[] | undefined>;
   requestBody: string;
   responseHeaders: Record<string, unknown>;
@@ -129,6 +132,7 @@ export class Journal {
       operationId: record.operationId,
       status: record.status,
       durationMs: record.durationMs,
+      ...(record.chaos ? { chaos: { ...record.chaos } } : {}),
       request: { headers: redactor.headers(record.requestHeaders), body: redactor.text(record.requestBody) },
       response: {
         headers: redactor.headers(record.responseHeaders),

@@ -10,7 +10,7 @@ import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
 import { ResponseView } from './response-view.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
-import { appliedPreferences, forcesCannedResponse, parsePrefer } from '../http/prefer.js';
+import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from '../http/prefer.js';
 import type { Principal, RequestContext, Responder } from '../http/responder.js';
 import { readBody, readParameters } from './request-input.js';
 import { routeTable } from './route-table.js';
@@ -24,7 +24,17 @@ export interface SpecRouterOptions {
   /** Checks credentials first, before anything else is read; throws the 401 problem. */
   authenticate(operation: Operation, ctx: Context): Principal;
   respond: Responder;
+  /** Wraps every matched request before auth (chaos, the sunset): may delay it, answer it or drop it. */
+  around?: OperationHook;
 }
+
+/** Runs around a matched operation's handling; `next` authenticates, validates and answers. */
+export type OperationHook = (
+  ctx: Context,
+  operation: Operation,
+  preferences: Preferences,
+  next: () => Promise<void>,
+) => Promise<void>;
 
 /** Writes a handler's answer to Koa. */
 export function send(ctx: Context, response: HttpResponse): void {
@@ -57,12 +67,8 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
   const errorScope: ErrorScope = { operation, errors };
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
-  return async (ctx) => {
-    ctx.state.operationId = operation.id;
-    ctx.state.errorScope = errorScope;
-    if (hasHeaders) ctx.set(compiled.headers);
+  const answer = async (ctx: Context, preferences: Preferences): Promise<void> => {
     const principal = options.authenticate(operation, ctx);
-    const preferences = parsePrefer(ctx.get('prefer') || undefined);
     if (forcesCannedResponse(preferences)) {
       const accept = ctx.get('accept') || undefined;
       send(ctx, cannedResponse(options.spec, operation, preferences, { accept, path: ctx.path, errors }));
@@ -89,6 +95,16 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
     const response = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
+  };
+  const { around } = options;
+  // Not async: the answer's own promise goes back to Koa as it is (a sync throw becomes a rejection there).
+  return (ctx) => {
+    ctx.state.operationId = operation.id;
+    ctx.state.errorScope = errorScope;
+    if (hasHeaders) ctx.set(compiled.headers);
+    const preferences = parsePrefer(ctx.get('prefer') || undefined);
+    if (around) return around(ctx, operation, preferences, () => answer(ctx, preferences));
+    return answer(ctx, preferences);
   };
 }
 
