@@ -106,6 +106,12 @@ function options() {
   };
 }
 
+/** kennel serve as the load rounds run it; the load instance may hold every pet the POST rounds create. */
+function kennelCommand(port, forLoad, extra = []) {
+  const args = ['serve', '--port', String(port), '--api-key', API_KEY, '--log-level', 'warn', '--pets', '30'];
+  return [KENNEL_BIN, [...args, ...extra, ...(forLoad ? ['--max-pets', '1000000'] : [])]];
+}
+
 /** The servers: how to start each on a port and where its API lives. */
 function targetDefinitions(prism, redis) {
   const targets = [
@@ -113,22 +119,7 @@ function targetDefinitions(prism, redis) {
       id: 'kennel',
       basePath: '/v1',
       // Spawned as an executable, like `npx kennel`, so the V8 flags of bin/kennel.js's shebang apply.
-      // The load instance may hold every pet the POST rounds create (reset between rounds, too).
-      command: (port, { forLoad }) => [
-        KENNEL_BIN,
-        [
-          'serve',
-          '--port',
-          String(port),
-          '--api-key',
-          API_KEY,
-          '--log-level',
-          'warn',
-          '--pets',
-          '30',
-          ...(forLoad ? ['--max-pets', '1000000'] : []),
-        ],
-      ],
+      command: (port, { forLoad }) => kennelCommand(port, forLoad),
       resetBetweenCreateRounds: true,
     },
     {
@@ -147,23 +138,7 @@ function targetDefinitions(prism, redis) {
             // The same kennel with its state in Redis (--store): what a replica sharing state costs.
             id: 'kennel-redis',
             basePath: '/v1',
-            command: (port, { forLoad }) => [
-              KENNEL_BIN,
-              [
-                'serve',
-                '--port',
-                String(port),
-                '--api-key',
-                API_KEY,
-                '--log-level',
-                'warn',
-                '--pets',
-                '30',
-                '--store',
-                redis.url,
-                ...(forLoad ? ['--max-pets', '1000000'] : []),
-              ],
-            ],
+            command: (port, { forLoad }) => kennelCommand(port, forLoad, ['--store', redis.url]),
             resetBetweenCreateRounds: true,
           },
         ]

@@ -1,7 +1,4 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
-import { launchChromium } from '../helpers/browser.js';
+import { describe, expect, it } from 'vitest';
 import {
   addRecord,
   advance,
@@ -10,27 +7,16 @@ import {
   openDashboard,
   recordRow,
   visibleText,
+  useDashboardWorld,
 } from '../helpers/dashboard.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // The three flows of the issue, driven like a QA engineer would: type, click, read what the page shows.
-let mock: RunningMock;
-let browser: Browser;
-
-beforeAll(async () => {
-  [mock, browser] = await Promise.all([startMock({}), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.close();
-});
-beforeEach(async () => {
-  expect((await callWorld(mock.origin, 'POST', '/reset')).status).toBe(200);
-});
+const world = useDashboardWorld();
 
 describe('dashboard flows in Chromium', () => {
   it('a CAA record blocks the certificate: the 30-minute guidance shows; removing it and Re-verify issues one', async () => {
-    const { page, unexpected, close } = await openDashboard(browser, mock.origin, {
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     await page.fill('#domain-name', 'docs.example.com');
@@ -80,7 +66,7 @@ describe('dashboard flows in Chromium', () => {
   });
 
   it('a conflicting A record: the provider refuses the CNAME, Verify names the A record; removing it verifies', async () => {
-    const { page, unexpected, close } = await openDashboard(browser, mock.origin);
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
     await addRecord(page, 'docs.example.com', 'A', '203.0.113.5', 300);
     await page.fill('#domain-name', 'docs.example.com');
     await page.click('#add-domain button[type=submit]');
@@ -115,13 +101,13 @@ describe('dashboard flows in Chromium', () => {
     await card.getByLabel('More actions for docs.example.com').click();
     await card.getByRole('button', { name: 'Remove' }).click();
     await eventually(() => card.count()).toBe(0);
-    expect((await callWorld(mock.origin, 'GET', '/domains')).body).toEqual([]);
+    expect((await callWorld(world.mock.origin, 'GET', '/domains')).body).toEqual([]);
     expect(unexpected()).toEqual([]);
     await close();
   });
 
   it('an apex at a provider without ALIAS: the page says it needs ALIAS/ANAME, and Verify fails for that reason', async () => {
-    const { page, unexpected, close } = await openDashboard(browser, mock.origin);
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
     await page.fill('#domain-name', 'example.org');
     await page.click('#add-domain button[type=submit]');
     const card = domainCard(page, 'example.org');

@@ -1,36 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
-import { launchChromium } from '../helpers/browser.js';
-import { domainCard, eventually, openDashboard, visibleText } from '../helpers/dashboard.js';
+import { describe, expect, it } from 'vitest';
+import { domainCard, eventually, openDashboard, visibleText, useDashboardWorld } from '../helpers/dashboard.js';
+import { startMock } from '../../src/mock/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // The page keeps up with the world: other clients' changes, a hidden tab, an admin token.
-let mock: RunningMock;
-let browser: Browser;
-
-beforeAll(async () => {
-  [mock, browser] = await Promise.all([startMock({}), launchChromium()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await mock?.close();
-});
-beforeEach(async () => {
-  expect((await callWorld(mock.origin, 'POST', '/reset')).status).toBe(200);
-});
+const world = useDashboardWorld();
 
 describe('dashboard live updates in Chromium', () => {
   it('updates live when another client changes the world; outage, primary and redirects from the page', async () => {
-    const { page, unexpected, close } = await openDashboard(browser, mock.origin);
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
     for (const name of ['docs.example.com', 'www.example.com'])
-      expect((await callWorld(mock.origin, 'POST', '/domains', { name })).status).toBe(201);
+      expect((await callWorld(world.mock.origin, 'POST', '/domains', { name })).status).toBe(201);
     await eventually(() => page.locator('article.domain').count()).toBe(2);
 
     await page.check('article.zone[data-zone="example.net"] input[type=checkbox]');
-    await eventually(async () => (await callWorld(mock.origin, 'GET', '/zones/example.net')).body.failing).toEqual([
-      '*',
-    ]);
+    await eventually(
+      async () => (await callWorld(world.mock.origin, 'GET', '/zones/example.net')).body.failing,
+    ).toEqual(['*']);
     await eventually(() => visibleText(page.locator('article.zone[data-zone="example.net"] .outage'))).toBe(
       'Outage: name servers answer SERVFAIL (*)',
     );
@@ -59,7 +45,7 @@ describe('dashboard live updates in Chromium', () => {
   });
 
   it('stops polling while the tab is hidden, and catches up when it is shown again', async () => {
-    const { page, unexpected, close } = await openDashboard(browser, mock.origin);
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
     const polls: number[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/__kennel/world/revision')) polls.push(Date.now());
@@ -72,7 +58,7 @@ describe('dashboard live updates in Chromium', () => {
     await setHidden(true);
     await new Promise((resolve) => setTimeout(resolve, 300)); // a poll already under way may still finish
     const hiddenAt = polls.length;
-    expect((await callWorld(mock.origin, 'POST', '/domains', { name: 'hidden.example.com' })).status).toBe(201);
+    expect((await callWorld(world.mock.origin, 'POST', '/domains', { name: 'hidden.example.com' })).status).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(polls.length, 'no poll while hidden').toBe(hiddenAt);
     expect(await domainCard(page, 'hidden.example.com').count()).toBe(0);
@@ -83,7 +69,7 @@ describe('dashboard live updates in Chromium', () => {
   });
 
   it('polls about once a second however many syncs overlapped', async () => {
-    const { page, unexpected, close } = await openDashboard(browser, mock.origin);
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
     // A tab shown several times in a row starts several syncs at once (as actions overlapping a poll do).
     await page.evaluate(`for (let i = 0; i < 5; i += 1) document.dispatchEvent(new Event('visibilitychange'))`);
     const polls: number[] = [];
@@ -116,7 +102,7 @@ describe('dashboard live updates in Chromium', () => {
 
 /** The page against a server with --admin-token: it cannot reach "live" before the token is given. */
 async function openDashboardGuarded(origin: string) {
-  const context = await browser.newContext();
+  const context = await world.browser.newContext();
   const page = await context.newPage();
   await page.goto(`${origin}/__kennel/dashboard`);
   return { page, close: () => context.close() };

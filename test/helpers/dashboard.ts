@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { strictContext } from './browser.js';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { launchChromium, strictContext } from './browser.js';
+import { callWorld } from './world-client.js';
 
 /** `expect.poll` with room for a busy machine: the page answers in milliseconds, CI shares two cores. */
 export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 8000, interval: 50 });
@@ -50,4 +52,30 @@ export async function advance(page: Page, by: string): Promise<void> {
 /** Text a person reads in `locator`, whitespace collapsed. */
 export async function visibleText(locator: Locator): Promise<string> {
   return (await locator.innerText()).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * One kennel serve (with its live world) and one Chromium for a test file, the world reset before
+ * each test: `const world = useDashboardWorld()`, then `world.mock` and `world.browser` in tests.
+ */
+export function useDashboardWorld(): { readonly mock: RunningMock; readonly browser: Browser } {
+  const held: { mock?: RunningMock; browser?: Browser } = {};
+  beforeAll(async () => {
+    [held.mock, held.browser] = await Promise.all([startMock({}), launchChromium()]);
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+    await held.mock?.close();
+  });
+  beforeEach(async () => {
+    expect((await callWorld(held.mock!.origin, 'POST', '/reset')).status).toBe(200);
+  });
+  return {
+    get mock() {
+      return held.mock!;
+    },
+    get browser() {
+      return held.browser!;
+    },
+  };
 }
