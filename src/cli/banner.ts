@@ -81,7 +81,7 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
   return [
     `kennel: serving ${title} ${version} from ${spec}`,
     `  API      ${running.url}  (${operationsLine(running)})`,
-    `  admin    ${running.origin}/__kennel  (health, reset, journal)${config.adminToken ? ' — admin token required' : ''}`,
+    `  admin    ${running.origin}/__kennel  (health, reset, journal, chaos, now)${config.adminToken ? ' — admin token required' : ''}`,
     `  docs     ${running.origin}${DOCS_PREFIX}  (API reference with try-it panels)`,
     `  API key  ${keysLine(config, needsCredentials(running.spec.operations))}`,
     ...(data ? [`  data     ${data}`] : []),

@@ -250,7 +250,7 @@ function worldLines(running: RunningMock): string[] {
   if (!running.world) return [];
   const lines = [
     `  domains  ${running.origin}/__kennel/dashboard  (Domains settings and QA bench, in a browser)`,
-    `  domains  ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`,
+    `  world    ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`,
   ];
   if (running.dns)
     lines.push(
