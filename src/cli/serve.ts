@@ -210,6 +210,7 @@ function proxyFlags(flags: ServeFlags): Pick<MockConfig, 'proxy' | 'proxyTimeout
 function dataFlag(flags: ServeFlags): string | undefined {
   if (flags.data !== undefined && flags.watch)
     throw new ToolError('--data and --watch cannot be combined: a reload would lose the saved tenants (docs/state.md)');
+  if (flags.data === '') throw new ToolError('--data needs a file name, such as --data kennel-data.json');
   return flags.data;
 }
 

@@ -1,4 +1,4 @@
-import { readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { parseJson, stringifyJson } from '../core/json.js';
 import { ToolError } from '../core/tool-error.js';
@@ -65,8 +65,14 @@ export class DataFile {
   static async open(file: string, store: Store, logger: Logger): Promise<DataFile> {
     if (!(store instanceof ResourceStore))
       throw new ToolError('--data keeps the in-memory store; with --store redis:// Redis keeps the state');
-    await load(file, store, store.collections);
+    const loaded = await load(file, store, store.collections);
     const data = new DataFile(file, store, logger);
+    // Created now, as the docs say: a file kennel could never save (missing folder) stops start-up
+    // instead of losing every later save to a log warning.
+    if (!loaded)
+      await data.save().catch((error: unknown) => {
+        throw new ToolError(`cannot write the data file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, file);
+      });
     store.onChange = () => data.#schedule();
     return data;
   }
@@ -89,8 +95,13 @@ export class DataFile {
       .catch(() => {})
       .then(async () => {
         const temporary = `${this.#file}.${process.pid}.tmp`;
-        await writeFile(temporary, text);
-        await rename(temporary, this.#file);
+        try {
+          await writeFile(temporary, text);
+          await rename(temporary, this.#file);
+        } catch (error) {
+          await rm(temporary, { force: true });
+          throw error;
+        }
       });
     return this.#saving;
   }

@@ -90,6 +90,20 @@ describe('a broken --data file stops start-up (exit 2) naming file and line, and
     expect(readFileSync(file, 'utf8')).toBe(text);
   });
 
+  it('refuses a file it could never save (a missing folder) at start-up instead of losing every save', async () => {
+    const missing = path.join(folder, 'no-such-folder');
+    const cli = runCli(['serve', '--port', '0', '--no-world', '--data', path.join(missing, 'state.json')]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(/no-such-folder\/state\.json: cannot write the data file \(ENOENT\)/);
+    expect(cli.stderr()).not.toMatch(/unexpected failure|\n\s+at /);
+  });
+
+  it('refuses an empty --data (it would save to ".PID.tmp" in the working folder)', async () => {
+    const cli = runCli(['serve', '--port', '0', '--no-world', '--data', '']);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(/--data needs a file name/);
+  });
+
   it('refuses --data with --store redis:// (Redis keeps its own state)', async () => {
     const cli = runCli([
       'serve',
