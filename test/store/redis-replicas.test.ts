@@ -135,6 +135,7 @@ describe('--store at start-up', () => {
   it.each([
     ['http://example.test', 'unknown scheme http:'],
     ['not a url', 'not a URL'],
+    ['redis://127.0.0.1:6379/abc', '--store redis://127.0.0.1:6379/abc: the path is a database number'],
   ])('exits 2 for --store %s', async (url, message) => {
     const cli = runCli(['serve', '--port', '0', '--no-world', '--store', url]);
     expect(await cli.code).toBe(2);

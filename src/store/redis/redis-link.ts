@@ -43,6 +43,10 @@ export function checkRedisUrl(url: string): void {
     );
   if (parsed.protocol === 'unix:' && parsed.pathname === '')
     throw new ToolError(`--store ${url}: a unix URL names the socket's path: unix:///path/to/redis.sock`);
+  if (parsed.protocol !== 'unix:' && !/^(\/\d*)?$/.test(parsed.pathname))
+    throw new ToolError(
+      `--store ${redisLabel(url)}: the path is a database number (redis://host:port/0), not ${parsed.pathname}`,
+    );
 }
 
 function errorCode(error: unknown): string {
