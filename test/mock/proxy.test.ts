@@ -336,6 +336,34 @@ describe('proxy mode with the upstream down', () => {
   });
 });
 
+describe('proxy mode whose upstream leads back to itself (a loop)', () => {
+  it('answers 508 naming the loop after a few hops, instead of relaying until the headers overflow', async () => {
+    let proxyOrigin = '';
+    // A relay that sends every request back to the proxy, headers (Via) and all.
+    const relay = await testUpstream((seen, response) => {
+      const { host: _host, connection: _connection, ...headers } = seen.headers as Record<string, string>;
+      void rawRequest(`${proxyOrigin}${seen.url}`, { method: seen.method, headers, body: seen.body }).then(
+        (answer) => json(response, answer.status, answer.body),
+        () => response.destroy(),
+      );
+    });
+    const proxy = await startMock({ port: 0, world: false, proxy: relay.url });
+    proxyOrigin = proxy.origin;
+    try {
+      const answer = await rawRequest(`${proxy.url}/pets`, { headers: AUTH });
+      expect(answer.status).toBe(508);
+      expect(JSON.parse(answer.body.toString())).toMatchObject({
+        code: 'proxy_loop',
+        message: expect.stringContaining(`--proxy ${relay.url}`),
+      });
+      expect(relay.received.length).toBeLessThanOrEqual(8);
+    } finally {
+      await proxy.close();
+      await relay.close();
+    }
+  });
+});
+
 describe('proxy mode with a silent upstream', () => {
   it('answers 504 after --proxy-timeout, naming the upstream', async () => {
     const upstream = await testUpstream(() => {

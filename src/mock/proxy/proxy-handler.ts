@@ -10,7 +10,7 @@ import { isUnder } from '../route-table.js';
 import { credentialNames, exchangeCredentials } from './exchange-credentials.js';
 import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
 import { RequestCheck, type RequestVerdict } from './request-check.js';
-import { forwardedHeaders, judgedBody, relayBody, relayHead } from './relay.js';
+import { forwardedHeaders, judgedBody, kennelHops, relayBody, relayHead } from './relay.js';
 import { ResponseCheck } from './response-check.js';
 import { readUpTo, Upstream, type UpstreamAnswer } from './upstream.js';
 import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
@@ -35,6 +35,9 @@ export const PROXY_DEFAULTS = {
   maxResponseBytes: 1024 * 1024,
   timeoutMs: 30_000,
 };
+
+/** Kennel proxies one request may pass before it is taken for a loop. */
+const MAX_KENNEL_HOPS = 5;
 
 /** A running proxy: its Koa middleware, what it counted, and its connections to close. */
 export interface KennelProxy {
@@ -81,6 +84,14 @@ export function createProxy(options: ProxyOptions): KennelProxy {
 
   const middleware: Middleware = async (ctx, next) => {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
+    // A chain of a few kennels is legitimate; more means --proxy leads back to a kennel (a loop).
+    const hops = kennelHops(ctx.headers.via);
+    if (hops >= MAX_KENNEL_HOPS)
+      throw new ProblemError(
+        508,
+        'proxy_loop',
+        `This request already passed through kennel ${hops} times (Via): --proxy ${label} leads back to kennel; point it at the deployment itself`,
+      );
     const credentials = exchangeCredentials(ctx, names);
     const request = await readUpTo(ctx.req, options.maxRequestBytes);
     ctx.state.requestBody = request.whole

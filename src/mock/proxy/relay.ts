@@ -12,6 +12,11 @@ function bodiless(status: number): boolean {
 /** Request headers kennel does not pass on besides the hop-by-hop ones: its own concerns, or re-written. */
 const NOT_FORWARDED = ['host', 'expect', 'content-length'];
 
+/** How many kennel proxies a request has already passed (its `Via` entries that are kennel's). */
+export function kennelHops(via: string | undefined): number {
+  return (via ?? '').split(',').filter((entry) => /^\s*\S+\s+kennel\s*$/.test(entry)).length;
+}
+
 /** The client's headers as the upstream gets them: end-to-end ones only, with kennel in `Via`. */
 export function forwardedHeaders(ctx: Context, body: BoundedBody): Record<string, string | string[]> {
   const headers = endToEndHeaders(ctx.headers, NOT_FORWARDED);
