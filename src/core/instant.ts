@@ -43,9 +43,9 @@ export function readInstant(text: unknown): InstantRead {
     fields[3] < 24 &&
     fields[4] < 60 &&
     fields[5] < 60;
-  if (!real || fields[0] < 1970)
+  const [zoneHours, zoneMinutes] = zone === 'Z' ? [0, 0] : [Number(zone.slice(1, 3)), Number(zone.slice(4))];
+  const ms = local - (zone[0] === '-' ? -1 : 1) * (zoneHours * 60 + zoneMinutes) * 60_000;
+  if (!real || zoneHours > 23 || zoneMinutes > 59 || ms < 0)
     return { ok: false, reason: `${quoted(text)} is not a real instant from 1970 on: ${usage}` };
-  const offset =
-    zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)));
-  return { ok: true, ms: local - offset * 60_000 };
+  return { ok: true, ms };
 }

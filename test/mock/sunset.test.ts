@@ -111,6 +111,18 @@ describe('the admin API for now (/__kennel/now)', () => {
     },
   );
 
+  it.each([
+    [{ now: '2030-12-06T09:30:00+25:00' }, /\/now: "2030-12-06T09:30:00\+25:00" is not a real instant/],
+    [{ now: '1970-01-01T00:00:00+01:00' }, /\/now: "1970-01-01T00:00:00\+01:00" is not a real instant from 1970 on/],
+    [{}, /\/now: is required/],
+  ])('PUT %j is a 400 whose message says why', async (body, message) => {
+    const mock = await mockAt();
+    const exchange = await mock.request('PUT', '/__kennel/now', { body });
+    expect(exchange.status).toBe(400);
+    expect(exchange.body.message).toMatch(message);
+    expect((await mock.request('GET', '/__kennel/now')).body.virtual).toBe(false);
+  });
+
   it('honours the admin token', async () => {
     const mock = await mockAt({ adminToken: 'admin-secret' });
     expect((await mock.request('PUT', '/__kennel/now', { body: { now: '2030-12-06' } })).status).toBe(401);

@@ -15,6 +15,8 @@ function readNowBody(value: unknown): number {
   const extra = Object.keys(rest)[0];
   if (extra !== undefined)
     throw new ProblemError(400, 'invalid_body', `Now body: /${extra.slice(0, 40)} is not allowed (fields: now)`);
+  if (now === undefined)
+    throw new ProblemError(400, 'invalid_body', 'Now body: /now: is required, such as {"now": "2030-12-06"}');
   const instant = readInstant(now);
   if (!instant.ok) throw new ProblemError(400, 'invalid_body', `Now body: /now: ${instant.reason}`);
   return instant.ms;
