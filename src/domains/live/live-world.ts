@@ -26,6 +26,8 @@ export interface ScenarioSummary {
   description: string;
   tags: string[];
   steps: { index: number; name?: string; action: string }[];
+  /** Why the file cannot be played (file:line), when it is broken. */
+  error?: string;
 }
 
 /** How far to play a scenario: up to the step named `upTo`, and at most `steps` steps. */
@@ -116,8 +118,16 @@ export class LiveWorld {
   scenarioSummaries(): Promise<ScenarioSummary[]> {
     this.#summaries ??= scenarioFiles([this.scenarioDir]).then((files) =>
       Promise.all(
-        files.map(async (file) => {
-          const scenario = await loadScenarioFile(file);
+        files.map(async (file): Promise<ScenarioSummary> => {
+          let scenario;
+          try {
+            scenario = await loadScenarioFile(file);
+          } catch (error) {
+            // One broken file must not hide the others from the picker: it is listed with its reason.
+            if (!(error instanceof ToolError)) throw error;
+            const name = path.basename(file, path.extname(file));
+            return { name, description: '', tags: [], steps: [], error: error.message };
+          }
           return {
             name: scenario.name,
             description: scenario.description,
