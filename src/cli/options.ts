@@ -10,6 +10,12 @@ export function integerIn(min: number, max: number): (value: string) => number {
   };
 }
 
+/** A commander parser for a host to bind: an empty one would make Node bind every interface. */
+export function hostName(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('must name an interface, such as 127.0.0.1 or 0.0.0.0');
+  return value.trim();
+}
+
 /** A commander parser that accepts one of `choices`. */
 export function oneOf<T extends string>(choices: readonly T[]): (value: string) => T {
   return (value) => {

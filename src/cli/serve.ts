@@ -16,7 +16,7 @@ import { serveBanner } from './banner.js';
 import { watchDocument } from './spec-watch.js';
 import type { CliIo } from './io.js';
 import { LOG_FORMATS, logDestination, resolveLogFormat, type LogFormat } from './log-format.js';
-import { byteSize, collect, integerIn, memorySize, oneOf } from './options.js';
+import { byteSize, collect, hostName, integerIn, memorySize, oneOf } from './options.js';
 import { chaosBannerLines, chaosOptions, resolveChaosConfig, type ChaosFlags } from './chaos-options.js';
 
 interface ServeFlags {
@@ -60,7 +60,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
     // -h is --host here, as in most servers (http-server, vite); help is --help only.
     .helpOption('--help', 'display help for command')
-    .option('-h, --host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`)
+    .option('-h, --host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`, hostName)
     .option(
       '-p, --port <port>',
       `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`,

@@ -54,7 +54,9 @@ async function loadFixtures(): Promise<PetFixtures> {
 function listen(server: Server, host: string, port: number): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
-      reject(new ToolError(`port ${port} on ${host} ${whyNotBound(error)}; choose another with --port`));
+      if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN')
+        reject(new ToolError(`host ${host} is not found (${error.code}); choose another with --host`));
+      else reject(new ToolError(`port ${port} on ${host} ${whyNotBound(error)}; choose another with --port`));
     };
     server.once('error', onError);
     server.listen(port, host, () => {

@@ -27,6 +27,18 @@ describe('kennel serve short flags: -p is --port, -h is --host, help is --help',
     expect(cli.stderr()).toMatch(/'-h, --host <host>' argument missing/);
   });
 
+  it("serve -h '' is refused (Node would bind every interface), exit 2", async () => {
+    const cli = runCli(['serve', '-p', '0', '-h', '', '--no-world']);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(/'-h, --host <host>' argument '' is invalid\. must name an interface/);
+  });
+
+  it('serve -h with a name that does not resolve blames the host, not the port', async () => {
+    const cli = runCli(['serve', '-p', '0', '-h', 'no-such-host.invalid', '--no-world']);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(/host no-such-host\.invalid is not found \(ENOTFOUND\); choose another with --host/);
+  });
+
   it('kennel -h (no command) is still help', async () => {
     const cli = runCli(['-h']);
     expect(await cli.code).toBe(0);
