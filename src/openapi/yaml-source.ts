@@ -1,4 +1,4 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { tokensOf } from './json-pointer.js';
 
 /** YAML (or JSON) text parsed with its positions, so errors can name a line. */
@@ -19,10 +19,27 @@ export function parseYamlSource(text: string): YamlParse {
     const { line, col } = lines.linePos(first.pos[0]);
     return { ok: false, line, column: col, message: first.message.split('\n')[0]! };
   }
-  return {
-    ok: true,
-    source: { value: document.toJS({ maxAliasCount: 100 }), lineOf: (pointer) => lineOf(document, lines, pointer) },
-  };
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // toJS throws outside document.errors: aliases that expand too far (a "billion laughs" bomb).
+    const { line, col } = lines.linePos(firstAliasAt(document));
+    return { ok: false, line, column: col, message: (error as Error).message };
+  }
+  return { ok: true, source: { value, lineOf: (pointer) => lineOf(document, lines, pointer) } };
+}
+
+/** Offset of the document's first alias (`*name`), or 0. */
+function firstAliasAt(document: Document): number {
+  let at = 0;
+  visit(document, {
+    Alias: (_key, node) => {
+      at = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return at;
 }
 
 /** Walks the YAML nodes token by token; each step keeps the line of the key (or item) it went through. */

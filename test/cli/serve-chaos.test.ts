@@ -114,6 +114,13 @@ describe('bad chaos and time input: exit 2 with a located message', () => {
     ['bad-yaml.yaml', 'rules: [\n', ':2:1: invalid YAML'],
     ['bad-key.json', '{"rules": [], "sed": 3}', ':1: /sed: is not allowed here'],
     [
+      'alias-bomb.yaml',
+      `a: &a [x, x, x, x, x, x, x, x, x]\n${['b', 'c', 'd', 'e', 'f']
+        .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdef'[index]}`).join(', ')}]`)
+        .join('\n')}\nrules: [*f]\n`,
+      ':2:8: invalid YAML: Excessive alias count',
+    ],
+    [
       'unknown-op.yaml',
       'rules:\n  - match: deletePet\n    latency: 10ms\n',
       'chaos rule 1 (deletePet: latency 10ms): no operation "deletePet"',

@@ -81,6 +81,13 @@ describe('POST /scenario with a scenario in the body', () => {
     ['a missing key', 'steps:\n  - advance: 1m\n', /^source:1: missing required key "description"/],
     ['an unknown action', OWN.replace('  - advance: 6m', '  - wait: 6m'), /^source:14: unknown key "wait"/],
     ['not a scenario at all', '42', /^source:1: /],
+    [
+      'an alias bomb (9^6 nodes from a few lines)',
+      `a: &a [x, x, x, x, x, x, x, x, x]\n${['b', 'c', 'd', 'e', 'f']
+        .map((name, index) => `${name}: &${name} [${Array(9).fill(`*${'abcdef'[index]}`).join(', ')}]`)
+        .join('\n')}\ndescription: bomb\nsteps: [*f]\n`,
+      /^source:2:\d+: invalid YAML: .*alias/i,
+    ],
   ])('%s → 400 invalid_scenario naming the line', async (_what, source, message) => {
     const refused = await call('POST', '/scenario', { source });
     expect(refused.status).toBe(400);
