@@ -123,6 +123,13 @@ describe('a chaos table (file or PUT body)', () => {
   ])('%j is refused at %s', (value, pointer) => {
     expect(readChaosSettings(value)).toMatchObject({ ok: false, pointer });
   });
+
+  it('names each allowed field once', () => {
+    expect(readChaosSettings({ rules: [{ fault: { kind: 'status', status: 503, extra: 1 } }] })).toMatchObject({
+      ok: false,
+      message: 'is not allowed here (fields: kind, status)',
+    });
+  });
 });
 
 function engineOf(rules: ChaosRule[], seed = 1, clock = new ManualClock(0)): ChaosEngine {

@@ -162,7 +162,7 @@ function onlyKeys(object: Record<string, unknown>, allowed: readonly string[], a
   const extra = Object.keys(object).find((key) => !allowed.includes(key));
   if (extra === undefined) return;
   const token = extra.slice(0, 40).replace(/~/g, '~0').replace(/\//g, '~1');
-  throw new Invalid(`${at}/${token}`, `is not allowed here (fields: ${allowed.join(', ')})`);
+  throw new Invalid(`${at}/${token}`, `is not allowed here (fields: ${[...new Set(allowed)].join(', ')})`);
 }
 
 /** The first rule whose `match` names no operation of the document, as a located problem. */
