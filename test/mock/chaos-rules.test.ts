@@ -127,7 +127,7 @@ describe('a chaos table (file or PUT body)', () => {
   it('names each allowed field once', () => {
     expect(readChaosSettings({ rules: [{ fault: { kind: 'status', status: 503, extra: 1 } }] })).toMatchObject({
       ok: false,
-      message: 'is not allowed here (fields: kind, status)',
+      reason: 'is not allowed here (fields: kind, status)',
     });
   });
 });
