@@ -21,13 +21,19 @@ const RAW: Readonly<Record<string, 'delay' | 'fault' | 'retryAfter' | 'now'>> = 
   now: 'now',
 };
 
-/** Parses `Prefer` (RFC 7240): preferences split on `,` or `;`, unknown ones ignored as the RFC says. */
+/**
+ * Parses `Prefer` (RFC 7240): preferences split on `,` or `;`, unknown ones ignored and a repeated
+ * one read only the first time, as the RFC says.
+ */
 export function parsePrefer(header: string | undefined): Preferences {
   const preferences: Preferences = {};
   if (!header) return preferences;
+  const seen = new Set<string | undefined>();
   for (const part of header.split(/[,;]/)) {
     const [rawName, ...rest] = part.split('=');
     const name = rawName?.trim().toLowerCase();
+    if (seen.has(name)) continue;
+    seen.add(name);
     const value = rest
       .join('=')
       .trim()

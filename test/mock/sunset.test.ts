@@ -59,6 +59,16 @@ describe('getPet before and after its sunset (x-sunset: 2030-12-05)', () => {
     expect(exchange.headers.get('sunset')).toBe(SUNSET);
   });
 
+  it('a preference given twice counts once, the first (RFC 7240 §2)', async () => {
+    const mock = await mockAt();
+    const twice = await mock.request('GET', '/pets/1', { headers: { prefer: 'now=2030-12-06, now=2030-01-01' } });
+    expectGone(twice);
+    expect(twice.headers.get('preference-applied')).toBe('now=2030-12-06');
+    const reversed = await mock.request('GET', '/pets/1', { headers: { prefer: 'now=2030-01-01; now=2030-12-06' } });
+    expect(reversed.status).toBe(200);
+    expect(reversed.headers.get('preference-applied')).toBe('now=2030-01-01');
+  });
+
   it('Prefer: now=… moves one request in time, and says so', async () => {
     const mock = await mockAt();
     const gone = await mock.request('GET', '/pets/1', { headers: { prefer: 'now=2030-12-06' } });
