@@ -36,7 +36,9 @@ describe('kennel serve short flags: -p is --port, -h is --host, help is --help',
   it('serve -h with a name that does not resolve blames the host, not the port', async () => {
     const cli = runCli(['serve', '-p', '0', '-h', 'no-such-host.invalid', '--no-world']);
     expect(await cli.code).toBe(2);
-    expect(cli.stderr()).toMatch(/host no-such-host\.invalid is not found \((ENOTFOUND|EAI_AGAIN)\); choose another with --host/);
+    expect(cli.stderr()).toMatch(
+      /host no-such-host\.invalid is not found \((ENOTFOUND|EAI_AGAIN)\); choose another with --host/,
+    );
   });
 
   it('kennel -h (no command) is still help', async () => {
