@@ -200,6 +200,11 @@ function sitePorts(flags: ServeFlags): number | undefined {
 function proxyFlags(flags: ServeFlags): Pick<MockConfig, 'proxy' | 'proxyTimeoutMs' | 'proxyMaxResponseBytes'> {
   if (!flags.proxy && (flags.proxyTimeout !== undefined || flags.proxyMaxResponse !== undefined))
     throw new ToolError('--proxy-timeout and --proxy-max-response need --proxy <url>');
+  const idle = flags.data !== undefined ? '--data' : flags.stateless ? '--stateless' : undefined;
+  if (flags.proxy && idle)
+    throw new ToolError(
+      `${idle} does nothing with --proxy: every API request goes to the deployment, which keeps its own state`,
+    );
   return { proxy: flags.proxy, proxyTimeoutMs: flags.proxyTimeout, proxyMaxResponseBytes: flags.proxyMaxResponse };
 }
 

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -76,6 +78,17 @@ describe('kennel serve --proxy (spawned)', () => {
     expect(await cli.code).toBe(2);
     expect(cli.stderr()).toContain(`kennel: ${message}`);
     expect(cli.stderr()).not.toContain('secret');
+  });
+
+  it.each([
+    [['--data', path.join(tmpdir(), 'kennel-never-written.json')], '--data'],
+    [['--stateless'], '--stateless'],
+  ])('--proxy with %j is refused with exit 2: the flag would do nothing', async (flags, name) => {
+    const cli = runCli(['serve', '--port', '0', '--no-world', '--proxy', 'http://127.0.0.1:1', ...flags]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toBe(
+      `kennel: ${name} does nothing with --proxy: every API request goes to the deployment, which keeps its own state\n`,
+    );
   });
 
   it('--proxy-timeout without --proxy is refused with exit 2', async () => {
