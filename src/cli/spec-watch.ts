@@ -118,7 +118,10 @@ export async function watchDocument(running: RunningMock, logger: Logger, io: Cl
 }
 
 function report(result: Reloaded, logger: Logger, io: CliIo): void {
-  const line = `reloaded ${result.file}: ${result.operations} operations, kept ${result.kept} items, dropped ${result.dropped}`;
+  const store = result.shared
+    ? 'the shared store (Redis) is left as it is'
+    : `kept ${result.kept} items, dropped ${result.dropped}`;
+  const line = `reloaded ${result.file}: ${result.operations} operations${result.shared ? ';' : ','} ${store}`;
   logger.info({ ...result }, line);
   io.stderr.write(`kennel: ${line}\n`);
 }
