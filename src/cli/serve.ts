@@ -165,7 +165,8 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     );
   chaosOptions(command).action(async (flags: ServeFlags & ChaosFlags) => {
     const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
-    const config = { ...resolveConfig(flags, io.env), ...(await resolveChaosConfig(flags, io.env)) };
+    const base = resolveConfig(flags, io.env);
+    const config = { ...base, ...(await resolveChaosConfig(flags, io.env, base.proxy)) };
     finish(await serve(config, { logFormat: format, watch: flags.watch ?? false }, io));
   });
 }
