@@ -101,6 +101,7 @@ function proxyBanner(running: RunningMock, spec: string): string {
     `  API      ${running.url}  (${operationsLine(running)}; every request outside /__kennel is forwarded)`,
     `  admin    ${running.origin}/__kennel  (health, journal with each exchange's violations)`,
     `  report   violations in the ${VIOLATIONS_HEADER} response header, the journal, the log; a summary at exit`,
+    `  docs     ${running.origin}${DOCS_PREFIX}  (API reference; its try-it panels go through the proxy)`,
     '',
   ].join('\n');
 }

@@ -16,7 +16,7 @@ describe('kennel serve --proxy with chaos or a virtual now', () => {
     expect(cli.stderr()).not.toContain('proxying to');
   });
 
-  it('--proxy alone still starts', async () => {
+  it('--proxy alone still starts, and names the reference it serves', async () => {
     const cli = runCli([
       'serve',
       '--port',
@@ -29,6 +29,12 @@ describe('kennel serve --proxy with chaos or a virtual now', () => {
     ]);
     await cli.ready;
     expect(cli.stderr()).toContain('kennel: proxying to http://127.0.0.1:9');
+    // The reference is served in proxy mode too, and the banner says where.
+    const { origin } = await cli.ready;
+    expect(cli.stderr()).toContain(
+      `  docs     ${origin}/__kennel/docs  (API reference; its try-it panels go through the proxy)`,
+    );
+    expect((await fetch(`${origin}/__kennel/docs`)).status).toBe(200);
     cli.stop();
     expect(await cli.code).toBe(0);
   });
