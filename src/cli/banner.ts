@@ -88,6 +88,11 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
     ...(config.store !== 'memory'
       ? [`  store    ${redisLabel(config.store)}  (shared by every replica using it)`]
       : []),
+    ...(config.dataFile !== undefined
+      ? [
+          `  store    in memory, saved to ${config.dataFile}  (a second after each change and on exit; loaded at start-up)`,
+        ]
+      : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),
     '',
   ].join('\n');
