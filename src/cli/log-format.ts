@@ -14,7 +14,7 @@ export function resolveLogFormat(flag: LogFormat | undefined, env: string | unde
 }
 
 // Shown in the line itself, so left out of pino-pretty's key/value block under it.
-const SHOWN = 'pid,hostname,service,method,url,status,durationMs,operationId,file,operations,kept,dropped';
+const SHOWN = 'pid,hostname,service,method,url,status,durationMs,operationId,file,operations,kept,dropped,shared';
 
 /**
  * A request line reads like an access log: `GET /v1/pets 200 1.42ms (listPets)`. Other events

@@ -49,7 +49,19 @@ describe.skipIf(NO_REDIS)('kennel serve --watch --store redis://', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kennel-watch-redis-'));
     const spec = path.join(dir, 'things.yaml');
     writeFileSync(spec, DOCUMENT('{ type: string }'));
-    const cli = runCli(['serve', '--port', '0', '--no-world', '--spec', spec, '--watch', '--store', redis.url]);
+    const cli = runCli([
+      'serve',
+      '--port',
+      '0',
+      '--no-world',
+      '--spec',
+      spec,
+      '--watch',
+      '--store',
+      redis.url,
+      '--log-format',
+      'pretty',
+    ]);
     try {
       const { url } = await cli.ready;
       const created = await fetch(`${url}/things`, {
@@ -71,6 +83,11 @@ describe.skipIf(NO_REDIS)('kennel serve --watch --store redis://', () => {
         `kennel: reloaded ${spec}: 2 operations; the shared store (Redis) is left as it is\n`,
       );
       expect(cli.stderr()).not.toContain('kept 0 items');
+      // The pretty log line is the same sentence, with no field block under it.
+      const logged = cli.logs();
+      const at = logged.findIndex((line) => line.includes('INFO: reloaded'));
+      expect(logged[at]).toMatch(/the shared store \(Redis\) is left as it is$/);
+      expect(logged[at + 1] ?? '').not.toMatch(/^\s+\w+:/);
       expect((await fetch(`${url}/things/${id}`)).status).toBe(200);
     } finally {
       cli.stop();
