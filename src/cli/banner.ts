@@ -88,6 +88,11 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
     ...(config.store !== 'memory'
       ? [`  store    ${redisLabel(config.store)}  (shared by every replica using it)`]
       : []),
+    ...(config.dataFile !== undefined
+      ? [
+          `  store    in memory, saved to ${config.dataFile}  (a second after each change and on exit; loaded at start-up)`,
+        ]
+      : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),
     '',
   ].join('\n');
@@ -101,6 +106,7 @@ function proxyBanner(running: RunningMock, spec: string): string {
     `  API      ${running.url}  (${operationsLine(running)}; every request outside /__kennel is forwarded)`,
     `  admin    ${running.origin}/__kennel  (health, journal with each exchange's violations)`,
     `  report   violations in the ${VIOLATIONS_HEADER} response header, the journal, the log; a summary at exit`,
+    `  docs     ${running.origin}${DOCS_PREFIX}  (API reference; its try-it panels go through the proxy)`,
     '',
   ].join('\n');
 }

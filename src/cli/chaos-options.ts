@@ -94,11 +94,36 @@ function envNow(env: CliIo['env']): number | undefined {
   return instant.ms;
 }
 
+/**
+ * Chaos and the virtual now shape the mock's own answers; in proxy mode the deployment answers, so
+ * asking for them there is refused rather than shown in the banner and silently not applied.
+ */
+function refuseUnderProxy(flags: ChaosFlags, env: CliIo['env'], proxy: string | undefined): void {
+  if (proxy === undefined) return;
+  const asked = (
+    [
+      ['--chaos', flags.chaos],
+      ['--latency', flags.latency],
+      ['--fault', flags.fault],
+      ['--now', flags.now],
+      ['KENNEL_NOW', env.KENNEL_NOW || undefined],
+      ['--after-sunset', flags.afterSunset],
+    ] as const
+  ).filter(([, value]) => value !== undefined);
+  if (asked.length === 0) return;
+  const names = asked.map(([name]) => name).join(', ');
+  throw new ToolError(
+    `${names}: chaos and the virtual now act on the mock's own answers, not with --proxy (the deployment answers; docs/chaos.md)`,
+  );
+}
+
 /** Chaos (file rules first, then --latency, then --fault) and time, flags before the environment. */
 export async function resolveChaosConfig(
   flags: ChaosFlags,
   env: CliIo['env'],
+  proxy?: string,
 ): Promise<Pick<MockConfig, 'chaos' | 'now' | 'afterSunset'>> {
+  refuseUnderProxy(flags, env, proxy);
   const file = flags.chaos === undefined ? { rules: [] } : await loadChaosFile(flags.chaos);
   const rules = [...file.rules, ...(flags.latency ?? []), ...(flags.fault ?? [])];
   return {

@@ -236,13 +236,13 @@ async function check(flags: CheckFlags, io: CliIo): Promise<number> {
 export function checkCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
   program
     .command('check')
-    .description('verify a live deployment against the spec: exit 0 conforms, 1 findings, 2 could not run')
+    .description('verify a live deployment against the document: exit 0 conforms, 1 findings, 2 could not run')
     .option('--base-url <url>', 'the deployment, including /v1 (env KENNEL_BASE_URL)')
     .option(
       '--api-key <key>',
       'an API key the deployment accepts (env KENNEL_API_KEY); needed only when a checked operation requires credentials',
     )
-    .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document (default: the bundled Pet Store spec)')
+    .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document (default: the bundled spec/petstore.yaml)')
     .option(
       '--seed <n>',
       'seed of the generated data (default: random, printed in every report)',

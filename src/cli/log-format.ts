@@ -14,16 +14,19 @@ export function resolveLogFormat(flag: LogFormat | undefined, env: string | unde
 }
 
 // Shown in the line itself, so left out of pino-pretty's key/value block under it.
-const SHOWN = 'pid,hostname,service,method,url,status,durationMs,operationId,file,operations,kept,dropped';
+const SHOWN = 'pid,hostname,service,method,url,status,durationMs,operationId,file,operations,kept,dropped,shared';
 
-/** A request line reads like an access log: `GET /v1/pets 200 1.42ms (listPets)`. */
+/**
+ * A request line reads like an access log: `GET /v1/pets 200 1.42ms (listPets)`. Other events
+ * about a request (a proxied exchange's violations) carry no status or time: their message leads.
+ */
 function message(log: Record<string, unknown>, messageKey: string): string {
-  if (typeof log.method !== 'string') {
-    const text = String(log[messageKey] ?? '');
-    return typeof log.url === 'string' ? `${text} ${log.url}` : text;
-  }
+  const text = String(log[messageKey] ?? '');
   const operation = typeof log.operationId === 'string' ? ` (${log.operationId})` : '';
-  return `${log.method} ${String(log.url)} ${String(log.status)} ${String(log.durationMs)}ms${operation}`;
+  if (typeof log.method === 'string' && typeof log.status === 'number' && typeof log.durationMs === 'number')
+    return `${log.method} ${String(log.url)} ${log.status} ${log.durationMs}ms${operation}`;
+  const request = [log.method, log.url, log.status].filter((part) => part !== undefined).join(' ');
+  return request === '' ? text : `${text}: ${request}${operation}`;
 }
 
 /**

@@ -73,7 +73,10 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`,
       collect,
     )
-    .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled Pet Store spec)')
+    .option(
+      '--spec <file>',
+      'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled spec/petstore.yaml)',
+    )
     .option('--watch', "reload the document when it or a file it $ref's changes, keeping the items that still fit")
     .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
     .option(
@@ -90,7 +93,7 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
       '--data <file>',
       'save the in-memory store to this JSON file (after changes and on exit) and load it at start',
     )
-    .option('--stateless', "keep no state: answer every operation from the spec's examples through Prism")
+    .option('--stateless', "keep no state: answer every operation from the document's examples through Prism")
     .option(
       '--order <order>',
       `order of GET /pets: ${LIST_ORDERS.join(' or ')} (default ${DEFAULT_CONFIG.listOrder})`,
@@ -165,7 +168,8 @@ export function serveCommand(program: Command, io: CliIo, finish: (code: number)
     );
   chaosOptions(command).action(async (flags: ServeFlags & ChaosFlags) => {
     const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
-    const config = { ...resolveConfig(flags, io.env), ...(await resolveChaosConfig(flags, io.env)) };
+    const base = resolveConfig(flags, io.env);
+    const config = { ...base, ...(await resolveChaosConfig(flags, io.env, base.proxy)) };
     finish(await serve(config, { logFormat: format, watch: flags.watch ?? false }, io));
   });
 }

@@ -97,7 +97,7 @@ export async function watchDocument(running: RunningMock, logger: Logger, io: Cl
     }
     busy = true;
     try {
-      report(await running.reload(), logger, io);
+      report(await running.reload(), running.proxy !== undefined, logger, io);
     } catch (error) {
       const message = error instanceof ToolError ? error.message : `unexpected failure: ${(error as Error).message}`;
       logger.error({ file, error: message }, 'reload failed');
@@ -117,8 +117,13 @@ export async function watchDocument(running: RunningMock, logger: Logger, io: Cl
   };
 }
 
-function report(result: Reloaded, logger: Logger, io: CliIo): void {
-  const line = `reloaded ${result.file}: ${result.operations} operations, kept ${result.kept} items, dropped ${result.dropped}`;
+function report(result: Reloaded, proxied: boolean, logger: Logger, io: CliIo): void {
+  const store = proxied
+    ? 'exchanges are judged against it from now on'
+    : result.shared
+      ? 'the shared store (Redis) is left as it is'
+      : `kept ${result.kept} items, dropped ${result.dropped}`;
+  const line = `reloaded ${result.file}: ${result.operations} operations${proxied || result.shared ? ';' : ','} ${store}`;
   logger.info({ ...result }, line);
   io.stderr.write(`kennel: ${line}\n`);
 }

@@ -10,6 +10,8 @@ type Handler = ReturnType<MockApp['app']['callback']>;
 export interface Reloaded extends CarryOver {
   file: string;
   operations: number;
+  /** The store is shared (Redis): left as it is, so kept and dropped are not counted. */
+  shared: boolean;
 }
 
 /**
@@ -47,13 +49,11 @@ export class Reloadable {
     const mock = this.#build(spec);
     const [old, next] = [this.#mock.store, mock.store];
     // A shared store (Redis) keeps its items itself, for every replica: nothing to carry over.
-    const carried =
-      old instanceof ResourceStore && next instanceof ResourceStore
-        ? carryOver(old, next, spec, inferResources(spec))
-        : { kept: 0, dropped: 0 };
+    const shared = !(old instanceof ResourceStore && next instanceof ResourceStore);
+    const carried = shared ? { kept: 0, dropped: 0 } : carryOver(old, next, spec, inferResources(spec));
     this.#spec = spec;
     this.#mock = mock;
     this.#handle = mock.app.callback();
-    return { file, operations: spec.operations.length, ...carried };
+    return { file, operations: spec.operations.length, shared, ...carried };
   }
 }

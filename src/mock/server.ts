@@ -105,7 +105,12 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
         () => currentSite,
       )
     : undefined;
-  const served: Reloadable = new Reloadable(spec, build(spec), build);
+  // In proxy mode a reload also changes what the exchanges are judged against.
+  const rebuild = (document: LoadedDocument): MockApp => {
+    proxy?.useDocument(document, mockRedactor(document, acceptedKeys(config), config.adminToken));
+    return build(document);
+  };
+  const served: Reloadable = new Reloadable(spec, build(spec), rebuild);
   const server = createHttpServer(served.handle, httpTimeouts);
   let address: AddressInfo;
   let data: DataFile | undefined;

@@ -59,3 +59,26 @@ describe('kennel serve --log-format', () => {
     expect(resolveLogFormat(flag, env, terminal)).toBe(expected);
   });
 });
+
+describe('kennel serve --proxy --log-format pretty', () => {
+  it('a violation line reads as what it is (no "undefined" for the status and time it does not carry)', async () => {
+    const upstream = runCli(['serve', '--port', '0', '--no-world', '--log-level', 'silent']);
+    const { origin } = await upstream.ready;
+    const proxy = runCli(['serve', '--port', '0', '--no-world', '--proxy', origin, '--log-format', 'pretty']);
+    try {
+      const { url } = await proxy.ready;
+      const answer = await fetch(`${url}/pets?limit=0`, { headers: { authorization: 'Bearer kennel-dev-key' } });
+      expect(answer.status).toBe(400);
+      const lines = proxy.logs();
+      expect(lines.join('\n')).not.toContain('undefined');
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^\[[\d:.]+\] WARN: exchange breaks the document: GET \/v1\/pets\?limit=0 \(listPets\)$/),
+      );
+      expect(lines).toContainEqual(expect.stringMatching(/INFO: GET \/v1\/pets\?limit=0 400 [\d.]+ms \(listPets\)$/));
+    } finally {
+      proxy.stop();
+      upstream.stop();
+      await Promise.all([proxy.code, upstream.code]);
+    }
+  });
+});

@@ -98,9 +98,12 @@ describe('kennel serve --watch', () => {
     writeFileSync(spec, DOCUMENT());
     writeFileSync(schemas, THING('{ type: string }'));
     cli = runCli(['serve', '--port', '0', '--spec', spec, '--watch', '--log-level', 'silent']);
-    const { url } = await cli.ready;
+    const { url, origin } = await cli.ready;
     const running = cli;
     expect(running.stderr()).toContain(`watch    ${spec}`);
+    // The reference is rendered once and kept: read it now, so a reload must replace it.
+    const reference = async () => (await fetch(`${origin}/__kennel/docs`)).text();
+    expect(await reference()).not.toContain('getStatus');
 
     const created = await fetch(`${url}/things`, {
       method: 'POST',
@@ -121,6 +124,7 @@ describe('kennel serve --watch', () => {
       new RegExp(`kennel: reloaded ${spec.replace(/[.]/g, '\\.')}: 4 operations, kept [1-9]\\d* items, dropped 0\\n`),
     );
     expect(await status(`${url}/things/${id}`)).toBe(200);
+    expect(await reference()).toContain('getStatus');
 
     // 2. The referenced file tightens the schema: items that no longer fit are dropped, and said so.
     save(schemas, THING('{ type: string, maxLength: 3 }'));

@@ -47,7 +47,7 @@ describe('a checker that reads the document before it judges', () => {
   it('still catches a required body accepted empty, and sends no empty-body case to an optional body', async () => {
     const summary = await checkNotes(['empty-body-accepted'], ['negative-data-rejection']);
     const errors = findingTitles(summary, 'error');
-    expect(errors).toContain('negative-data-rejection createNote: accepted a body where an empty body (status 201)');
+    expect(errors).toContain('negative-data-rejection createNote: accepted an empty body (status 201)');
     expect(errors.filter((line) => line.includes('touchNote'))).toEqual([]);
   }, 60_000);
 

@@ -111,7 +111,7 @@ export const negativeDataRejection: ScenarioCheck = {
           strictStatus: item.schemaViolation && documentsRejection,
           body: item.body,
           contentType: item.contentType,
-          purpose: `a body where ${item.label}`,
+          purpose: item.schemaViolation ? `a body where ${item.label}` : item.label,
         });
         failures.push(
           ...(item.exact

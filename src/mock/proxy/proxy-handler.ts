@@ -46,7 +46,26 @@ export interface KennelProxy {
   /** The upstream as printed (origin and base path). */
   label: string;
   summaryText(): string;
+  /** Judges the exchanges that start from now on against `spec` (a `--watch` reload); the counts go on. */
+  useDocument(spec: LoadedDocument, redactor: Redactor): void;
   close(): void;
+}
+
+/** What one document judges with: both halves' checks, the names that carry credentials, the redactor. */
+interface Judges {
+  requests: RequestCheck;
+  responses: ResponseCheck;
+  names: ReturnType<typeof credentialNames>;
+  redactor: Redactor;
+}
+
+function judgesOf(spec: LoadedDocument, redactor: Redactor): Judges {
+  return {
+    requests: new RequestCheck(spec),
+    responses: new ResponseCheck(spec),
+    names: credentialNames(spec),
+    redactor,
+  };
 }
 
 /** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
@@ -55,15 +74,19 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     timeoutMs: options.timeoutMs,
     maxResponseBytes: options.maxResponseBytes,
   });
-  const requests = new RequestCheck(options.spec);
-  const responses = new ResponseCheck(options.spec);
+  let judges = judgesOf(options.spec, options.redactor);
   const tally = new ProxyTally();
-  const names = credentialNames(options.spec);
   const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
 
   /** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
-  const finish = (ctx: Context, operation: string, found: readonly Violation[], credentials: Redactor): Violation[] => {
-    const hide = (text: string) => options.redactor.text(credentials.text(text));
+  const finish = (
+    ctx: Context,
+    operation: string,
+    found: readonly Violation[],
+    credentials: Redactor,
+    redactor: Redactor,
+  ): Violation[] => {
+    const hide = (text: string) => redactor.text(credentials.text(text));
     const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
     tally.record(operation, violations);
     const url = credentials.text(ctx.url);
@@ -73,7 +96,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
       options.logger.warn(
         {
           method: ctx.method,
-          url: options.redactor.url(url),
+          url: redactor.url(url),
           operationId: ctx.state.operationId,
           violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
         },
@@ -92,6 +115,8 @@ export function createProxy(options: ProxyOptions): KennelProxy {
         'proxy_loop',
         `This request already passed through kennel ${hops} times (Via): --proxy ${label} leads back to kennel; point it at the deployment itself`,
       );
+    // One exchange is judged by one document, even when a reload lands while it is under way.
+    const { requests, responses, names, redactor } = judges;
     const credentials = exchangeCredentials(ctx, names);
     const request = await readUpTo(ctx.req, options.maxRequestBytes);
     ctx.state.requestBody = request.whole
@@ -128,7 +153,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
         severity: 'error',
         message: error.message,
       };
-      const violations = finish(ctx, operation, [...verdict.violations, failed], credentials);
+      const violations = finish(ctx, operation, [...verdict.violations, failed], credentials, redactor);
       throw new ProblemError(error.status, error.code, error.message, {
         [VIOLATIONS_HEADER]: violationsHeader(violations),
       });
@@ -141,7 +166,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
         ...responses.judge(operation, verdict.intent, sent, { status: answer.status, headers: answer.headers, body }),
       );
     }
-    const violations = finish(ctx, operation, found, credentials);
+    const violations = finish(ctx, operation, found, credentials, redactor);
     relayHead(ctx, answer);
     if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
     (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
@@ -155,6 +180,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     tally,
     label,
     summaryText: () => tally.summaryText(label),
+    useDocument: (spec, redactor) => (judges = judgesOf(spec, redactor)),
     close: () => upstream.close(),
   };
 }
