@@ -1,4 +1,4 @@
-import { formatOffset, readDuration } from '../../core/duration.js';
+import { formatDuration, formatOffset, readDuration } from '../../core/duration.js';
 import { ProblemError } from '../../core/problem.js';
 import { stringifyJson } from '../../core/json.js';
 import type { HttpResponse } from '../../http/http-response.js';
@@ -99,23 +99,6 @@ function member<T extends string>(key: string, value: string, allowed: readonly 
 function ownData(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__proto__'));
-}
-
-/** `3m31s`, `1d2h`, `0s`: milliseconds as a duration the `by` field accepts. */
-function durationText(ms: number): string {
-  const parts: string[] = [];
-  let rest = Math.round(ms);
-  for (const [unit, size] of [
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['m', 60_000],
-    ['s', 1000],
-    ['ms', 1],
-  ] as const) {
-    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
-    rest %= size;
-  }
-  return parts.join('') || '0s';
 }
 
 const param = (input: Input, name: string) => String(own(input.path, name));
@@ -309,11 +292,11 @@ const HANDLERS: Record<string, Handler> = {
     const now = () => new Date(live.simulator.now).toISOString();
     if (member('until', until, ['next-event', 'certificate-issued']) === 'next-event') {
       const moved = unwrap(live.advanceToNextEvent());
-      return json(200, { by: durationText(moved.movedMs), now: now(), until, event: moved.event });
+      return json(200, { by: formatDuration(moved.movedMs), now: now(), until, event: moved.event });
     }
     const moved = unwrap(live.advanceUntilIssued(text(input, 'domain')));
     const { state, reason } = moved.certificate;
-    return json(200, { by: durationText(moved.movedMs), now: now(), until, certificate: { state, reason } });
+    return json(200, { by: formatDuration(moved.movedMs), now: now(), until, certificate: { state, reason } });
   },
   flushCaches: (live) => json(200, { flushed: live.flushCaches() }),
   loadScenario: async (live, input) => {
