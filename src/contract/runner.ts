@@ -2,18 +2,18 @@ import { PETSTORE_SPEC } from '../assets.js';
 import { Random } from '../core/random.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadDocument } from '../openapi/load.js';
-import type { Operation } from '../openapi/operations.js';
-import { notAServerError } from './checks/not-a-server-error.js';
 import { learn } from './checks/support.js';
 import { CoverageTracker } from './coverage.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
-import { FindingSet } from './findings.js';
+import { CaseRecord, describeCrash } from './case-record.js';
 import { HttpClient, RunStopped } from './http-client.js';
 import { buildPlan, type Plan, type PlannedOperation } from './plan.js';
-import { assertReachable, basePathHint } from './reachability.js';
-import { assertCredentials, nothingSentReason } from './run-guards.js';
-import { SCENARIO_CHECKS, selectChecks } from './registry.js';
-import type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
+import { selectOperations, trafficChecks, withServerErrors } from './run-selection.js';
+import { summarise, type StopKind } from './run-summary.js';
+import { assertReachable } from './reachability.js';
+import { assertCredentials } from './run-guards.js';
+import { selectChecks } from './registry.js';
+import type { CaseResult, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
 import type {
   Check,
   CheckContext,
@@ -29,76 +29,12 @@ import type {
 export type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
 export { CONTRACT_DEFAULTS };
 
-function matchesOperation(operation: Operation, names: readonly string[]): boolean {
-  const label = `${operation.method.toUpperCase()} ${operation.path}`;
-  return names.some((name) => name === operation.operationId || name.toUpperCase() === label.toUpperCase());
-}
-
-function selectOperations(options: ContractOptions): (operation: Operation) => boolean {
-  return (operation) =>
-    (!options.operations?.length || matchesOperation(operation, options.operations)) &&
-    (!options.tags?.length || operation.tags.some((tag) => options.tags!.includes(tag)));
-}
-
 /** A seed per check and operation, so a --check subset generates the same data as the full run. */
 function derivedSeed(seed: number, ...parts: string[]): number {
   let hash = seed >>> 0;
   for (const char of parts.join('\u0000')) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
   return hash;
 }
-
-/** `TypeError: x is undefined (at src/contract/checks/foo.ts:12:7)`: enough to file the bug. */
-function describeCrash(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
-  const frame =
-    error instanceof Error ? /\(?((?:file:\/\/)?[^\s()]+:\d+:\d+)\)?/.exec(error.stack?.split('\n')[1] ?? '') : null;
-  return frame ? `${text} (at ${frame[1]})` : text;
-}
-
-/** One check on one operation while the run goes: findings as they come, time spent, a crash. */
-class CaseRecord {
-  readonly findings = new FindingSet();
-  durationMs = 0;
-  error: string | undefined;
-  skipReason: string | undefined;
-  constructor(
-    readonly check: Check,
-    readonly operation: PlannedOperation,
-  ) {}
-
-  result(): CaseResult {
-    const failures = this.findings.findings;
-    const errors = failures.some((item) => item.severity === 'error') || this.findings.omitted.error > 0;
-    const status: CaseStatus =
-      this.error !== undefined
-        ? 'errored'
-        : this.skipReason !== undefined
-          ? 'skipped'
-          : errors
-            ? 'failed'
-            : failures.length > 0
-              ? 'warned'
-              : 'passed';
-    const omitted = this.findings.omitted;
-    return {
-      operationId: this.operation.id,
-      method: this.operation.operation.method.toUpperCase(),
-      path: this.operation.operation.path,
-      check: this.check.name,
-      description: this.check.description,
-      status,
-      failures: [...failures].sort((a, b) => Number(a.severity === 'warning') - Number(b.severity === 'warning')),
-      failureCount: this.findings.failures,
-      ...(omitted.error + omitted.warning > 0 ? { omitted: { ...omitted } } : {}),
-      ...(this.skipReason !== undefined && this.error === undefined ? { skipReason: this.skipReason } : {}),
-      ...(this.error !== undefined ? { error: this.error } : {}),
-      durationMs: Math.round(this.durationMs),
-    };
-  }
-}
-
-/** Why a run ended early: a bound the user set (`--max-failures`), or an interrupt. */
-type StopKind = 'limit' | 'interrupt';
 
 class Run {
   readonly state: RunState = { created: new Map(), observed: new Map(), knownIds: new Map() };
@@ -258,26 +194,6 @@ class Run {
   }
 }
 
-/** A 5xx is a finding whichever check's request met it: not-a-server-error judges every run unless excluded. */
-function withServerErrors(selected: readonly Check[], excluded: readonly string[]): Check[] {
-  if (selected.includes(notAServerError) || excluded.includes(notAServerError.name)) return [...selected];
-  return [notAServerError, ...selected];
-}
-
-/**
- * Scenario checks to run: the selected ones, or, when any response check is selected, every one not
- * explicitly excluded, because response checks judge the traffic scenario checks make.
- */
-function trafficChecks(
-  selected: readonly Check[],
-  excluded: readonly string[],
-  extra: readonly Check[],
-): ScenarioCheck[] {
-  const wantsTraffic = selected.some((check) => check.kind === 'response');
-  const scenarios = [...SCENARIO_CHECKS, ...extra.filter((check): check is ScenarioCheck => check.kind === 'scenario')];
-  return scenarios.filter((check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)));
-}
-
 /**
  * Runs the selected checks against a live deployment; listeners report, the result decides the
  * exit code. Once `runStart` was emitted, `runEnd` always follows (an interrupt, a crash of a
@@ -391,51 +307,4 @@ export async function runContract(
   if (crash !== undefined) throw crash;
   if (failures.length > 0) throw failures[0];
   return summary;
-}
-
-function summarise(
-  run: Run,
-  info: RunInfo,
-  context: { started: number; strict: boolean; crash: unknown; requests: number; checks: readonly Check[] },
-): RunSummary {
-  const findings = run.cases.flatMap((result) => result.failures);
-  const omitted = (severity: 'error' | 'warning') =>
-    run.cases.reduce((sum, result) => sum + (result.omitted?.[severity] ?? 0), 0);
-  const errors = findings.filter((item) => item.severity === 'error').length + omitted('error');
-  const warnings = findings.filter((item) => item.severity === 'warning').length + omitted('warning');
-  const errored = run.cases.filter((result) => result.status === 'errored').length;
-  const failing = errors > 0 || (context.strict && warnings > 0);
-  const stopped =
-    context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
-  const interrupted = context.crash !== undefined || run.stopKind === 'interrupt';
-  const idle = context.requests === 0 && !interrupted && run.stopped === undefined;
-  const hint = basePathHint(info.baseUrl, run.plan.spec.basePath, run.only404);
-  return {
-    ...info,
-    startedAt: new Date(context.started).toISOString(),
-    durationMs: Date.now() - context.started,
-    requests: context.requests,
-    cases: orderCases(run.cases, run.plan, context.checks),
-    errors,
-    warnings,
-    errored,
-    failureCount: run.cases.reduce((sum, result) => sum + (result.failureCount ?? 0), 0),
-    strict: context.strict,
-    ...(stopped !== undefined ? { stopped } : {}),
-    ...(hint ? { hints: [hint] } : {}),
-    coverage: run.coverage.of(run.plan.operations),
-    ...(idle ? { nothingSent: nothingSentReason(run.cases) } : {}),
-    exitCode: interrupted || idle ? 2 : failing ? 1 : errored > 0 ? 2 : 0,
-  };
-}
-
-/** Report order: by operation as the document lists them, then by check as the registry lists them. */
-function orderCases(cases: readonly CaseResult[], plan: Plan, checks: readonly Check[]): CaseResult[] {
-  const operationIndex = new Map(plan.operations.map((operation, index) => [operation.id, index]));
-  const checkIndex = new Map(checks.map((check, index) => [check.name, index]));
-  return [...cases].sort(
-    (a, b) =>
-      operationIndex.get(a.operationId)! - operationIndex.get(b.operationId)! ||
-      checkIndex.get(a.check)! - checkIndex.get(b.check)!,
-  );
 }
