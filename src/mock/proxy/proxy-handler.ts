@@ -7,12 +7,12 @@ import { ADMIN_PREFIX } from '../admin-routes.js';
 import type { JournalRecord } from '../journal.js';
 import { queryOf } from '../query.js';
 import { isUnder } from '../route-table.js';
-import { credentialNames, exchangeCredentials } from './exchange-credentials.js';
+import { credentialNames, exchangeCredentials, type CredentialNames } from './exchange-credentials.js';
 import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
 import { RequestCheck, type RequestVerdict } from './request-check.js';
 import { forwardedHeaders, judgedBody, relayBody, relayHead } from './relay.js';
-import { ResponseCheck } from './response-check.js';
-import { readUpTo, Upstream, type UpstreamAnswer } from './upstream.js';
+import { ResponseCheck, type DecodedBody } from './response-check.js';
+import { readUpTo, Upstream, type BoundedBody, type UpstreamAnswer } from './upstream.js';
 import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
 
 export interface ProxyOptions {
@@ -48,89 +48,51 @@ export interface KennelProxy {
 
 /** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
 export function createProxy(options: ProxyOptions): KennelProxy {
-  const upstream = new Upstream(options.upstream, {
-    timeoutMs: options.timeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-  });
-  const requests = new RequestCheck(options.spec);
-  const responses = new ResponseCheck(options.spec);
-  const tally = new ProxyTally();
-  const names = credentialNames(options.spec);
-  const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
-
-  /** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
-  const finish = (ctx: Context, operation: string, found: readonly Violation[], credentials: Redactor): Violation[] => {
-    const hide = (text: string) => options.redactor.text(credentials.text(text));
-    const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
-    tally.record(operation, violations);
-    const url = credentials.text(ctx.url);
-    const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
-    ctx.state.journal = journal;
-    if (violations.length > 0 && options.logger.isLevelEnabled('warn'))
-      options.logger.warn(
-        {
-          method: ctx.method,
-          url: options.redactor.url(url),
-          operationId: ctx.state.operationId,
-          violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
-        },
-        'exchange breaks the document',
-      );
-    return violations;
+  const parts: ProxyParts = {
+    options,
+    upstream: new Upstream(options.upstream, {
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+    }),
+    requests: new RequestCheck(options.spec),
+    responses: new ResponseCheck(options.spec),
+    tally: new ProxyTally(),
+    names: credentialNames(options.spec),
   };
+  const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
+  return {
+    middleware: proxyMiddleware(parts),
+    tally: parts.tally,
+    label,
+    summaryText: () => parts.tally.summaryText(label),
+    close: () => parts.upstream.close(),
+  };
+}
 
-  const middleware: Middleware = async (ctx, next) => {
+/** What every proxied exchange goes through: the upstream, both judges, the tally. */
+interface ProxyParts {
+  options: ProxyOptions;
+  upstream: Upstream;
+  requests: RequestCheck;
+  responses: ResponseCheck;
+  tally: ProxyTally;
+  names: CredentialNames;
+}
+
+function proxyMiddleware(parts: ProxyParts): Middleware {
+  const { options } = parts;
+  return async (ctx, next) => {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
-    const credentials = exchangeCredentials(ctx, names);
-    const request = await readUpTo(ctx.req, options.maxRequestBytes);
-    ctx.state.requestBody = request.whole
-      ? `(longer than ${options.maxRequestBytes} bytes: forwarded, not kept)`
-      : request.head.toString('utf8');
-    const verdict: RequestVerdict = await requests.judge({
-      method: ctx.method,
-      path: ctx.path,
-      query: queryOf(ctx),
-      headers: ctx.headers,
-      cookie: (name) => ctx.cookies.get(name),
-      body: request.head,
-      complete: request.whole === undefined,
-    });
+    const credentials = exchangeCredentials(ctx, parts.names);
+    const request = await readRequest(ctx, options.maxRequestBytes);
+    const verdict = await judgeRequest(parts.requests, ctx, request);
     const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
     if (verdict.operation) ctx.state.operationId = operation;
-    const headers = forwardedHeaders(ctx, request);
-    const gone = new AbortController();
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) gone.abort();
-    });
-    let answer: UpstreamAnswer;
-    try {
-      answer = await upstream.forward(
-        { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
-        gone.signal,
-      );
-    } catch (error) {
-      // A client that went away broke nothing: no violation, nothing counted.
-      if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
-      const failed: Violation = {
-        location: 'upstream',
-        rule: 'upstream-reachable',
-        severity: 'error',
-        message: error.message,
-      };
-      const violations = finish(ctx, operation, [...verdict.violations, failed], credentials);
-      throw new ProblemError(error.status, error.code, error.message, {
-        [VIOLATIONS_HEADER]: violationsHeader(violations),
-      });
-    }
-    const found = [...verdict.violations];
+    const settle = (found: readonly Violation[]) =>
+      recordViolations(parts, ctx, operation, [...verdict.violations, ...found], credentials);
+    const answer = await forward(parts.upstream, ctx, request, (failed) => settle([failed]));
     const body = judgedBody(answer, ctx.method, options.maxResponseBytes);
-    if (verdict.operation) {
-      const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
-      found.push(
-        ...responses.judge(operation, verdict.intent, sent, { status: answer.status, headers: answer.headers, body }),
-      );
-    }
-    const violations = finish(ctx, operation, found, credentials);
+    const violations = settle(verdict.operation ? judgeResponse(parts.responses, ctx, verdict, answer, body) : []);
     relayHead(ctx, answer);
     if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
     (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
@@ -138,12 +100,99 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     );
     relayBody(ctx, answer, options.logger);
   };
+}
 
-  return {
-    middleware,
-    tally,
-    label,
-    summaryText: () => tally.summaryText(label),
-    close: () => upstream.close(),
-  };
+/** The request body up to `limit` bytes, kept for the journal (a longer one is forwarded, not kept). */
+async function readRequest(ctx: Context, limit: number): Promise<BoundedBody> {
+  const request = await readUpTo(ctx.req, limit);
+  ctx.state.requestBody = request.whole
+    ? `(longer than ${limit} bytes: forwarded, not kept)`
+    : request.head.toString('utf8');
+  return request;
+}
+
+function judgeRequest(requests: RequestCheck, ctx: Context, request: BoundedBody): Promise<RequestVerdict> {
+  return requests.judge({
+    method: ctx.method,
+    path: ctx.path,
+    query: queryOf(ctx),
+    headers: ctx.headers,
+    cookie: (name) => ctx.cookies.get(name),
+    body: request.head,
+    complete: request.whole === undefined,
+  });
+}
+
+function judgeResponse(
+  responses: ResponseCheck,
+  ctx: Context,
+  verdict: RequestVerdict,
+  answer: UpstreamAnswer,
+  body: DecodedBody,
+): Violation[] {
+  const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
+  const received = { status: answer.status, headers: answer.headers, body };
+  return responses.judge(verdict.operation!.operation.id, verdict.intent, sent, received);
+}
+
+/**
+ * The upstream's answer. When there is none, the failure is a violation too, and the problem
+ * kennel answers with carries the exchange's violations.
+ */
+async function forward(
+  upstream: Upstream,
+  ctx: Context,
+  request: BoundedBody,
+  settle: (failed: Violation) => Violation[],
+): Promise<UpstreamAnswer> {
+  const headers = forwardedHeaders(ctx, request);
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) gone.abort();
+  });
+  try {
+    return await upstream.forward(
+      { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
+      gone.signal,
+    );
+  } catch (error) {
+    // A client that went away broke nothing: no violation, nothing counted.
+    if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
+    const failed: Violation = {
+      location: 'upstream',
+      rule: 'upstream-reachable',
+      severity: 'error',
+      message: error.message,
+    };
+    throw new ProblemError(error.status, error.code, error.message, {
+      [VIOLATIONS_HEADER]: violationsHeader(settle(failed)),
+    });
+  }
+}
+
+/** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
+function recordViolations(
+  { options, tally }: ProxyParts,
+  ctx: Context,
+  operation: string,
+  found: readonly Violation[],
+  credentials: Redactor,
+): Violation[] {
+  const hide = (text: string) => options.redactor.text(credentials.text(text));
+  const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
+  tally.record(operation, violations);
+  const url = credentials.text(ctx.url);
+  const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
+  ctx.state.journal = journal;
+  if (violations.length > 0 && options.logger.isLevelEnabled('warn'))
+    options.logger.warn(
+      {
+        method: ctx.method,
+        url: options.redactor.url(url),
+        operationId: ctx.state.operationId,
+        violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
+      },
+      'exchange breaks the document',
+    );
+  return violations;
 }
