@@ -1,6 +1,7 @@
 import type { Operation } from '../openapi/operations.js';
 import { notAServerError } from './checks/not-a-server-error.js';
-import { SCENARIO_CHECKS } from './registry.js';
+import { ToolError } from '../core/tool-error.js';
+import { SCENARIO_CHECKS, selectChecks } from './registry.js';
 import type { ContractOptions } from './run-types.js';
 import type { Check, ScenarioCheck } from './types.js';
 
@@ -17,7 +18,7 @@ export function selectOperations(options: ContractOptions): (operation: Operatio
 }
 
 /** A 5xx is a finding whichever check's request met it: not-a-server-error judges every run unless excluded. */
-export function withServerErrors(selected: readonly Check[], excluded: readonly string[]): Check[] {
+function withServerErrors(selected: readonly Check[], excluded: readonly string[]): Check[] {
   if (selected.includes(notAServerError) || excluded.includes(notAServerError.name)) return [...selected];
   return [notAServerError, ...selected];
 }
@@ -34,4 +35,21 @@ export function trafficChecks(
   const wantsTraffic = selected.some((check) => check.kind === 'response');
   const scenarios = [...SCENARIO_CHECKS, ...extra.filter((check): check is ScenarioCheck => check.kind === 'scenario')];
   return scenarios.filter((check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)));
+}
+
+/**
+ * The checks `--check` and `--exclude-check` choose (`chosen`: they decide the traffic) and the
+ * checks that judge it (`checks`: not-a-server-error added unless excluded); an unknown name is refused.
+ */
+export function checksToRun(options: ContractOptions): { chosen: Check[]; checks: Check[] } {
+  const selected = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
+  if (selected.unknown.length > 0)
+    throw new ToolError(
+      `unknown check ${selected.unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
+    );
+  const extra = options.extraChecks ?? [];
+  return {
+    chosen: [...selected.checks, ...extra],
+    checks: [...withServerErrors(selected.checks, options.excludeChecks ?? []), ...extra],
+  };
 }

@@ -2,197 +2,19 @@ import { PETSTORE_SPEC } from '../assets.js';
 import { Random } from '../core/random.js';
 import { ToolError } from '../core/tool-error.js';
 import { loadDocument } from '../openapi/load.js';
-import { learn } from './checks/support.js';
-import { CoverageTracker } from './coverage.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
-import { CaseRecord, describeCrash } from './case-record.js';
 import { HttpClient, RunStopped } from './http-client.js';
-import { buildPlan, type Plan, type PlannedOperation } from './plan.js';
-import { selectOperations, trafficChecks, withServerErrors } from './run-selection.js';
-import { summarise, type StopKind } from './run-summary.js';
+import { buildPlan, type Plan } from './plan.js';
 import { assertReachable } from './reachability.js';
 import { assertCredentials } from './run-guards.js';
-import { selectChecks } from './registry.js';
-import type { CaseResult, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
-import type {
-  Check,
-  CheckContext,
-  CheckFailure,
-  Exchange,
-  Finding,
-  ResponseCheck,
-  RunSettings,
-  RunState,
-  ScenarioCheck,
-} from './types.js';
+import { checksToRun, selectOperations, trafficChecks } from './run-selection.js';
+import { summarise } from './run-summary.js';
+import type { ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
+import { Run } from './run.js';
+import type { Check, ResponseCheck, RunSettings, ScenarioCheck } from './types.js';
 
 export type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
 export { CONTRACT_DEFAULTS };
-
-/** A seed per check and operation, so a --check subset generates the same data as the full run. */
-function derivedSeed(seed: number, ...parts: string[]): number {
-  let hash = seed >>> 0;
-  for (const char of parts.join('\u0000')) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
-  return hash;
-}
-
-class Run {
-  readonly state: RunState = { created: new Map(), observed: new Map(), knownIds: new Map() };
-  readonly cases: CaseResult[] = [];
-  readonly coverage = new CoverageTracker();
-  stopKind: StopKind | undefined;
-  /** Response checks' cases, filled as exchanges arrive, reported at the end. */
-  readonly #judged = new Map<string, CaseRecord>();
-  /** Operations that got an answer other than 404 / any answer at all (for the base-path hint). */
-  readonly #answeredOtherThan404 = new Set<string>();
-  #answered = 0;
-  #failing = 0;
-
-  constructor(
-    readonly plan: Plan,
-    readonly client: HttpClient,
-    readonly settings: RunSettings,
-    readonly seed: number,
-    readonly listeners: readonly RunListener[],
-    readonly responseChecks: readonly ResponseCheck[],
-    readonly options: { strict: boolean; maxFailures: number },
-    readonly stopper: AbortController,
-  ) {}
-
-  get stopped(): string | undefined {
-    return this.stopper.signal.aborted ? String(this.stopper.signal.reason) : undefined;
-  }
-
-  /** Ends the run at once: requests in flight are abandoned, no check starts, reports are still made. */
-  stop(reason: string, kind: StopKind): void {
-    if (this.stopper.signal.aborted) return;
-    this.stopKind = kind;
-    this.stopper.abort(reason);
-  }
-
-  /** Sends a request and judges the answer at once; only what findings need is kept. */
-  readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
-    const exchange = await this.client.send(request);
-    this.coverage.record(exchange.operation, exchange.response?.status);
-    if (exchange.response) {
-      this.#answered += 1;
-      if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
-    }
-    for (const check of this.responseChecks) {
-      const record = this.#judgedCase(check, exchange.operation);
-      if (record.error !== undefined) continue;
-      const started = performance.now();
-      try {
-        for (const item of check.inspect(this.plan, exchange)) this.#add(record, item);
-      } catch (error) {
-        record.error = describeCrash(error);
-        this.#count(1);
-      } finally {
-        record.durationMs += performance.now() - started;
-      }
-    }
-    return exchange;
-  };
-
-  #judgedCase(check: ResponseCheck, operation: PlannedOperation): CaseRecord {
-    const key = `${check.name}\u0000${operation.id}`;
-    let record = this.#judged.get(key);
-    if (!record) this.#judged.set(key, (record = new CaseRecord(check, operation)));
-    return record;
-  }
-
-  #add(record: CaseRecord, failure: CheckFailure): Finding | undefined {
-    const finding = record.findings.add({ ...failure, operationId: record.operation.id });
-    if (finding && (finding.severity === 'error' || this.options.strict)) this.#count(1);
-    return finding;
-  }
-
-  /** Counts findings that fail the run; stops it at `--max-failures`. */
-  #count(findings: number): void {
-    this.#failing += findings;
-    const max = this.options.maxFailures;
-    if (max > 0 && this.#failing >= max)
-      this.stop(
-        max === 1
-          ? 'stopped at the first failure (--exitfirst)'
-          : `stopped after ${max} failures (--max-failures ${max})`,
-        'limit',
-      );
-  }
-
-  context(check: Check, operation: PlannedOperation): CheckContext {
-    return {
-      plan: this.plan,
-      operation,
-      send: this.send,
-      random: new Random(derivedSeed(this.seed, check.name, operation.id)),
-      state: this.state,
-      settings: this.settings,
-    };
-  }
-
-  #emit(record: CaseRecord): void {
-    const result = record.result();
-    this.cases.push(result);
-    for (const listener of this.listeners) listener.caseResult?.(result);
-  }
-
-  /** Reads each list once first: existing ids and foreign-key values feed the generators. */
-  async discover(): Promise<void> {
-    for (const operation of this.plan.operations) {
-      if (operation.role !== 'list' || operation.successStatuses.length === 0) continue;
-      const exchange = await this.send({ operation, intent: 'valid', purpose: `${operation.id} (discovery)` });
-      const body = exchange.response?.json?.ok ? exchange.response.json.value : undefined;
-      if (Array.isArray(body)) learn(this.state, operation.collection, operation.idProperty, body);
-    }
-  }
-
-  /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
-  async scenario(check: ScenarioCheck, report: boolean): Promise<void> {
-    for (const operation of this.plan.operations) {
-      const record = new CaseRecord(check, operation);
-      const started = performance.now();
-      try {
-        if (this.stopped !== undefined) throw new RunStopped(this.stopped);
-        record.skipReason = check.skipReason(operation, this.plan, this.settings);
-        if (record.skipReason === undefined) {
-          const outcome = await check.run(this.context(check, operation));
-          record.skipReason = outcome.skipped;
-          if (report) for (const item of outcome.failures) this.#add(record, item);
-        }
-      } catch (error) {
-        if (error instanceof RunStopped || this.stopped !== undefined) record.skipReason = `not run: ${this.stopped}`;
-        else {
-          record.error = describeCrash(error);
-          if (report) this.#count(1);
-        }
-      }
-      record.durationMs = performance.now() - started;
-      if (report) this.#emit(record);
-    }
-  }
-
-  /** The response checks' cases, from what they judged while the run went. */
-  reportResponses(): void {
-    for (const check of this.responseChecks) {
-      for (const operation of this.plan.operations) {
-        const record = this.#judged.get(`${check.name}\u0000${operation.id}`) ?? new CaseRecord(check, operation);
-        if (!this.#judged.has(`${check.name}\u0000${operation.id}`))
-          record.skipReason = this.stopped ? `not run: ${this.stopped}` : 'no request reached this operation';
-        this.#emit(record);
-      }
-      // Operations outside --operation/--tag still answer the read-backs checks make: judged too.
-      const planned = new Set(this.plan.operations.map((operation) => operation.id));
-      for (const record of this.#judged.values())
-        if (record.check === check && !planned.has(record.operation.id)) this.#emit(record);
-    }
-  }
-
-  /** True when operations were answered and every answer was a 404. */
-  get only404(): boolean {
-    return this.#answered > 0 && this.#answeredOtherThan404.size === 0;
-  }
-}
 
 /**
  * Runs the selected checks against a live deployment; listeners report, the result decides the
@@ -206,15 +28,41 @@ export async function runContract(
   const started = Date.now();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const specPath = options.specPath ?? PETSTORE_SPEC;
-  const selected = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
-  const { unknown } = selected;
-  // What the user chose decides the traffic; not-a-server-error only judges it.
-  const chosen = [...selected.checks, ...(options.extraChecks ?? [])];
-  const checks = [...withServerErrors(selected.checks, options.excludeChecks ?? []), ...(options.extraChecks ?? [])];
-  if (unknown.length > 0)
-    throw new ToolError(
-      `unknown check ${unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
-    );
+  const { chosen, checks } = checksToRun(options);
+  const plan = await planOf(options, specPath);
+  const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
+  await assertReachable(options.baseUrl, {
+    timeoutMs,
+    headers: options.headers ?? {},
+    waitForMs: options.waitForMs ?? 0,
+    signal: options.signal,
+  });
+  const settings = settingsOf(options, `${started.toString(36)}${new Random(seed).word(3)}`);
+  const info: RunInfo = {
+    runId: settings.runId,
+    seed,
+    baseUrl: options.baseUrl,
+    specFile: specPath,
+    checks: checks.map((check) => check.name),
+    operations: plan.operations.map((operation) => operation.id),
+    readOnly: settings.readOnly,
+  };
+  const stopper = new AbortController();
+  const client = clientOf(options, settings, timeoutMs, stopper.signal);
+  const responseChecks = checks.filter((check): check is ResponseCheck => check.kind === 'response');
+  const strict = options.strict ?? false;
+  const limits = { strict, maxFailures: options.maxFailures ?? 0 };
+  const run = new Run(plan, client, settings, seed, listeners, responseChecks, limits, stopper);
+  const crash = await play(run, options, info, (check) => checks.includes(check), chosen);
+  const summary = summarise(run, info, { started, strict, crash, requests: client.requestCount, checks });
+  const failures = await announceEnd(listeners, summary);
+  if (crash !== undefined) throw crash;
+  if (failures.length > 0) throw failures[0];
+  return summary;
+}
+
+/** The document and the plan of the operations chosen; a document or choice with nothing to check is refused. */
+async function planOf(options: ContractOptions, specPath: string): Promise<Plan> {
   const spec = await loadDocument(specPath);
   for (const warning of spec.warnings) options.onLoadWarning?.(warning);
   if (spec.operations.length === 0)
@@ -225,15 +73,11 @@ export async function runContract(
   const plan = buildPlan(spec, selectOperations(options));
   if (plan.operations.length === 0) throw new ToolError(`no operation of ${specPath} matches --operation/--tag`);
   assertCredentials(plan, options.apiKey);
-  const timeoutMs = options.timeoutMs ?? CONTRACT_DEFAULTS.timeoutMs;
-  await assertReachable(options.baseUrl, {
-    timeoutMs,
-    headers: options.headers ?? {},
-    waitForMs: options.waitForMs ?? 0,
-    signal: options.signal,
-  });
-  const runId = `${started.toString(36)}${new Random(seed).word(3)}`;
-  const settings: RunSettings = {
+  return plan;
+}
+
+function settingsOf(options: ContractOptions, runId: string): RunSettings {
+  return {
     apiKey: options.apiKey,
     readOnly: options.readOnly ?? false,
     maxExamples: options.maxExamples ?? CONTRACT_DEFAULTS.maxExamples,
@@ -241,17 +85,10 @@ export async function runContract(
     runId,
     namePrefix: `kennel-${runId}`,
   };
-  const info: RunInfo = {
-    runId,
-    seed,
-    baseUrl: options.baseUrl,
-    specFile: specPath,
-    checks: checks.map((check) => check.name),
-    operations: plan.operations.map((operation) => operation.id),
-    readOnly: settings.readOnly,
-  };
-  const stopper = new AbortController();
-  const client = new HttpClient({
+}
+
+function clientOf(options: ContractOptions, settings: RunSettings, timeoutMs: number, signal: AbortSignal) {
+  return new HttpClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
     headers: options.headers ?? {},
@@ -261,30 +98,31 @@ export async function runContract(
     maxRetries: 3,
     maxRetryAfterMs: 30_000,
     maxResponseBytes: options.maxResponseBytes ?? CONTRACT_DEFAULTS.maxResponseBytes,
-    signal: stopper.signal,
+    signal,
   });
-  const responseChecks = checks.filter((check): check is ResponseCheck => check.kind === 'response');
-  const strict = options.strict ?? false;
-  const run = new Run(
-    plan,
-    client,
-    settings,
-    seed,
-    listeners,
-    responseChecks,
-    { strict, maxFailures: options.maxFailures ?? 0 },
-    stopper,
-  );
+}
+
+/**
+ * Announces the run, plays discovery and the scenario checks, then reports the response checks;
+ * an interrupt stops it where it is. Returns what crashed it, if anything did.
+ */
+async function play(
+  run: Run,
+  options: ContractOptions,
+  info: RunInfo,
+  isSelected: (check: ScenarioCheck) => boolean,
+  chosen: readonly Check[],
+): Promise<unknown> {
   const interrupt = (): void =>
     run.stop(`interrupted${options.signal?.reason ? ` by ${String(options.signal.reason)}` : ''}`, 'interrupt');
   if (options.signal?.aborted) interrupt();
   options.signal?.addEventListener('abort', interrupt, { once: true });
   let crash: unknown;
   try {
-    for (const listener of listeners) listener.runStart?.(info);
+    for (const listener of run.listeners) listener.runStart?.(info);
     await run.discover();
     for (const check of trafficChecks(chosen, options.excludeChecks ?? [], options.extraChecks ?? []))
-      await run.scenario(check, checks.includes(check));
+      await run.scenario(check, isSelected(check));
   } catch (error) {
     if (!(error instanceof RunStopped)) crash = error;
   } finally {
@@ -295,7 +133,11 @@ export async function runContract(
   } catch (error) {
     crash ??= error; // a listener failing on a case: runEnd still follows
   }
-  const summary = summarise(run, info, { started, strict, crash, requests: client.requestCount, checks });
+  return crash;
+}
+
+/** Hands the summary to every listener, each even when one before it failed; returns their failures. */
+async function announceEnd(listeners: readonly RunListener[], summary: RunSummary): Promise<unknown[]> {
   const failures: unknown[] = [];
   for (const listener of listeners) {
     try {
@@ -304,7 +146,5 @@ export async function runContract(
       failures.push(error);
     }
   }
-  if (crash !== undefined) throw crash;
-  if (failures.length > 0) throw failures[0];
-  return summary;
+  return failures;
 }
