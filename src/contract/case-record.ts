@@ -22,19 +22,19 @@ export class CaseRecord {
     readonly operation: PlannedOperation,
   ) {}
 
+  /** A crash beats a skip, a skip beats findings; an error-level finding fails the case, a warning warns. */
+  #status(): CaseStatus {
+    if (this.error !== undefined) return 'errored';
+    if (this.skipReason !== undefined) return 'skipped';
+    const { findings, omitted } = this.findings;
+    if (findings.some((item) => item.severity === 'error') || omitted.error > 0) return 'failed';
+    return findings.length > 0 ? 'warned' : 'passed';
+  }
+
+  /** The case as reporters see it. */
   result(): CaseResult {
     const failures = this.findings.findings;
-    const errors = failures.some((item) => item.severity === 'error') || this.findings.omitted.error > 0;
-    const status: CaseStatus =
-      this.error !== undefined
-        ? 'errored'
-        : this.skipReason !== undefined
-          ? 'skipped'
-          : errors
-            ? 'failed'
-            : failures.length > 0
-              ? 'warned'
-              : 'passed';
+    const status = this.#status();
     const omitted = this.findings.omitted;
     return {
       operationId: this.operation.id,
