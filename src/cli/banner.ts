@@ -110,3 +110,30 @@ function proxyBanner(running: RunningMock, spec: string): string {
     '',
   ].join('\n');
 }
+
+/** The banner lines of the domain simulator's listeners; none when it is off. */
+export function worldBannerLines(running: RunningMock): string[] {
+  if (!running.world) return [];
+  const lines = [
+    `  domains  ${running.origin}/__kennel/dashboard  (Domains settings and QA bench, in a browser)`,
+    `  world    ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`,
+  ];
+  if (running.dns)
+    lines.push(
+      `  dns      ${running.dns.host} port ${running.dns.port} (UDP and TCP)  try: dig @${running.dns.host} -p ${running.dns.port} example.com SOA`,
+    );
+  const platformDns = running.world.platformDns();
+  if (platformDns)
+    lines.push(
+      `  dns      ${platformDns.host} port ${platformDns.port} (UDP and TCP)  as the platform resolver: what Verify and the CA see`,
+    );
+  if (running.site)
+    lines.push(
+      `  site     https://${running.site.host}:${running.site.port}  (trust ${running.origin}/__kennel/world/ca/root.pem)`,
+    );
+  if (running.site?.httpPort !== undefined)
+    lines.push(
+      `  site     http://${running.site.host}:${running.site.httpPort}  (redirects to https keep these ports)`,
+    );
+  return lines;
+}

@@ -48,6 +48,18 @@ export function formatOffset(ms: number): string {
   return `T+${days > 0 ? `${days}d ` : ''}${hh}:${mm}:${ss}`;
 }
 
+/** `3m31s`, `1d2h`, `0s`: milliseconds as a duration readDuration accepts. */
+export function formatDuration(ms: number): string {
+  const parts: string[] = [];
+  let rest = Math.round(ms);
+  for (const unit of ['d', 'h', 'm', 's', 'ms']) {
+    const size = UNITS[unit]!;
+    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
+    rest %= size;
+  }
+  return parts.join('') || '0s';
+}
+
 /** `3600` seconds → `1h`, for messages. */
 export function describeSeconds(seconds: number): string {
   if (seconds % 86_400 === 0 && seconds > 0) return `${seconds / 86_400}d`;

@@ -26,6 +26,13 @@ export interface WorldApi {
   close(): Promise<void>;
 }
 
+/** The listeners the config asks for beside the control API. */
+interface WorldListeners {
+  dns?: DnsServerHandle;
+  platformDns?: DnsServerHandle;
+  site?: SiteServerHandle;
+}
+
 /**
  * The live domain world of `kennel serve`, started lazily: its spec, CA and simulator cost start-up
  * time and memory that users of the pet mock alone never need (unless --dns-port/--site-port/--world-file).
@@ -34,65 +41,12 @@ export interface WorldApi {
  */
 export function worldApi(config: MockConfig, now: () => number, siteContent?: () => SiteContent): WorldApi {
   let starting: Promise<{ live: LiveWorld; router: Middleware }> | undefined;
-  let dnsServer: DnsServerHandle | undefined;
-  let platformDnsServer: DnsServerHandle | undefined;
-  let siteServer: SiteServerHandle | undefined;
+  let listening: WorldListeners = {};
   let closed = false;
-  const tokens = config.adminToken ? new Set([config.adminToken]) : undefined;
-
-  const listeners = async (live: LiveWorld) => {
-    const [{ startDnsServer }, { startSiteServer }] = await Promise.all([
-      import('../domains/live/dns-server.js'),
-      import('../domains/live/site-server.js'),
-    ]);
-    try {
-      if (config.dnsPort !== undefined)
-        dnsServer = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
-      if (config.platformDnsPort !== undefined)
-        platformDnsServer = await startDnsServer(live.platformLookup, {
-          host: config.host,
-          port: config.platformDnsPort,
-        });
-      if (config.sitePort !== undefined)
-        siteServer = await startSiteServer(live, {
-          host: config.host,
-          port: config.sitePort,
-          httpPort: config.siteHttpPort,
-          content: siteContent?.(),
-        });
-      else if (config.siteHttpPort !== undefined)
-        throw new ToolError('--site-http-port needs --site-port: its redirects lead to the HTTPS listener');
-    } catch (error) {
-      await closeListeners();
-      throw error;
-    }
-  };
-  const closeListeners = async () => {
-    const open = [dnsServer, platformDnsServer, siteServer];
-    [dnsServer, platformDnsServer, siteServer] = [undefined, undefined, undefined];
-    await Promise.all(open.map((server) => server?.close()));
-  };
 
   const init = async () => {
-    // Imported here, not at the top: X.509, DNS and the simulator cost ~0.15 s and ~18 MB at start-up.
-    const [{ LiveWorld }, { controlResponder }, { loadWorld }] = await Promise.all([
-      import('../domains/live/live-world.js'),
-      import('../domains/live/control-api.js'),
-      import('../domains/scenario/scenario-file.js'),
-    ]);
-    const [world, spec] = await Promise.all([
-      loadWorld(config.worldFile),
-      loadDocument(packageFile('spec/domains.yaml')),
-    ]);
-    const live = await LiveWorld.start(world, { now: now() });
-    const router = specRouter({
-      spec,
-      prefix: WORLD_PREFIX,
-      maxBodyBytes: config.maxBodyBytes,
-      authenticate: (_operation, ctx) => (tokens ? bearerKey(ctx.get('authorization'), tokens) : null),
-      respond: controlResponder(live),
-    });
-    await listeners(live);
+    const { live, router } = await startWorld(config, now());
+    listening = await startListeners(live, config, siteContent);
     return { live, router };
   };
   const ready = () => {
@@ -120,14 +74,76 @@ export function worldApi(config: MockConfig, now: () => number, siteContent?: ()
       return router(ctx, next);
     },
     start: async () => (await ready()).live,
-    dns: () => dnsServer,
-    platformDns: () => platformDnsServer,
-    site: () => siteServer,
+    dns: () => listening.dns,
+    platformDns: () => listening.platformDns,
+    site: () => listening.site,
     close: async () => {
       closed = true;
       // A start under way may still open listeners: let it finish (or fail) first.
       await starting?.catch(() => undefined);
-      await closeListeners();
+      const open = listening;
+      listening = {};
+      await closeListeners(open);
     },
   };
+}
+
+/** The live world and the router of its control API. */
+async function startWorld(config: MockConfig, now: number): Promise<{ live: LiveWorld; router: Middleware }> {
+  // Imported here, not at the top: X.509, DNS and the simulator cost ~0.15 s and ~18 MB at start-up.
+  const [{ LiveWorld }, { controlResponder }, { loadWorld }] = await Promise.all([
+    import('../domains/live/live-world.js'),
+    import('../domains/live/control-api.js'),
+    import('../domains/scenario/scenario-file.js'),
+  ]);
+  const [world, spec] = await Promise.all([
+    loadWorld(config.worldFile),
+    loadDocument(packageFile('spec/domains.yaml')),
+  ]);
+  const live = await LiveWorld.start(world, { now });
+  const tokens = config.adminToken ? new Set([config.adminToken]) : undefined;
+  const router = specRouter({
+    spec,
+    prefix: WORLD_PREFIX,
+    maxBodyBytes: config.maxBodyBytes,
+    authenticate: (_operation, ctx) => (tokens ? bearerKey(ctx.get('authorization'), tokens) : null),
+    respond: controlResponder(live),
+  });
+  return { live, router };
+}
+
+/** Opens the DNS and site listeners the config asks for; when one fails, those already open are closed. */
+async function startListeners(
+  live: LiveWorld,
+  config: MockConfig,
+  siteContent: (() => SiteContent) | undefined,
+): Promise<WorldListeners> {
+  const [{ startDnsServer }, { startSiteServer }] = await Promise.all([
+    import('../domains/live/dns-server.js'),
+    import('../domains/live/site-server.js'),
+  ]);
+  const open: WorldListeners = {};
+  try {
+    if (config.dnsPort !== undefined)
+      open.dns = await startDnsServer(live.lookup, { host: config.host, port: config.dnsPort });
+    if (config.platformDnsPort !== undefined)
+      open.platformDns = await startDnsServer(live.platformLookup, { host: config.host, port: config.platformDnsPort });
+    if (config.sitePort !== undefined)
+      open.site = await startSiteServer(live, {
+        host: config.host,
+        port: config.sitePort,
+        httpPort: config.siteHttpPort,
+        content: siteContent?.(),
+      });
+    else if (config.siteHttpPort !== undefined)
+      throw new ToolError('--site-http-port needs --site-port: its redirects lead to the HTTPS listener');
+    return open;
+  } catch (error) {
+    await closeListeners(open);
+    throw error;
+  }
+}
+
+async function closeListeners(open: WorldListeners): Promise<void> {
+  await Promise.all([open.dns, open.platformDns, open.site].map((server) => server?.close()));
 }

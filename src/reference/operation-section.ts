@@ -21,7 +21,7 @@ function follow(document: OpenApiDocument, value: unknown): Raw {
 }
 
 /** The operation object as written (description, extensions), or {} when it cannot be read back. */
-export function rawOperation(document: OpenApiDocument, operation: Operation): Raw {
+function rawOperation(document: OpenApiDocument, operation: Operation): Raw {
   return follow(document, valueAt(document, operation.pointer));
 }
 

@@ -15,7 +15,7 @@ function isSchema(value: unknown): value is Schema {
 }
 
 /** The name of a component schema a `$ref` points at, if it does. */
-export function componentName(schema: unknown): string | undefined {
+function componentName(schema: unknown): string | undefined {
   if (!isSchema(schema) || typeof schema.$ref !== 'string') return undefined;
   const match = COMPONENT_SCHEMA.exec(schema.$ref);
   return match ? decodeURIComponent(match[1]!).replaceAll('~1', '/').replaceAll('~0', '~') : undefined;
@@ -33,7 +33,7 @@ export function resolveSchema(document: OpenApiDocument, schema: unknown): Schem
 }
 
 /** A link to a component schema's section of the page. */
-export function schemaLink(name: string): string {
+function schemaLink(name: string): string {
   return `<a href="#${anchor('schema', name)}">${escapeHtml(name)}</a>`;
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { connect, type PeerCertificate } from 'node:tls';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../src/cli/serve.js';
+import { resolveConfig } from '../../src/cli/serve-config.js';
 import { ToolError } from '../../src/core/tool-error.js';
 import { withPorts } from '../../src/domains/live/site-server.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';

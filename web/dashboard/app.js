@@ -122,7 +122,8 @@ function onSubmit(id, handler) {
   });
 }
 
-function wire() {
+/** The settings forms: the admin token, domains and redirects. */
+function wireSettings() {
   onSubmit('token-form', (data, form) => {
     sessionStorage.setItem(TOKEN_KEY, String(data.get('token')));
     form.hidden = true;
@@ -136,6 +137,10 @@ function wire() {
   onSubmit('add-redirect', (data) =>
     act('redirect-error', () => api('POST', '/redirects', { from: data.get('from'), to: data.get('to'), status: 301 })),
   );
+}
+
+/** The clock and world buttons: advance, next event, flush the caches, reset. */
+function wireClock() {
   onSubmit('advance', async (data) => {
     $('clock-note').textContent = '';
     const moved = await act('advance-error', () =>
@@ -161,6 +166,10 @@ function wire() {
       $('clock-note').textContent = 'world reset';
     }
   });
+}
+
+/** DNS records and zones, the settings a DNS provider would hold. */
+function wireDns() {
   onSubmit('add-record', async (data, form) => {
     const added = await act('record-error', () => {
       const type = String(data.get('type'));
@@ -183,6 +192,10 @@ function wire() {
     )
       form.reset();
   });
+}
+
+/** The QA bench: play a bundled scenario or an uploaded file, step by step or to the end. */
+function wireScenarios() {
   onSubmit('scenario', (data) => {
     view.scenario = { name: String(data.get('name')) };
     $('scenario-file').value = '';
@@ -203,6 +216,10 @@ function wire() {
   });
   $('scenario-step').addEventListener('click', () => playScenario(view.scenario.run.played.length + 1));
   $('scenario-all').addEventListener('click', () => playScenario(view.scenario.run.total));
+}
+
+/** The history and query-log filters refresh as typed; a hidden tab stops polling. */
+function wireRefresh() {
   for (const id of ['history-filter', 'query-filter']) {
     const form = $(id);
     form.addEventListener('submit', (event) => event.preventDefault());
@@ -223,6 +240,10 @@ async function loadScenarios() {
   }
 }
 
-wire();
+wireSettings();
+wireClock();
+wireDns();
+wireScenarios();
+wireRefresh();
 // The world first (the picker's list parses every bundled scenario once, so it comes second).
 sync().then(loadScenarios);

@@ -36,35 +36,7 @@ function zoneCard(world, zone, act) {
   const provider = world.providers.find((candidate) => candidate.id === zone.provider);
   const failing = zone.failing.length > 0;
   const now = ms(world.now);
-  const rows = zone.records.map((record) =>
-    h(
-      'tr',
-      { 'data-record': record.id },
-      h('td', {}, record.name),
-      h('td', {}, record.type),
-      h('td', {}, h('code', {}, recordValueText(record.value))),
-      h('td', {}, String(record.ttl)),
-      h('td', {}, ms(record.visibleAt) > now ? `publishing at ${when(record.visibleAt)}` : 'answered'),
-      h(
-        'td',
-        {},
-        h(
-          'button',
-          {
-            type: 'button',
-            onclick: () => act(`zone-error-${zone.apex}`, () => api('DELETE', `/records/${record.id}`)),
-          },
-          'Remove',
-        ),
-      ),
-    ),
-  );
-  const outage = h('input', { type: 'checkbox', checked: failing });
-  outage.addEventListener('change', () =>
-    act(`zone-error-${zone.apex}`, () =>
-      api('PUT', `/zones/${encodeURIComponent(zone.apex)}/failing`, { types: outage.checked ? ['*'] : [] }),
-    ),
-  );
+  const rows = zone.records.map((record) => recordRow(zone, record, now, act));
   return h(
     'article',
     { class: 'zone', 'data-zone': zone.apex },
@@ -82,13 +54,39 @@ function zoneCard(world, zone, act) {
     h(
       'label',
       { class: 'outage' },
-      outage,
+      outageSwitch(zone, act),
       ' Outage: name servers answer SERVFAIL',
       failing ? ` (${zone.failing.join(', ')})` : '',
     ),
     rows.length ? h('table', { class: 'grid' }, rows) : h('p', { class: 'note' }, 'No records.'),
     h('output', { id: `zone-error-${zone.apex}`, class: 'error' }),
   );
+}
+
+/** A saved record, whether its provider answers with it yet, and its Remove button. */
+function recordRow(zone, record, now, act) {
+  const remove = () => act(`zone-error-${zone.apex}`, () => api('DELETE', `/records/${record.id}`));
+  return h(
+    'tr',
+    { 'data-record': record.id },
+    h('td', {}, record.name),
+    h('td', {}, record.type),
+    h('td', {}, h('code', {}, recordValueText(record.value))),
+    h('td', {}, String(record.ttl)),
+    h('td', {}, ms(record.visibleAt) > now ? `publishing at ${when(record.visibleAt)}` : 'answered'),
+    h('td', {}, h('button', { type: 'button', onclick: remove }, 'Remove')),
+  );
+}
+
+/** The checkbox that makes every name server of the zone fail (or answer again). */
+function outageSwitch(zone, act) {
+  const outage = h('input', { type: 'checkbox', checked: zone.failing.length > 0 });
+  outage.addEventListener('change', () =>
+    act(`zone-error-${zone.apex}`, () =>
+      api('PUT', `/zones/${encodeURIComponent(zone.apex)}/failing`, { types: outage.checked ? ['*'] : [] }),
+    ),
+  );
+  return outage;
 }
 
 /** The timeline, newest first. */

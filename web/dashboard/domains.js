@@ -107,7 +107,6 @@ function certificateBlock(world, domain) {
 
 function domainCard(world, domain, act) {
   const name = domain.name;
-  const path = `/domains/${encodeURIComponent(name)}`;
   const errorId = `error-${name}`;
   const isPrimary = world.project.primary === name;
   return h(
@@ -125,29 +124,37 @@ function domainCard(world, domain, act) {
     evidenceList(domain.dns.evidence),
     recordsToCreate(world, domain),
     certificateBlock(world, domain),
-    h(
-      'p',
-      { class: 'row actions' },
-      h('button', { type: 'button', onclick: () => act(errorId, () => api('POST', `${path}/verify`)) }, 'Verify'),
-      h('button', { type: 'button', onclick: () => act(errorId, () => api('POST', `${path}/reverify`)) }, 'Re-verify'),
-      !isPrimary &&
-        h(
-          'button',
-          { type: 'button', onclick: () => act(errorId, () => api('PUT', '/primary', { name })) },
-          'Make primary',
-        ),
+    domainActions(domain, isPrimary, act),
+    h('output', { id: errorId, class: 'error' }),
+  );
+}
+
+/** Verify, Re-verify, Make primary (unless it is) and, behind a menu, Remove. */
+function domainActions(domain, isPrimary, act) {
+  const name = domain.name;
+  const path = `/domains/${encodeURIComponent(name)}`;
+  const errorId = `error-${name}`;
+  return h(
+    'p',
+    { class: 'row actions' },
+    h('button', { type: 'button', onclick: () => act(errorId, () => api('POST', `${path}/verify`)) }, 'Verify'),
+    h('button', { type: 'button', onclick: () => act(errorId, () => api('POST', `${path}/reverify`)) }, 'Re-verify'),
+    !isPrimary &&
       h(
-        'details',
-        { class: 'menu' },
-        h('summary', { 'aria-label': `More actions for ${name}` }, '⋯'),
-        h(
-          'button',
-          { type: 'button', class: 'danger', onclick: () => act(errorId, () => api('DELETE', path)) },
-          'Remove',
-        ),
+        'button',
+        { type: 'button', onclick: () => act(errorId, () => api('PUT', '/primary', { name })) },
+        'Make primary',
+      ),
+    h(
+      'details',
+      { class: 'menu' },
+      h('summary', { 'aria-label': `More actions for ${name}` }, '⋯'),
+      h(
+        'button',
+        { type: 'button', class: 'danger', onclick: () => act(errorId, () => api('DELETE', path)) },
+        'Remove',
       ),
     ),
-    h('output', { id: errorId, class: 'error' }),
   );
 }
 

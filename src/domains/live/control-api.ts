@@ -1,11 +1,23 @@
-import { formatOffset, readDuration } from '../../core/duration.js';
+import { formatDuration, formatOffset, readDuration } from '../../core/duration.js';
 import { ProblemError } from '../../core/problem.js';
-import { stringifyJson } from '../../core/json.js';
 import type { HttpResponse } from '../../http/http-response.js';
 import type { Responder } from '../../http/responder.js';
 import { RECORD_TYPES, type QueryType } from '../sim/dns-types.js';
 import type { LiveWorld } from './live-world.js';
-import { PLANS, type Outcome } from '../sim/model.js';
+import {
+  invalidBody,
+  member,
+  newest,
+  optional,
+  own,
+  ownData,
+  param,
+  query,
+  text,
+  type Input,
+} from './control-input.js';
+import { json, problem, unwrap } from './control-problems.js';
+import { PLANS } from '../sim/model.js';
 import { checkName } from '../sim/names.js';
 import {
   answerView,
@@ -19,112 +31,7 @@ import {
   zoneView,
 } from '../sim/views.js';
 
-/** HTTP status for each refusal code of the simulator (404 missing things, 400 bad input, 409 the rest). */
-const NOT_FOUND = new Set([
-  'project_not_found',
-  'domain_not_found',
-  'redirect_not_found',
-  'no_such_zone',
-  'record_not_found',
-  'zone_not_found',
-  'scenario_not_found',
-  'step_not_found',
-  'certificate_not_issued',
-]);
-const INVALID = new Set([
-  'invalid_name',
-  'invalid_record',
-  'unsupported_redirect_status',
-  'unknown_provider',
-  'unknown_resolver',
-  'invalid_duration',
-  'invalid_url',
-  'invalid_scenario',
-  'invalid_body',
-]);
-
-function statusOf(code: string): number {
-  if (NOT_FOUND.has(code)) return 404;
-  return INVALID.has(code) ? 400 : 409;
-}
-
-function problem(code: string, message: string): ProblemError {
-  return new ProblemError(statusOf(code), code, message);
-}
-
-function json(status: number, body: unknown): HttpResponse {
-  return { status, json: stringifyJson(body) };
-}
-
-function unwrap<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw problem(outcome.code, outcome.message);
-  return outcome.value;
-}
-
-type Input = Parameters<Responder>[1];
 type Handler = (live: LiveWorld, input: Input) => HttpResponse | Promise<HttpResponse>;
-
-/** `key` of a parsed body or parameter object, read as an own property: a `__proto__` key is never read through. */
-function own(record: unknown, key: string): unknown {
-  return typeof record === 'object' && record !== null && Object.hasOwn(record, key)
-    ? (record as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function invalidBody(key: string, expected: string): ProblemError {
-  return new ProblemError(400, 'invalid_body', `Request body is invalid: /${key} must be ${expected}`);
-}
-
-/** A body field that must be a string (the validator has checked it; this holds even if it was fooled). */
-function text(input: Input, key: string): string {
-  const value = own(input.body.value, key);
-  if (typeof value !== 'string') throw invalidBody(key, 'a string');
-  return value;
-}
-
-/** An optional body field, undefined when absent, refused when not of `type`. */
-function optional<T>(input: Input, key: string, type: 'string' | 'boolean' | 'number'): T | undefined {
-  const value = own(input.body.value, key);
-  if (value !== undefined && typeof value !== type) throw invalidBody(key, `a ${type}`);
-  return value as T | undefined;
-}
-
-/** `value` when it is one of `allowed`. */
-function member<T extends string>(key: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw invalidBody(key, `one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
-/** A record value as data of its own: an object keeps only its own fields, with no `__proto__`. */
-function ownData(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '__proto__'));
-}
-
-/** `3m31s`, `1d2h`, `0s`: milliseconds as a duration the `by` field accepts. */
-function durationText(ms: number): string {
-  const parts: string[] = [];
-  let rest = Math.round(ms);
-  for (const [unit, size] of [
-    ['d', 86_400_000],
-    ['h', 3_600_000],
-    ['m', 60_000],
-    ['s', 1000],
-    ['ms', 1],
-  ] as const) {
-    if (rest >= size) parts.push(`${Math.floor(rest / size)}${unit}`);
-    rest %= size;
-  }
-  return parts.join('') || '0s';
-}
-
-const param = (input: Input, name: string) => String(own(input.path, name));
-/** The newest `limit` items (the query parameter, validated by the spec as 1..10000), all when absent. */
-const newest = <T>(input: Input, items: T[]): T[] => {
-  const limit = own(input.query, 'limit');
-  return limit === undefined ? items : items.slice(-Number(limit));
-};
-const query = (input: Input, name: string) => own(input.query, name) as string | undefined;
 
 function project(live: LiveWorld) {
   return unwrap(live.simulator.project(live.projectId));
@@ -151,6 +58,12 @@ function zoneOf(live: LiveWorld, apex: string) {
 
 function userZones(live: LiveWorld) {
   return live.simulator.world.zones().filter((zone) => zone.provider.id !== 'platform');
+}
+
+function recordOf(live: LiveWorld, input: Input) {
+  const found = live.simulator.world.record(Number(param(input, 'id')));
+  if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
+  return found.record;
 }
 
 const HANDLERS: Record<string, Handler> = {
@@ -242,16 +155,11 @@ const HANDLERS: Record<string, Handler> = {
     if (!change.ok) throw problem(change.code, change.message);
     return json(201, recordView(change.record));
   },
-  getRecord: (live, input) => {
-    const found = live.simulator.world.record(Number(param(input, 'id')));
-    if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
-    return json(200, recordView(found.record));
-  },
+  getRecord: (live, input) => json(200, recordView(recordOf(live, input))),
   removeRecord: (live, input) => {
-    const found = live.simulator.world.record(Number(param(input, 'id')));
-    if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
-    unwrap(live.simulator.removeRecords({ name: found.record.name, type: found.record.type, data: found.record.data }));
-    return json(200, recordView(found.record));
+    const record = recordOf(live, input);
+    unwrap(live.simulator.removeRecords({ name: record.name, type: record.type, data: record.data }));
+    return json(200, recordView(record));
   },
   queryDns: (live, input) => {
     const [name, type] = [query(input, 'name') ?? '', query(input, 'type') as QueryType];
@@ -309,11 +217,11 @@ const HANDLERS: Record<string, Handler> = {
     const now = () => new Date(live.simulator.now).toISOString();
     if (member('until', until, ['next-event', 'certificate-issued']) === 'next-event') {
       const moved = unwrap(live.advanceToNextEvent());
-      return json(200, { by: durationText(moved.movedMs), now: now(), until, event: moved.event });
+      return json(200, { by: formatDuration(moved.movedMs), now: now(), until, event: moved.event });
     }
     const moved = unwrap(live.advanceUntilIssued(text(input, 'domain')));
     const { state, reason } = moved.certificate;
-    return json(200, { by: durationText(moved.movedMs), now: now(), until, certificate: { state, reason } });
+    return json(200, { by: formatDuration(moved.movedMs), now: now(), until, certificate: { state, reason } });
   },
   flushCaches: (live) => json(200, { flushed: live.flushCaches() }),
   loadScenario: async (live, input) => {

@@ -7,16 +7,23 @@ import { ProblemError } from '../../core/problem.js';
 /** Where `kennel serve` serves the Domains dashboard and QA bench. */
 export const DASHBOARD_PATH = '/__kennel/dashboard';
 
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+function pageFile(file: string): { file: string; type: string } {
+  return { file, type: TYPES[file.slice(file.lastIndexOf('.') + 1)]! };
+}
+
 /** The page's files (web/dashboard/, shipped in the package and the image), by the path they answer. */
 const ASSETS: Record<string, { file: string; type: string }> = {
-  '': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  '/api.js': { file: 'api.js', type: 'text/javascript; charset=utf-8' },
-  '/bench.js': { file: 'bench.js', type: 'text/javascript; charset=utf-8' },
-  '/dom.js': { file: 'dom.js', type: 'text/javascript; charset=utf-8' },
-  '/domains.js': { file: 'domains.js', type: 'text/javascript; charset=utf-8' },
-  '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
+  '': pageFile('index.html'),
+  '/': pageFile('index.html'),
+  ...Object.fromEntries(
+    ['app.js', 'api.js', 'bench.js', 'dom.js', 'domains.js', 'app.css'].map((file) => [`/${file}`, pageFile(file)]),
+  ),
 };
 
 /**

@@ -1,12 +1,19 @@
-import path from 'node:path';
 import { ToolError } from '../../core/tool-error.js';
 import { createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from './certificates.js';
 import type { DnsAnswer, DnsLookup, QueryType } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import { PLATFORM_RESOLVER, PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
-import { describeAction } from '../scenario/actions/index.js';
-import { ScenarioPlayer, type Scenario, type StepResult } from '../scenario/scenario.js';
-import { loadScenarioFile, SCENARIO_DIR, scenarioFiles, scenarioFromText } from '../scenario/scenario-file.js';
+import type { Scenario } from '../scenario/scenario.js';
+import { SCENARIO_DIR } from '../scenario/scenario-file.js';
+import {
+  playScenario,
+  readNamedScenario,
+  readScenarioSummaries,
+  readScenarioText,
+  type PlayLimit,
+  type ScenarioLoadResult,
+  type ScenarioSummary,
+} from './live-scenarios.js';
 import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
 import type { CertificateStatus, DomainState, Outcome } from '../sim/model.js';
 import { checkName } from '../sim/names.js';
@@ -14,27 +21,6 @@ import { checkName } from '../sim/names.js';
 const HOUR = 3_600_000;
 /** Domains whose minted certificate is kept: a renewal or a reset replaces one, so memory stays bounded. */
 export const MINTED_KEPT = 2 * WORLD_LIMITS.domainsPerProject;
-
-/** Outcome of loading a scenario into the live world. */
-export type ScenarioLoadResult =
-  | { ok: true; played: StepResult[]; passed: boolean; description: string; total: number }
-  | { ok: false; code: string; message: string };
-
-/** A bundled scenario as the dashboard's picker lists it. */
-export interface ScenarioSummary {
-  name: string;
-  description: string;
-  tags: string[];
-  steps: { index: number; name?: string; action: string }[];
-  /** Why the file cannot be played (file:line), when it is broken. */
-  error?: string;
-}
-
-/** How far to play a scenario: up to the step named `upTo`, and at most `steps` steps. */
-export interface PlayLimit {
-  upTo?: string;
-  steps?: number;
-}
 
 /**
  * The simulator as `kennel serve` runs it: one world at a time (reset or replaced by a scenario),
@@ -116,31 +102,7 @@ export class LiveWorld {
 
   /** The bundled scenarios (read once: they ship with the package and do not change while serving). */
   scenarioSummaries(): Promise<ScenarioSummary[]> {
-    this.#summaries ??= scenarioFiles([this.scenarioDir]).then((files) =>
-      Promise.all(
-        files.map(async (file): Promise<ScenarioSummary> => {
-          let scenario;
-          try {
-            scenario = await loadScenarioFile(file);
-          } catch (error) {
-            // One broken file must not hide the others from the picker: it is listed with its reason.
-            if (!(error instanceof ToolError)) throw error;
-            const name = path.basename(file, path.extname(file));
-            return { name, description: '', tags: [], steps: [], error: error.message };
-          }
-          return {
-            name: scenario.name,
-            description: scenario.description,
-            tags: scenario.tags,
-            steps: scenario.steps.map((step, index) => ({
-              index,
-              ...(step.name ? { name: step.name } : {}),
-              action: describeAction(step.action),
-            })),
-          };
-        }),
-      ),
-    );
+    this.#summaries ??= readScenarioSummaries(this.scenarioDir);
     this.#summaries.catch(() => (this.#summaries = undefined));
     return this.#summaries;
   }
@@ -150,20 +112,8 @@ export class LiveWorld {
    * awaits the file before the swap: run it through `exclusive` when other requests may write.
    */
   async loadScenario(name: string, limit: PlayLimit = {}): Promise<ScenarioLoadResult> {
-    if (!/^[a-z0-9][a-z0-9-]*$/.test(name))
-      return { ok: false, code: 'scenario_not_found', message: `no scenario named ${JSON.stringify(name)}` };
-    let scenario;
-    try {
-      scenario = await loadScenarioFile(path.join(this.scenarioDir, `${name}.yaml`));
-    } catch (error) {
-      const missing = error instanceof ToolError && /ENOENT/.test(error.message);
-      return {
-        ok: false,
-        code: missing ? 'scenario_not_found' : 'invalid_scenario',
-        message: missing ? `no scenario named ${name}` : (error as Error).message,
-      };
-    }
-    return this.#play(scenario, limit);
+    const read = await readNamedScenario(this.scenarioDir, name);
+    return read.ok ? this.#play(read.scenario, limit) : read;
   }
 
   /**
@@ -171,44 +121,18 @@ export class LiveWorld {
    * as a file is (problems name `source:line`), played up to the step named `upTo`.
    */
   async loadScenarioText(source: string, name: string, limit: PlayLimit = {}): Promise<ScenarioLoadResult> {
-    let scenario;
-    try {
-      scenario = await scenarioFromText(source, 'source', name);
-    } catch (error) {
-      if (!(error instanceof ToolError)) throw error;
-      return { ok: false, code: 'invalid_scenario', message: error.message };
-    }
-    return this.#play(scenario, limit);
+    const read = await readScenarioText(source, name);
+    return read.ok ? this.#play(read.scenario, limit) : read;
   }
 
-  #play(scenario: Scenario, { upTo, steps = Infinity }: PlayLimit): ScenarioLoadResult {
-    const name = scenario.name;
-    if (upTo !== undefined && !scenario.steps.some((step) => step.name === upTo)) {
-      return {
-        ok: false,
-        code: 'step_not_found',
-        message: `scenario ${name} has no step named ${JSON.stringify(upTo)}; named steps: ${scenario.steps.flatMap((step) => (step.name ? [step.name] : [])).join(', ') || 'none'}`,
-      };
+  #play(scenario: Scenario, limit: PlayLimit): ScenarioLoadResult {
+    const origin = { start: this.startedAt, firstRecordId: this.#simulator.world.nextRecordId };
+    const { result, simulator } = playScenario(scenario, this.config, origin, limit);
+    if (simulator) {
+      this.#simulator = simulator;
+      this.touch();
     }
-    const player = new ScenarioPlayer(scenario, this.config, {
-      start: this.startedAt,
-      firstRecordId: this.#simulator.world.nextRecordId,
-    });
-    const played: StepResult[] = [];
-    while (!player.done && played.length < steps) {
-      const result = player.step();
-      played.push(result);
-      if (upTo !== undefined && result.name === upTo) break;
-    }
-    this.#simulator = player.simulator;
-    this.touch();
-    return {
-      ok: true,
-      played,
-      passed: player.setupProblems.length === 0 && played.every((step) => step.passed),
-      description: scenario.description,
-      total: scenario.steps.length,
-    };
+    return result;
   }
 
   /**

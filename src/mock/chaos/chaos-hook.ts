@@ -83,29 +83,39 @@ async function inject(ctx: Context, decision: ChaosDecision, next: () => Promise
       await hold(ctx.req.socket, fault.holdMs, how.held);
       return;
     case 'status':
-      throw new ProblemError(
-        fault.status,
-        'injected_fault',
-        `kennel chaos answered ${fault.status} instead of ${ctx.state.operationId as string} (${decision.cause})`,
-        headers,
-      );
-    case 'rate-limit': {
-      const seconds = decision.retryAfterS ?? 1;
-      const why =
-        fault.limit > 0
-          ? `: at most ${fault.limit} per ${fault.windowMs} ms (kennel chaos, ${decision.cause})`
-          : ' (kennel chaos, Prefer: fault=rate-limit)';
-      throw new ProblemError(429, 'rate_limited', `Too many requests${why}; retry after ${seconds} s`, {
-        ...headers,
-        'Retry-After': String(seconds),
-      });
-    }
+    case 'rate-limit':
+      throw faultProblem(ctx, decision, fault, headers);
     case 'malformed':
       await next();
       malform(ctx);
       break;
   }
   if (how.applied) addPreferenceApplied(ctx, how.applied);
+}
+
+/** The problem an injected status or rate-limit fault answers with. */
+function faultProblem(
+  ctx: Context,
+  decision: ChaosDecision,
+  fault: Extract<Fault, { kind: 'status' | 'rate-limit' }>,
+  headers: Record<string, string>,
+): ProblemError {
+  if (fault.kind === 'status')
+    return new ProblemError(
+      fault.status,
+      'injected_fault',
+      `kennel chaos answered ${fault.status} instead of ${ctx.state.operationId as string} (${decision.cause})`,
+      headers,
+    );
+  const seconds = decision.retryAfterS ?? 1;
+  const why =
+    fault.limit > 0
+      ? `: at most ${fault.limit} per ${fault.windowMs} ms (kennel chaos, ${decision.cause})`
+      : ' (kennel chaos, Prefer: fault=rate-limit)';
+  return new ProblemError(429, 'rate_limited', `Too many requests${why}; retry after ${seconds} s`, {
+    ...headers,
+    'Retry-After': String(seconds),
+  });
 }
 
 /**

@@ -125,26 +125,24 @@ function millis(object: Record<string, unknown>, key: string, at: string): numbe
 }
 
 function holdOf(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_HOLD_MS)
-    throw new Invalid(at, `must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}`);
-  return value;
+  return wholeNumber(value, at, 1, MAX_HOLD_MS, `must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}`);
 }
 
 function statusOf(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 400 || value > 599)
-    throw new Invalid(at, 'must be an HTTP error status from 400 to 599');
-  return value;
+  return wholeNumber(value, at, 400, 599, 'must be an HTTP error status from 400 to 599');
 }
 
 function limitOf(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000)
-    throw new Invalid(at, 'must be a whole number of requests from 1 to 1000000');
-  return value;
+  return wholeNumber(value, at, 1, 1_000_000, 'must be a whole number of requests from 1 to 1000000');
 }
 
 function windowOf(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 86_400_000)
-    throw new Invalid(at, 'must be a whole number of milliseconds from 1 to 86400000 (one day)');
+  return wholeNumber(value, at, 1, 86_400_000, 'must be a whole number of milliseconds from 1 to 86400000 (one day)');
+}
+
+function wholeNumber(value: unknown, at: string, min: number, max: number, reason: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    throw new Invalid(at, reason);
   return value;
 }
 

@@ -30,7 +30,7 @@ export function redisLabel(url: string): string {
 }
 
 /** Checks the `--store` URL's form: redis://host:port[/db], rediss:// (TLS), or unix:///path/to.sock. */
-export function checkRedisUrl(url: string): void {
+function checkRedisUrl(url: string): void {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -1,0 +1,55 @@
+import type { Operation } from '../openapi/operations.js';
+import { notAServerError } from './checks/not-a-server-error.js';
+import { ToolError } from '../core/tool-error.js';
+import { SCENARIO_CHECKS, selectChecks } from './registry.js';
+import type { ContractOptions } from './run-types.js';
+import type { Check, ScenarioCheck } from './types.js';
+
+function matchesOperation(operation: Operation, names: readonly string[]): boolean {
+  const label = `${operation.method.toUpperCase()} ${operation.path}`;
+  return names.some((name) => name === operation.operationId || name.toUpperCase() === label.toUpperCase());
+}
+
+/** The operations `--operation` and `--tag` choose (all when neither is given). */
+export function selectOperations(options: ContractOptions): (operation: Operation) => boolean {
+  return (operation) =>
+    (!options.operations?.length || matchesOperation(operation, options.operations)) &&
+    (!options.tags?.length || operation.tags.some((tag) => options.tags!.includes(tag)));
+}
+
+/** A 5xx is a finding whichever check's request met it: not-a-server-error judges every run unless excluded. */
+function withServerErrors(selected: readonly Check[], excluded: readonly string[]): Check[] {
+  if (selected.includes(notAServerError) || excluded.includes(notAServerError.name)) return [...selected];
+  return [notAServerError, ...selected];
+}
+
+/**
+ * Scenario checks to run: the selected ones, or, when any response check is selected, every one not
+ * explicitly excluded, because response checks judge the traffic scenario checks make.
+ */
+export function trafficChecks(
+  selected: readonly Check[],
+  excluded: readonly string[],
+  extra: readonly Check[],
+): ScenarioCheck[] {
+  const wantsTraffic = selected.some((check) => check.kind === 'response');
+  const scenarios = [...SCENARIO_CHECKS, ...extra.filter((check): check is ScenarioCheck => check.kind === 'scenario')];
+  return scenarios.filter((check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)));
+}
+
+/**
+ * The checks `--check` and `--exclude-check` choose (`chosen`: they decide the traffic) and the
+ * checks that judge it (`checks`: not-a-server-error added unless excluded); an unknown name is refused.
+ */
+export function checksToRun(options: ContractOptions): { chosen: Check[]; checks: Check[] } {
+  const selected = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
+  if (selected.unknown.length > 0)
+    throw new ToolError(
+      `unknown check ${selected.unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
+    );
+  const extra = options.extraChecks ?? [];
+  return {
+    chosen: [...selected.checks, ...extra],
+    checks: [...withServerErrors(selected.checks, options.excludeChecks ?? []), ...extra],
+  };
+}

@@ -1,0 +1,185 @@
+import { Random } from '../core/random.js';
+import { CaseRecord, describeCrash } from './case-record.js';
+import { learn } from './checks/support.js';
+import { CoverageTracker } from './coverage.js';
+import { RunStopped, type HttpClient } from './http-client.js';
+import type { Plan, PlannedOperation } from './plan.js';
+import type { StopKind } from './run-summary.js';
+import type { CaseResult, RunListener } from './run-types.js';
+import type {
+  Check,
+  CheckContext,
+  CheckFailure,
+  Exchange,
+  Finding,
+  ResponseCheck,
+  RunSettings,
+  RunState,
+  ScenarioCheck,
+} from './types.js';
+
+/** A seed per check and operation, so a --check subset generates the same data as the full run. */
+function derivedSeed(seed: number, ...parts: string[]): number {
+  let hash = seed >>> 0;
+  for (const char of parts.join('\u0000')) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return hash;
+}
+
+/** One run in progress: its cases, coverage and shared state; it sends, judges and reports. */
+export class Run {
+  readonly state: RunState = { created: new Map(), observed: new Map(), knownIds: new Map() };
+  readonly cases: CaseResult[] = [];
+  readonly coverage = new CoverageTracker();
+  stopKind: StopKind | undefined;
+  /** Response checks' cases, filled as exchanges arrive, reported at the end. */
+  readonly #judged = new Map<string, CaseRecord>();
+  /** Operations that got an answer other than 404 / any answer at all (for the base-path hint). */
+  readonly #answeredOtherThan404 = new Set<string>();
+  #answered = 0;
+  #failing = 0;
+
+  constructor(
+    readonly plan: Plan,
+    readonly client: HttpClient,
+    readonly settings: RunSettings,
+    readonly seed: number,
+    readonly listeners: readonly RunListener[],
+    readonly responseChecks: readonly ResponseCheck[],
+    readonly options: { strict: boolean; maxFailures: number },
+    readonly stopper: AbortController,
+  ) {}
+
+  get stopped(): string | undefined {
+    return this.stopper.signal.aborted ? String(this.stopper.signal.reason) : undefined;
+  }
+
+  /** Ends the run at once: requests in flight are abandoned, no check starts, reports are still made. */
+  stop(reason: string, kind: StopKind): void {
+    if (this.stopper.signal.aborted) return;
+    this.stopKind = kind;
+    this.stopper.abort(reason);
+  }
+
+  /** Sends a request and judges the answer at once; only what findings need is kept. */
+  readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
+    const exchange = await this.client.send(request);
+    this.coverage.record(exchange.operation, exchange.response?.status);
+    if (exchange.response) {
+      this.#answered += 1;
+      if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
+    }
+    for (const check of this.responseChecks) {
+      const record = this.#judgedCase(check, exchange.operation);
+      if (record.error !== undefined) continue;
+      const started = performance.now();
+      try {
+        for (const item of check.inspect(this.plan, exchange)) this.#add(record, item);
+      } catch (error) {
+        record.error = describeCrash(error);
+        this.#count(1);
+      } finally {
+        record.durationMs += performance.now() - started;
+      }
+    }
+    return exchange;
+  };
+
+  #judgedCase(check: ResponseCheck, operation: PlannedOperation): CaseRecord {
+    const key = `${check.name}\u0000${operation.id}`;
+    let record = this.#judged.get(key);
+    if (!record) this.#judged.set(key, (record = new CaseRecord(check, operation)));
+    return record;
+  }
+
+  #add(record: CaseRecord, failure: CheckFailure): Finding | undefined {
+    const finding = record.findings.add({ ...failure, operationId: record.operation.id });
+    if (finding && (finding.severity === 'error' || this.options.strict)) this.#count(1);
+    return finding;
+  }
+
+  /** Counts findings that fail the run; stops it at `--max-failures`. */
+  #count(findings: number): void {
+    this.#failing += findings;
+    const max = this.options.maxFailures;
+    if (max > 0 && this.#failing >= max)
+      this.stop(
+        max === 1
+          ? 'stopped at the first failure (--exitfirst)'
+          : `stopped after ${max} failures (--max-failures ${max})`,
+        'limit',
+      );
+  }
+
+  context(check: Check, operation: PlannedOperation): CheckContext {
+    return {
+      plan: this.plan,
+      operation,
+      send: this.send,
+      random: new Random(derivedSeed(this.seed, check.name, operation.id)),
+      state: this.state,
+      settings: this.settings,
+    };
+  }
+
+  #emit(record: CaseRecord): void {
+    const result = record.result();
+    this.cases.push(result);
+    for (const listener of this.listeners) listener.caseResult?.(result);
+  }
+
+  /** Reads each list once first: existing ids and foreign-key values feed the generators. */
+  async discover(): Promise<void> {
+    for (const operation of this.plan.operations) {
+      if (operation.role !== 'list' || operation.successStatuses.length === 0) continue;
+      const exchange = await this.send({ operation, intent: 'valid', purpose: `${operation.id} (discovery)` });
+      const body = exchange.response?.json?.ok ? exchange.response.json.value : undefined;
+      if (Array.isArray(body)) learn(this.state, operation.collection, operation.idProperty, body);
+    }
+  }
+
+  /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
+  async scenario(check: ScenarioCheck, report: boolean): Promise<void> {
+    for (const operation of this.plan.operations) {
+      const record = new CaseRecord(check, operation);
+      const started = performance.now();
+      try {
+        if (this.stopped !== undefined) throw new RunStopped(this.stopped);
+        record.skipReason = check.skipReason(operation, this.plan, this.settings);
+        if (record.skipReason === undefined) {
+          const outcome = await check.run(this.context(check, operation));
+          record.skipReason = outcome.skipped;
+          if (report) for (const item of outcome.failures) this.#add(record, item);
+        }
+      } catch (error) {
+        if (error instanceof RunStopped || this.stopped !== undefined) record.skipReason = `not run: ${this.stopped}`;
+        else {
+          record.error = describeCrash(error);
+          if (report) this.#count(1);
+        }
+      }
+      record.durationMs = performance.now() - started;
+      if (report) this.#emit(record);
+    }
+  }
+
+  /** The response checks' cases, from what they judged while the run went. */
+  reportResponses(): void {
+    for (const check of this.responseChecks) {
+      for (const operation of this.plan.operations) {
+        const record = this.#judged.get(`${check.name}\u0000${operation.id}`) ?? new CaseRecord(check, operation);
+        if (!this.#judged.has(`${check.name}\u0000${operation.id}`))
+          record.skipReason = this.stopped ? `not run: ${this.stopped}` : 'no request reached this operation';
+        this.#emit(record);
+      }
+      // Operations outside --operation/--tag still answer the read-backs checks make: judged too.
+      const planned = new Set(this.plan.operations.map((operation) => operation.id));
+      for (const record of this.#judged.values())
+        if (record.check === check && !planned.has(record.operation.id)) this.#emit(record);
+    }
+  }
+
+  /** True when operations were answered and every answer was a 404. */
+  get only404(): boolean {
+    return this.#answered > 0 && this.#answeredOtherThan404.size === 0;
+  }
+}
