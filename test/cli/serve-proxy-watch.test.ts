@@ -3,40 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { thingsDocument } from '../helpers/things-document.js';
 
-const DOCUMENT = (required: string): string => `
-openapi: 3.0.3
-info: { title: Things, version: 1.0.0 }
-paths:
-  /things:
-    post:
-      operationId: createThing
-      requestBody:
-        required: true
-        content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } }
-      responses:
-        '201':
-          description: created
-          content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } }
-  /things/{id}:
-    get:
-      operationId: getThing
-      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
-      responses:
-        '200':
-          description: one
-          content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } }
-        '404': { description: none }
-components:
-  schemas:
-    Thing:
-      type: object
-      required: [${required}]
+const DOCUMENT = (required: string): string =>
+  thingsDocument(`      required: [${required}]
       properties:
         id: { type: integer, readOnly: true }
         name: { type: string }
         colour: { type: string }
-`;
+`);
 
 describe('kennel serve --proxy --watch', () => {
   it('a reload changes what the exchanges are judged against; the exit summary counts across it', async () => {

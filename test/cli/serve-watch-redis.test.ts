@@ -3,40 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { thingsDocument } from '../helpers/things-document.js';
 import { NO_REDIS, startRedis, type TestRedis } from '../helpers/redis-server.js';
 
-const DOCUMENT = (nameSchema: string): string => `
-openapi: 3.0.3
-info: { title: Things, version: 1.0.0 }
-paths:
-  /things:
-    post:
-      operationId: createThing
-      requestBody:
-        required: true
-        content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } }
-      responses:
-        '201':
-          description: created
-          content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } }
-  /things/{id}:
-    get:
-      operationId: getThing
-      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
-      responses:
-        '200':
-          description: one
-          content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } }
-        '404': { description: none }
-components:
-  schemas:
-    Thing:
-      type: object
-      required: [id, name]
+const DOCUMENT = (nameSchema: string): string =>
+  thingsDocument(`      required: [id, name]
       properties:
         id: { type: integer, readOnly: true }
         name: ${nameSchema}
-`;
+`);
 
 let redis: TestRedis;
 beforeAll(async () => {
