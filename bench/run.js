@@ -139,6 +139,7 @@ function targetDefinitions(prism, redis) {
             id: 'kennel-redis',
             basePath: '/v1',
             command: (port, { forLoad }) => kennelCommand(port, forLoad, ['--store', redis.url]),
+            helperPids: [redis.pid],
             resetBetweenCreateRounds: true,
           },
         ]
@@ -319,7 +320,8 @@ async function loadAll(targets, running, opts) {
             assertAlive(target, server);
           }
           if (route.id === 'create' && target.resetBetweenCreateRounds) await resetKennel(server);
-          const foreignCpu = watchForeignCpu([server.handle.pid]);
+          // A target's own helpers (the Redis row's redis-server) are part of what is measured, not load.
+          const foreignCpu = watchForeignCpu([server.handle.pid, ...(target.helperPids ?? [])]);
           const result = await runLoad({ ...load, duration: opts.duration });
           result.otherCores = foreignCpu();
           assertAlive(target, server);

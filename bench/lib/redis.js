@@ -21,7 +21,7 @@ function ping(socket) {
   });
 }
 
-/** Starts redis-server for the bench: {url, stop} or {skip: reason}. */
+/** Starts redis-server for the bench: {url, pid, stop} or {skip: reason}. */
 export async function startBenchRedis(benchDir) {
   if (!existsSync(REDIS_SERVER)) return { skip: 'no redis-server (apt-get install redis-server)' };
   const socket = path.join(benchDir, 'redis.sock');
@@ -36,5 +36,5 @@ export async function startBenchRedis(benchDir) {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `unix://${socket}`, stop: () => stopChild(handle) };
+  return { url: `unix://${socket}`, pid: handle.pid, stop: () => stopChild(handle) };
 }
