@@ -11,8 +11,8 @@ import { credentialNames, exchangeCredentials } from './exchange-credentials.js'
 import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
 import { RequestCheck, type RequestVerdict } from './request-check.js';
 import { forwardedHeaders, judgedBody, kennelHops, relayBody, relayHead } from './relay.js';
-import { ResponseCheck } from './response-check.js';
-import { readUpTo, Upstream, type UpstreamAnswer } from './upstream.js';
+import { ResponseCheck, type DecodedBody } from './response-check.js';
+import { readUpTo, Upstream, type BoundedBody, type UpstreamAnswer } from './upstream.js';
 import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
 
 export interface ProxyOptions {
@@ -68,119 +68,188 @@ function judgesOf(spec: LoadedDocument, redactor: Redactor): Judges {
   };
 }
 
+/** What every exchange of one proxy shares: its options, connections, counts and printed upstream. */
+interface ProxyState {
+  options: ProxyOptions;
+  upstream: Upstream;
+  tally: ProxyTally;
+  label: string;
+}
+
+/** One exchange under way: the judges it started with, its credentials, its request and their verdict. */
+interface Exchange {
+  ctx: Context;
+  judges: Judges;
+  credentials: Redactor;
+  request: BoundedBody;
+  verdict: RequestVerdict;
+  operation: string;
+}
+
 /** Proxy mode: every request outside the admin API goes to `upstream`; both halves are judged against the document. */
 export function createProxy(options: ProxyOptions): KennelProxy {
-  const upstream = new Upstream(options.upstream, {
-    timeoutMs: options.timeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-  });
-  let judges = judgesOf(options.spec, options.redactor);
-  const tally = new ProxyTally();
-  const label = options.upstream.origin + options.upstream.pathname.replace(/\/$/, '');
-
-  /** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
-  const finish = (
-    ctx: Context,
-    operation: string,
-    found: readonly Violation[],
-    credentials: Redactor,
-    redactor: Redactor,
-  ): Violation[] => {
-    const hide = (text: string) => redactor.text(credentials.text(text));
-    const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
-    tally.record(operation, violations);
-    const url = credentials.text(ctx.url);
-    const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
-    ctx.state.journal = journal;
-    if (violations.length > 0 && options.logger.isLevelEnabled('warn'))
-      options.logger.warn(
-        {
-          method: ctx.method,
-          url: redactor.url(url),
-          operationId: ctx.state.operationId,
-          violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
-        },
-        'exchange breaks the document',
-      );
-    return violations;
+  const state: ProxyState = {
+    options,
+    upstream: new Upstream(options.upstream, {
+      timeoutMs: options.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
+    }),
+    tally: new ProxyTally(),
+    label: options.upstream.origin + options.upstream.pathname.replace(/\/$/, ''),
   };
-
+  let judges = judgesOf(options.spec, options.redactor);
   const middleware: Middleware = async (ctx, next) => {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
-    // A chain of a few kennels is legitimate; more means --proxy leads back to a kennel (a loop).
-    const hops = kennelHops(ctx.headers.via);
-    if (hops >= MAX_KENNEL_HOPS)
-      throw new ProblemError(
-        508,
-        'proxy_loop',
-        `This request already passed through kennel ${hops} times (Via): --proxy ${label} leads back to kennel; point it at the deployment itself`,
-      );
+    refuseLoop(ctx, state.label);
     // One exchange is judged by one document, even when a reload lands while it is under way.
-    const { requests, responses, names, redactor } = judges;
-    const credentials = exchangeCredentials(ctx, names);
-    const request = await readUpTo(ctx.req, options.maxRequestBytes);
-    ctx.state.requestBody = request.whole
-      ? `(longer than ${options.maxRequestBytes} bytes: forwarded, not kept)`
-      : request.head.toString('utf8');
-    const verdict: RequestVerdict = await requests.judge({
-      method: ctx.method,
-      path: ctx.path,
-      query: queryOf(ctx),
-      headers: ctx.headers,
-      cookie: (name) => ctx.cookies.get(name),
-      body: request.head,
-      complete: request.whole === undefined,
-    });
-    const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
-    if (verdict.operation) ctx.state.operationId = operation;
-    const headers = forwardedHeaders(ctx, request);
-    const gone = new AbortController();
-    ctx.res.once('close', () => {
-      if (!ctx.res.writableFinished) gone.abort();
-    });
-    let answer: UpstreamAnswer;
-    try {
-      answer = await upstream.forward(
-        { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
-        gone.signal,
-      );
-    } catch (error) {
-      // A client that went away broke nothing: no violation, nothing counted.
-      if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
-      const failed: Violation = {
-        location: 'upstream',
-        rule: 'upstream-reachable',
-        severity: 'error',
-        message: error.message,
-      };
-      const violations = finish(ctx, operation, [...verdict.violations, failed], credentials, redactor);
-      throw new ProblemError(error.status, error.code, error.message, {
-        [VIOLATIONS_HEADER]: violationsHeader(violations),
-      });
-    }
-    const found = [...verdict.violations];
+    const snapshot = judges;
+    const exchange = await judgeRequest(ctx, snapshot, await readRequest(ctx, snapshot, options.maxRequestBytes));
+    const answer = await forward(state, exchange);
     const body = judgedBody(answer, ctx.method, options.maxResponseBytes);
-    if (verdict.operation) {
-      const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
-      found.push(
-        ...responses.judge(operation, verdict.intent, sent, { status: answer.status, headers: answer.headers, body }),
-      );
-    }
-    const violations = finish(ctx, operation, found, credentials, redactor);
-    relayHead(ctx, answer);
-    if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
-    (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
-      body.ok ? body.text : `(${body.reason})`,
-    );
-    relayBody(ctx, answer, options.logger);
+    const violations = recordViolations(state, exchange, judgeResponse(exchange, answer, body));
+    relay(exchange, answer, body, violations, options.logger);
   };
-
   return {
     middleware,
-    tally,
-    label,
-    summaryText: () => tally.summaryText(label),
+    tally: state.tally,
+    label: state.label,
+    summaryText: () => state.tally.summaryText(state.label),
     useDocument: (spec, redactor) => (judges = judgesOf(spec, redactor)),
-    close: () => upstream.close(),
+    close: () => state.upstream.close(),
   };
+}
+
+/** A chain of a few kennels is legitimate; more means --proxy leads back to a kennel (a loop): 508. */
+function refuseLoop(ctx: Context, label: string): void {
+  const hops = kennelHops(ctx.headers.via);
+  if (hops >= MAX_KENNEL_HOPS)
+    throw new ProblemError(
+      508,
+      'proxy_loop',
+      `This request already passed through kennel ${hops} times (Via): --proxy ${label} leads back to kennel; point it at the deployment itself`,
+    );
+}
+
+/** The request's credentials (named by `judges`' document) and its body, held up to `limit` bytes. */
+async function readRequest(
+  ctx: Context,
+  judges: Judges,
+  limit: number,
+): Promise<{ credentials: Redactor; request: BoundedBody }> {
+  const credentials = exchangeCredentials(ctx, judges.names);
+  const request = await readUpTo(ctx.req, limit);
+  ctx.state.requestBody = request.whole
+    ? `(longer than ${limit} bytes: forwarded, not kept)`
+    : request.head.toString('utf8');
+  return { credentials, request };
+}
+
+/** Judges the request half against the document; the exchange carries the verdict from here on. */
+async function judgeRequest(
+  ctx: Context,
+  judges: Judges,
+  { credentials, request }: { credentials: Redactor; request: BoundedBody },
+): Promise<Exchange> {
+  const verdict = await judges.requests.judge({
+    method: ctx.method,
+    path: ctx.path,
+    query: queryOf(ctx),
+    headers: ctx.headers,
+    cookie: (name) => ctx.cookies.get(name),
+    body: request.head,
+    complete: request.whole === undefined,
+  });
+  const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
+  if (verdict.operation) ctx.state.operationId = operation;
+  return { ctx, judges, credentials, request, verdict, operation };
+}
+
+/**
+ * Sends the request upstream, aborted when the client goes away. An unreachable upstream is a
+ * violation of its own, recorded and answered with the upstream's problem.
+ */
+async function forward(state: ProxyState, exchange: Exchange): Promise<UpstreamAnswer> {
+  const { ctx, request } = exchange;
+  const headers = forwardedHeaders(ctx, request);
+  const gone = new AbortController();
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) gone.abort();
+  });
+  try {
+    return await state.upstream.forward(
+      { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
+      gone.signal,
+    );
+  } catch (error) {
+    // A client that went away broke nothing: no violation, nothing counted.
+    if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
+    const failed: Violation = {
+      location: 'upstream',
+      rule: 'upstream-reachable',
+      severity: 'error',
+      message: error.message,
+    };
+    const violations = recordViolations(state, exchange, [...exchange.verdict.violations, failed]);
+    throw new ProblemError(error.status, error.code, error.message, {
+      [VIOLATIONS_HEADER]: violationsHeader(violations),
+    });
+  }
+}
+
+/** The request's violations and, for an operation of the document, the answer's. */
+function judgeResponse(exchange: Exchange, answer: UpstreamAnswer, body: DecodedBody): Violation[] {
+  const { ctx, verdict, operation } = exchange;
+  const found = [...verdict.violations];
+  if (verdict.operation) {
+    const sent = { method: ctx.method, url: ctx.url, headers: {}, body: undefined };
+    found.push(
+      ...exchange.judges.responses.judge(operation, verdict.intent, sent, {
+        status: answer.status,
+        headers: answer.headers,
+        body,
+      }),
+    );
+  }
+  return found;
+}
+
+/** Counts, logs and journals the exchange's violations, the request's own credentials hidden everywhere. */
+function recordViolations(state: ProxyState, exchange: Exchange, found: readonly Violation[]): Violation[] {
+  const { ctx, credentials, operation } = exchange;
+  const { redactor } = exchange.judges;
+  const { logger } = state.options;
+  const hide = (text: string) => redactor.text(credentials.text(text));
+  const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
+  state.tally.record(operation, violations);
+  const url = credentials.text(ctx.url);
+  const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
+  ctx.state.journal = journal;
+  if (violations.length > 0 && logger.isLevelEnabled('warn'))
+    logger.warn(
+      {
+        method: ctx.method,
+        url: redactor.url(url),
+        operationId: ctx.state.operationId,
+        violations: violations.map((violation) => `${violation.rule}: ${violation.message}`),
+      },
+      'exchange breaks the document',
+    );
+  return violations;
+}
+
+/** Writes the upstream's answer to the client, with the violations header when there are any. */
+function relay(
+  exchange: Exchange,
+  answer: UpstreamAnswer,
+  body: DecodedBody,
+  violations: readonly Violation[],
+  logger: Logger,
+): void {
+  const { ctx, credentials } = exchange;
+  relayHead(ctx, answer);
+  if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
+  (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
+    body.ok ? body.text : `(${body.reason})`,
+  );
+  relayBody(ctx, answer, logger);
 }
