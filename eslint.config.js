@@ -122,6 +122,20 @@ export default tseslint.config(
     ['../mock/*', '../domains/**'],
     'src/http knows neither the mock nor the domains.',
   ),
+  // The pages' static-file serving is shared by the mock and the domains' dashboard: it knows neither.
+  {
+    files: ['src/web/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../mock/*', '../domains/**'], message: 'src/web knows neither the mock nor the domains.' },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['test/**/*.ts', 'bench/**/*.js', 'scripts/**/*.js'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },

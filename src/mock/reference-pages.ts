@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { packageFile } from '../assets.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { ReferenceOptions } from '../reference/render-reference.js';
+import { pageCsp, pageHeaders, staticFiles } from '../web/static-assets.js';
 import { DEV_API_KEY, type MockConfig } from './config.js';
 
 /** Where `kennel serve` serves the API reference (outside any document's base path, beside the admin API). */
@@ -18,19 +17,10 @@ export interface ReferenceAnswer {
  * The page links only its own origin's stylesheet and script, and its script may only call its
  * own origin: no inline script or style, no external fonts, no framing.
  */
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-cache',
-};
+const SECURITY_HEADERS = pageHeaders(pageCsp());
 
-const ASSET_TYPES: Record<string, string> = {
-  'reference.css': 'text/css; charset=utf-8',
-  'try-it.js': 'text/javascript; charset=utf-8',
-  'favicon.svg': 'image/svg+xml',
-};
+/** The page's static files (web/reference/), by the name they are served under. */
+const ASSETS = new Set(['reference.css', 'try-it.js', 'favicon.svg']);
 
 /** The reference of a served document: the page rendered on first use, the static assets read once. */
 export interface ReferencePages {
@@ -43,20 +33,19 @@ export interface ReferencePages {
 /** The reference pages of `spec` as `kennel serve` (and its documentation site) serve them. */
 export function referencePages(spec: LoadedDocument, config: Pick<MockConfig, 'apiKeys'>): ReferencePages {
   let page: Promise<(footer: string) => string> | undefined;
-  const assets = new Map<string, Promise<string>>();
+  const asset = staticFiles('web/reference');
   const options: ReferenceOptions = {
     assetsPath: `${DOCS_PREFIX}/`,
     keyHint: config.apiKeys.length > 0 ? 'your API key' : `${DEV_API_KEY} (the mock's development key)`,
   };
   const assetName = (path: string) => (path.startsWith(`${DOCS_PREFIX}/`) ? path.slice(DOCS_PREFIX.length + 1) : '');
   return {
-    isAsset: (path) => Object.hasOwn(ASSET_TYPES, assetName(path)),
+    isAsset: (path) => ASSETS.has(assetName(path)),
     answer: async (path, footer) => {
       const name = assetName(path);
-      if (Object.hasOwn(ASSET_TYPES, name)) {
-        if (!assets.has(name)) assets.set(name, readFile(packageFile(`web/reference/${name}`), 'utf8'));
-        const body = await assets.get(name)!;
-        return { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': ASSET_TYPES[name]! }, body };
+      if (ASSETS.has(name)) {
+        const { body, type } = await asset(name);
+        return { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': type }, body: body.toString('utf8') };
       }
       // Imported on first use: the renderer costs nothing to users who never open the reference.
       page ??= import('../reference/render-reference.js').then(({ renderReference }) => renderReference(spec, options));
