@@ -1,6 +1,8 @@
 import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import { DEFAULT_CONFIG, type MockConfig } from '../mock/config.js';
+import { MEMORY_STORE } from '../mock/store-choice.js';
+import { checkRedisUrl } from '../store/redis/redis-link.js';
 import type { CliIo } from './io.js';
 import { integerIn } from './options.js';
 import type { ServeFlags } from './serve-options.js';
@@ -50,6 +52,15 @@ function dataFlag(flags: ServeFlags): string | undefined {
   return flags.data;
 }
 
+/** The store to use; a bad `KENNEL_STORE` is named as the variable (a bad `--store` is checked on opening). */
+function storeUrl(flags: ServeFlags, env: CliIo['env']): string {
+  if (flags.store !== undefined) return flags.store;
+  const fromEnv = env.KENNEL_STORE;
+  if (!fromEnv) return DEFAULT_CONFIG.store;
+  if (fromEnv !== MEMORY_STORE) checkRedisUrl(fromEnv, 'KENNEL_STORE=');
+  return fromEnv;
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -59,7 +70,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     pets: flags.pets ?? DEFAULT_CONFIG.pets,
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
-    store: flags.store ?? (env.KENNEL_STORE || DEFAULT_CONFIG.store),
+    store: storeUrl(flags, env),
     dataFile: dataFlag(flags),
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,

@@ -115,6 +115,20 @@ describe('kennel serve rejects bad input with exit code 2 and a clear message', 
     expect(cli.stderr()).toContain('KENNEL_PORT=eighty');
   });
 
+  it('a bad KENNEL_STORE is named as the variable, a bad --store as the flag', async () => {
+    const fromEnv = runCli(['serve', '--port', '0'], { KENNEL_STORE: 'junk' });
+    expect(await fromEnv.code).toBe(2);
+    expect(fromEnv.stderr()).toBe(
+      'kennel: KENNEL_STORE=junk: not a URL (redis://host:port, rediss://host:port or unix:///path.sock)\n',
+    );
+    const scheme = runCli(['serve', '--port', '0'], { KENNEL_STORE: 'http://127.0.0.1:1' });
+    expect(await scheme.code).toBe(2);
+    expect(scheme.stderr()).toMatch(/^kennel: KENNEL_STORE=http:\/\/127\.0\.0\.1:1: unknown scheme http:/);
+    const fromFlag = runCli(['serve', '--port', '0', '--store', 'junk'], { KENNEL_STORE: 'memory' });
+    expect(await fromFlag.code).toBe(2);
+    expect(fromFlag.stderr()).toContain('kennel: --store junk: not a URL');
+  });
+
   it('--help and --version exit 0', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.code).toBe(0);
