@@ -61,6 +61,26 @@ function storeUrl(flags: ServeFlags, env: CliIo['env']): string {
   return fromEnv;
 }
 
+/**
+ * The admin token, refused when no client could send it: empty (as a flag) or whitespace at either
+ * end (HTTP trims header values). An empty `KENNEL_ADMIN_TOKEN` means none. Never echoes the token.
+ */
+function adminToken(flags: ServeFlags, env: CliIo['env']): string | undefined {
+  const [token, setting] =
+    flags.adminToken !== undefined
+      ? [flags.adminToken, '--admin-token']
+      : [env.KENNEL_ADMIN_TOKEN, 'KENNEL_ADMIN_TOKEN'];
+  if (token === undefined || (token === '' && setting === 'KENNEL_ADMIN_TOKEN')) return undefined;
+  const leave = `give a token, or leave ${setting} out to keep the admin API open`;
+  if (token === '') throw new ToolError(`${setting} is empty: ${leave}`);
+  if (token.trim() === '') throw new ToolError(`${setting} is only whitespace: ${leave}`);
+  if (token !== token.trim())
+    throw new ToolError(
+      `${setting} starts or ends with whitespace, which no Authorization header can carry: remove it`,
+    );
+  return token;
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -80,7 +100,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,
     journalSize: flags.journalSize ?? DEFAULT_CONFIG.journalSize,
     journalBytes: flags.journalBytes ?? DEFAULT_CONFIG.journalBytes,
-    adminToken: flags.adminToken ?? (env.KENNEL_ADMIN_TOKEN || undefined),
+    adminToken: adminToken(flags, env),
     cors: flags.cors,
     logLevel: flags.logLevel ?? DEFAULT_CONFIG.logLevel,
     specPath: flags.spec ?? PETSTORE_SPEC,

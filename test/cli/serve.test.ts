@@ -129,6 +129,29 @@ describe('kennel serve rejects bad input with exit code 2 and a clear message', 
     expect(fromFlag.stderr()).toContain('kennel: --store junk: not a URL');
   });
 
+  it.each([
+    [['--admin-token', ' '], {}, '--admin-token is only whitespace'],
+    [['--admin-token', ''], {}, '--admin-token is empty'],
+    [[], { KENNEL_ADMIN_TOKEN: ' \t' }, 'KENNEL_ADMIN_TOKEN is only whitespace'],
+    [['--admin-token', ' s3cret '], {}, '--admin-token starts or ends with whitespace'],
+  ])('refuses an admin token no client can send: %j %j', async (flags, env, message) => {
+    const cli = runCli(['serve', '--port', '0', ...flags], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(new RegExp(`^kennel: ${message}`));
+    expect(cli.stderr()).not.toContain('s3cret');
+  });
+
+  it('an empty KENNEL_ADMIN_TOKEN still means no admin token', async () => {
+    const cli = runCli(['serve', '--port', '0', '--log-level', 'silent'], { KENNEL_ADMIN_TOKEN: '' });
+    try {
+      const { origin } = await cli.ready;
+      expect((await fetch(`${origin}/__kennel/health`)).status).toBe(200);
+    } finally {
+      cli.stop();
+      expect(await cli.code).toBe(0);
+    }
+  });
+
   it('--help and --version exit 0', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.code).toBe(0);
