@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../assets.js';
+import { printable } from '../core/printable.js';
 import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
 import { DOCS_PREFIX } from '../mock/reference-pages.js';
 import type { RunningMock } from '../mock/server.js';
@@ -62,6 +63,15 @@ function tryLine(running: RunningMock, config: MockConfig): string | undefined {
   return `curl ${credentials}${running.url}${operation.path}${query}${extra}`;
 }
 
+/**
+ * The banner's lines, each ending in a line break: the document's title, version, server URL and
+ * paths are anyone's text, so their control characters (escape sequences, line breaks) are shown
+ * as `\\uXXXX` instead of reaching the terminal.
+ */
+function terminalText(lines: readonly string[]): string {
+  return lines.map((line) => `${printable(line)}\n`).join('');
+}
+
 /** What `kennel serve` prints once listening: the document actually served, its keys, data and a first request. */
 export function serveBanner(config: MockConfig, running: RunningMock): string {
   const { title, version } = running.spec.document.info;
@@ -78,7 +88,7 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
       : undefined;
   const tryIt = tryLine(running, config);
   if (running.proxy) return proxyBanner(running, spec);
-  return [
+  return terminalText([
     `kennel: serving ${title} ${version} from ${spec}`,
     `  API      ${running.url}  (${operationsLine(running)})`,
     `  admin    ${running.origin}/__kennel  (health, reset, journal, chaos, now)${config.adminToken ? ' — admin token required' : ''}`,
@@ -94,21 +104,19 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
         ]
       : []),
     ...(tryIt ? [`  try      ${tryIt}`] : []),
-    '',
-  ].join('\n');
+  ]);
 }
 
 /** Proxy mode's banner: what is forwarded where, and where violations show. */
 function proxyBanner(running: RunningMock, spec: string): string {
   const { title, version } = running.spec.document.info;
-  return [
+  return terminalText([
     `kennel: proxying to ${running.proxy!.label}, checking exchanges against ${title} ${version} from ${spec}`,
     `  API      ${running.url}  (${operationsLine(running)}; every request outside /__kennel is forwarded)`,
     `  admin    ${running.origin}/__kennel  (health, journal with each exchange's violations)`,
     `  report   violations in the ${VIOLATIONS_HEADER} response header, the journal, the log; a summary at exit`,
     `  docs     ${running.origin}${DOCS_PREFIX}  (API reference; its try-it panels go through the proxy)`,
-    '',
-  ].join('\n');
+  ]);
 }
 
 /** The banner lines of the domain simulator's listeners; none when it is off. */

@@ -1,6 +1,8 @@
 import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import { DEFAULT_CONFIG, type MockConfig } from '../mock/config.js';
+import { MEMORY_STORE } from '../mock/store-choice.js';
+import { checkRedisUrl } from '../store/redis/redis-link.js';
 import type { CliIo } from './io.js';
 import { integerIn } from './options.js';
 import type { ServeFlags } from './serve-options.js';
@@ -50,6 +52,35 @@ function dataFlag(flags: ServeFlags): string | undefined {
   return flags.data;
 }
 
+/** The store to use; a bad `KENNEL_STORE` is named as the variable (a bad `--store` is checked on opening). */
+function storeUrl(flags: ServeFlags, env: CliIo['env']): string {
+  if (flags.store !== undefined) return flags.store;
+  const fromEnv = env.KENNEL_STORE;
+  if (!fromEnv) return DEFAULT_CONFIG.store;
+  if (fromEnv !== MEMORY_STORE) checkRedisUrl(fromEnv, 'KENNEL_STORE=');
+  return fromEnv;
+}
+
+/**
+ * The admin token, refused when no client could send it: empty (as a flag) or whitespace at either
+ * end (HTTP trims header values). An empty `KENNEL_ADMIN_TOKEN` means none. Never echoes the token.
+ */
+function adminToken(flags: ServeFlags, env: CliIo['env']): string | undefined {
+  const [token, setting] =
+    flags.adminToken !== undefined
+      ? [flags.adminToken, '--admin-token']
+      : [env.KENNEL_ADMIN_TOKEN, 'KENNEL_ADMIN_TOKEN'];
+  if (token === undefined || (token === '' && setting === 'KENNEL_ADMIN_TOKEN')) return undefined;
+  const leave = `give a token, or leave ${setting} out to keep the admin API open`;
+  if (token === '') throw new ToolError(`${setting} is empty: ${leave}`);
+  if (token.trim() === '') throw new ToolError(`${setting} is only whitespace: ${leave}`);
+  if (token !== token.trim())
+    throw new ToolError(
+      `${setting} starts or ends with whitespace, which no Authorization header can carry: remove it`,
+    );
+  return token;
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -59,7 +90,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     pets: flags.pets ?? DEFAULT_CONFIG.pets,
     apiKeys: flags.apiKey ?? envKeys(env),
     tenancy: flags.sharedStore ? 'shared' : 'per-key',
-    store: flags.store ?? (env.KENNEL_STORE || DEFAULT_CONFIG.store),
+    store: storeUrl(flags, env),
     dataFile: dataFlag(flags),
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
@@ -69,7 +100,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,
     journalSize: flags.journalSize ?? DEFAULT_CONFIG.journalSize,
     journalBytes: flags.journalBytes ?? DEFAULT_CONFIG.journalBytes,
-    adminToken: flags.adminToken ?? (env.KENNEL_ADMIN_TOKEN || undefined),
+    adminToken: adminToken(flags, env),
     cors: flags.cors,
     logLevel: flags.logLevel ?? DEFAULT_CONFIG.logLevel,
     specPath: flags.spec ?? PETSTORE_SPEC,

@@ -10,6 +10,7 @@ import { readJsonBody } from './read-body.js';
 import { send } from './spec-router.js';
 import { resetScope } from './tenancy.js';
 import { queryOf } from './query.js';
+import { refuseOtherMethods } from './admin-methods.js';
 
 /** Where the admin API lives: outside the API's base path, so it can never collide with a spec route. */
 export const ADMIN_PREFIX = '/__kennel';
@@ -106,5 +107,5 @@ export function adminRouter({ spec, config, store, journal }: AdminDependencies)
     journal.clear();
     ctx.status = 204;
   });
-  return router;
+  return refuseOtherMethods(router);
 }

@@ -134,7 +134,7 @@ export function createMockApp({
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
       respond: resourceResponder(spec, config, store, model),
-      around: chainHooks(chaosHook(chaos), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
+      around: chainHooks(chaosHook(chaos, config.chaos?.maxHeld), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
     }),
   );
   app.use(notFound(spec.basePath));

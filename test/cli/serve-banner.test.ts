@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -38,5 +41,34 @@ describe('kennel serve describes the document it serves', () => {
     const { banner, url } = await bannerOf(['--spec', fixture('inventory.yaml'), '--api-key', 'k1']);
     expect(banner).toContain('API key  1 configured');
     expect(banner).toContain(`try      curl -H 'X-Api-Key: <your key>' ${url}/items`);
+  });
+
+  it('control characters from the document (title, version, server URL, paths) never reach the terminal raw', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kennel-banner-'));
+    try {
+      const file = path.join(dir, 'hostile.json');
+      const document = {
+        openapi: '3.0.3',
+        info: { title: 'Evil\u001b[2J\nkennel: fake line', version: '1\u0007.0\r' },
+        servers: [{ url: 'http://localhost/api\u001bc' }],
+        paths: {
+          '/notes\u0007': {
+            get: {
+              operationId: 'listNotes',
+              responses: { '200': { description: 'ok', content: { 'text/plain': { example: 'hi' } } } },
+            },
+          },
+        },
+      };
+      writeFileSync(file, JSON.stringify(document));
+      const { banner } = await bannerOf(['--spec', file]);
+      expect(banner).toContain('kennel: serving Evil\\u001b[2J kennel: fake line 1\\u0007.0  from');
+      // No control character at all but the line breaks the banner puts between its own lines.
+      expect(banner).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(banner.split('\n').filter((line) => line.startsWith('kennel: '))).toHaveLength(1);
+      expect(banner).toContain('/api\\u001bc/notes\\u0007');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -115,6 +115,43 @@ describe('kennel serve rejects bad input with exit code 2 and a clear message', 
     expect(cli.stderr()).toContain('KENNEL_PORT=eighty');
   });
 
+  it('a bad KENNEL_STORE is named as the variable, a bad --store as the flag', async () => {
+    const fromEnv = runCli(['serve', '--port', '0'], { KENNEL_STORE: 'junk' });
+    expect(await fromEnv.code).toBe(2);
+    expect(fromEnv.stderr()).toBe(
+      'kennel: KENNEL_STORE=junk: not a URL (redis://host:port, rediss://host:port or unix:///path.sock)\n',
+    );
+    const scheme = runCli(['serve', '--port', '0'], { KENNEL_STORE: 'http://127.0.0.1:1' });
+    expect(await scheme.code).toBe(2);
+    expect(scheme.stderr()).toMatch(/^kennel: KENNEL_STORE=http:\/\/127\.0\.0\.1:1: unknown scheme http:/);
+    const fromFlag = runCli(['serve', '--port', '0', '--store', 'junk'], { KENNEL_STORE: 'memory' });
+    expect(await fromFlag.code).toBe(2);
+    expect(fromFlag.stderr()).toContain('kennel: --store junk: not a URL');
+  });
+
+  it.each([
+    [['--admin-token', ' '], {}, '--admin-token is only whitespace'],
+    [['--admin-token', ''], {}, '--admin-token is empty'],
+    [[], { KENNEL_ADMIN_TOKEN: ' \t' }, 'KENNEL_ADMIN_TOKEN is only whitespace'],
+    [['--admin-token', ' s3cret '], {}, '--admin-token starts or ends with whitespace'],
+  ])('refuses an admin token no client can send: %j %j', async (flags, env, message) => {
+    const cli = runCli(['serve', '--port', '0', ...flags], env);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toMatch(new RegExp(`^kennel: ${message}`));
+    expect(cli.stderr()).not.toContain('s3cret');
+  });
+
+  it('an empty KENNEL_ADMIN_TOKEN still means no admin token', async () => {
+    const cli = runCli(['serve', '--port', '0', '--log-level', 'silent'], { KENNEL_ADMIN_TOKEN: '' });
+    try {
+      const { origin } = await cli.ready;
+      expect((await fetch(`${origin}/__kennel/health`)).status).toBe(200);
+    } finally {
+      cli.stop();
+      expect(await cli.code).toBe(0);
+    }
+  });
+
   it('--help and --version exit 0', async () => {
     const help = runCli(['serve', '--help']);
     expect(await help.code).toBe(0);

@@ -216,6 +216,23 @@ describe('chaos per request with Prefer', () => {
     expect((await mock.request('GET', '/pets?limit=1')).status).toBe(500);
   });
 
+  it('delays share the cap on waiting requests: past it, a 503 at once naming the cap, and room again later', async () => {
+    const mock = await mockWith({ rules: [], maxHeld: 3 });
+    const prefer = { headers: { prefer: 'delay=700' } };
+    const waiting = [1, 2, 3].map(() => mock.request('GET', '/pets?limit=1', prefer));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    const refused = await mock.request('GET', '/pets?limit=1', prefer);
+    expect(performance.now() - started).toBeLessThan(400);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expectErrorBody(refused);
+    expect(refused.body).toMatchObject({ code: 'chaos_overloaded', message: expect.stringContaining('at most 3') });
+    expect((await Promise.all(waiting)).map((exchange) => exchange.status)).toEqual([200, 200, 200]);
+    const again = await mock.request('GET', '/pets?limit=1', { headers: { prefer: 'delay=50' } });
+    expect(again.status).toBe(200);
+  });
+
   it.each(['delay=soon', 'delay=61s', 'fault=explode', 'fault=200', 'fault=rate-limit, retry-after=0'])(
     'Prefer: %s is a 400 invalid_prefer naming it',
     async (prefer) => {

@@ -1,24 +1,14 @@
 import { curlCommand } from '../request-builder.js';
 import type { CheckFailure, Finding, ReceivedResponse } from '../types.js';
+import { printable } from '../../core/printable.js';
+
+export { printable };
 
 /** Characters of a response body shown in the console and JUnit reports. */
 export const BODY_EXCERPT = 160;
 
 /** Characters of each other title of a finding shown on its `seen:` line. */
 const ALSO_SEEN_TITLE = 100;
-
-/**
- * Text a terminal shows as it is: control characters (escape sequences a server could send
- * included) become `\uXXXX`, line breaks and tabs become spaces.
- */
-export function printable(text: string): string {
-  return text
-    .replace(/[\t\n\r]+/g, ' ')
-    .replace(
-      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
-}
 
 /** `200 application/json, 12,345 bytes: [{"id":"1",…` — what came back, in one short line. */
 export function responseExcerpt(response: ReceivedResponse, max = BODY_EXCERPT): string {

@@ -6,6 +6,7 @@ import { readJsonBody } from '../read-body.js';
 import { send } from '../spec-router.js';
 import type { ChaosEngine } from './chaos-engine.js';
 import { readChaosSettings, unmatchedRule } from './chaos-rules.js';
+import { refuseOtherMethods } from '../admin-methods.js';
 
 interface ChaosAdminDependencies {
   engine: ChaosEngine;
@@ -38,5 +39,5 @@ export function chaosAdminRouter({ engine, operationIds, adminToken, maxBodyByte
     engine.replace({ rules: [] });
     ctx.status = 204;
   });
-  return router;
+  return refuseOtherMethods(router);
 }

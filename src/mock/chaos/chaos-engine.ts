@@ -47,7 +47,7 @@ export class ChaosEngine {
   }
 
   /** The table in its canonical form, with the seed in use. */
-  get settings(): Required<ChaosSettings> {
+  get settings(): Required<Omit<ChaosSettings, 'maxHeld'>> {
     return { seed: this.#settings.seed ?? this.#defaultSeed, rules: this.#settings.rules };
   }
 

@@ -8,10 +8,8 @@ import type { Preferences } from '../../http/prefer.js';
 import type { OperationHook } from '../spec-router.js';
 import type { ChaosDecision, ChaosEngine } from './chaos-engine.js';
 import { preferredChaos, prefersChaos } from './chaos-prefer.js';
-import type { Fault } from './chaos-types.js';
+import { MAX_HELD, type Fault } from './chaos-types.js';
 
-/** Most requests `timeout` faults hold at once; past it, a held request's connection is reset at once. */
-const MAX_HELD = 256;
 /** How much of the Authorization header tells callers apart for rate limits. */
 const CALLER_CHARS = 256;
 
@@ -38,8 +36,9 @@ function applied(preferences: Preferences): string {
  * `/__kennel/chaos`) or the request's own `Prefer: delay=…, fault=…`. With an empty table and no
  * such preference it costs one check. Admin routes never pass through here.
  */
-export function chaosHook(engine: ChaosEngine): OperationHook {
-  const held = { count: 0 };
+export function chaosHook(engine: ChaosEngine, maxHeld = MAX_HELD): OperationHook {
+  // One count for delays and `timeout` holds: either keeps a request (and its socket) open.
+  const held = { count: 0, max: maxHeld };
   return (ctx, operation, preferences, next) => {
     const wanted = prefersChaos(preferences);
     if (!engine.active && !wanted) return next();
@@ -54,8 +53,13 @@ export function chaosHook(engine: ChaosEngine): OperationHook {
   };
 }
 
+interface Held {
+  count: number;
+  max: number;
+}
+
 interface Injection {
-  held: { count: number };
+  held: Held;
   /** The `Preference-Applied` value when the chaos was asked for with `Prefer`. */
   applied: string | undefined;
 }
@@ -65,7 +69,7 @@ async function inject(ctx: Context, decision: ChaosDecision, next: () => Promise
   const note: ChaosNote = { cause: decision.cause, delayMs: decision.delayMs };
   if (fault) note.fault = faultName(fault);
   ctx.state.chaos = note;
-  if (decision.delayMs > 0) await sleep(decision.delayMs);
+  if (decision.delayMs > 0) await delay(decision, how.held);
   const headers: Record<string, string> = how.applied ? { 'Preference-Applied': how.applied } : {};
   switch (fault?.kind) {
     case undefined:
@@ -118,13 +122,30 @@ function faultProblem(
   });
 }
 
+/** Sleeps out the decision's delay, unless `held.max` requests are already kept waiting: then a 503. */
+async function delay(decision: ChaosDecision, held: Held): Promise<void> {
+  if (held.count >= held.max)
+    throw new ProblemError(
+      503,
+      'chaos_overloaded',
+      `kennel chaos keeps at most ${held.max} requests delayed or held at once; this one (${decision.cause}, ${decision.delayMs} ms) was not delayed`,
+      { 'Retry-After': '1' },
+    );
+  held.count += 1;
+  try {
+    await sleep(decision.delayMs);
+  } finally {
+    held.count -= 1;
+  }
+}
+
 /**
  * Holds the request without answering until the client gives up (its connection closes) or
  * `holdMs` passes; then kennel drops the connection itself, so nothing is held for ever.
  */
-function hold(socket: Socket, holdMs: number, held: { count: number }): Promise<void> {
+function hold(socket: Socket, holdMs: number, held: Held): Promise<void> {
   if (socket.destroyed) return Promise.resolve();
-  if (held.count >= MAX_HELD) {
+  if (held.count >= held.max) {
     socket.resetAndDestroy();
     return Promise.resolve();
   }

@@ -28,6 +28,8 @@ export interface ChaosSettings {
   /** Seed of the draws (probabilities, distributions); the mock's `--seed` when absent. */
   seed?: number;
   rules: ChaosRule[];
+  /** Most requests delayed or held at once (default {@link MAX_HELD}); embedders and tests only. */
+  maxHeld?: number;
 }
 
 /** Longest injected delay: a delay past a minute tests nothing a client's timeout would not. */
@@ -36,5 +38,7 @@ export const MAX_LATENCY_MS = 60_000;
 export const MAX_HOLD_MS = 300_000;
 /** How long a `timeout` fault holds a request unless told otherwise. */
 export const DEFAULT_HOLD_MS = 60_000;
+/** Most requests chaos delays or holds at once, by default (docs/chaos.md). */
+export const MAX_HELD = 256;
 /** Most rules one table may hold. */
 export const MAX_RULES = 100;

@@ -6,6 +6,7 @@ import { ADMIN_PREFIX, requireAdmin } from '../admin-routes.js';
 import { readJsonBody } from '../read-body.js';
 import { send } from '../spec-router.js';
 import type { VirtualNow } from './virtual-now.js';
+import { refuseOtherMethods } from '../admin-methods.js';
 
 function readNowBody(value: unknown): number {
   const usage = 'Now body must be {"now": "2030-12-06"} (a date, or a date-time with a zone)';
@@ -40,5 +41,5 @@ export function nowAdminRouter(clock: VirtualNow, adminToken: string | undefined
     clock.useRealClock();
     answer(ctx);
   });
-  return router;
+  return refuseOtherMethods(router);
 }

@@ -29,23 +29,26 @@ export function redisLabel(url: string): string {
   }
 }
 
-/** Checks the `--store` URL's form: redis://host:port[/db], rediss:// (TLS), or unix:///path/to.sock. */
-function checkRedisUrl(url: string): void {
+/**
+ * Checks the store URL's form: redis://host:port[/db], rediss:// (TLS), or unix:///path/to.sock.
+ * `setting` names where it came from in messages: `--store ` (the default) or `KENNEL_STORE=`.
+ */
+export function checkRedisUrl(url: string, setting = '--store '): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new ToolError(`--store ${url}: not a URL (redis://host:port, rediss://host:port or unix:///path.sock)`);
+    throw new ToolError(`${setting}${url}: not a URL (redis://host:port, rediss://host:port or unix:///path.sock)`);
   }
   if (!['redis:', 'rediss:', 'unix:'].includes(parsed.protocol))
     throw new ToolError(
-      `--store ${redisLabel(url)}: unknown scheme ${parsed.protocol} (memory, redis://host:port, rediss://host:port or unix:///path.sock)`,
+      `${setting}${redisLabel(url)}: unknown scheme ${parsed.protocol} (memory, redis://host:port, rediss://host:port or unix:///path.sock)`,
     );
   if (parsed.protocol === 'unix:' && parsed.pathname === '')
-    throw new ToolError(`--store ${url}: a unix URL names the socket's path: unix:///path/to/redis.sock`);
+    throw new ToolError(`${setting}${url}: a unix URL names the socket's path: unix:///path/to/redis.sock`);
   if (parsed.protocol !== 'unix:' && !/^(\/\d*)?$/.test(parsed.pathname))
     throw new ToolError(
-      `--store ${redisLabel(url)}: the path is a database number (redis://host:port/0), not ${parsed.pathname}`,
+      `${setting}${redisLabel(url)}: the path is a database number (redis://host:port/0), not ${parsed.pathname}`,
     );
 }
 
