@@ -5,8 +5,10 @@ import { freePort } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+// The first `npx kennel` of a fresh checkout copies the project into npm's cache and runs `prepare`
+// (about 10 s on a quiet machine, more beside the other test files): room for that, once.
 /** Spawns `npx kennel serve …` as a user would (the built dist/, Node 24 from node_modules/.bin). */
-describe('npx kennel serve (spawned process)', () => {
+describe('npx kennel serve (spawned process)', { timeout: 60_000 }, () => {
   it('serves the spec on the given port and key, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     // Its own process group, signalled as a whole like Ctrl-C in a terminal: npm exec does not
@@ -25,6 +27,7 @@ describe('npx kennel serve (spawned process)', () => {
       await waitFor(
         () => stderr.includes('API      '),
         () => `no banner; stderr: ${stderr}`,
+        45_000, // a cold npx copies the project first (above)
       );
       const base = `http://127.0.0.1:${port}/v1`;
       const list = await fetch(`${base}/pets?limit=100`, { headers: { authorization: 'Bearer e2e-key' } });

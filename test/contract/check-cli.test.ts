@@ -26,7 +26,9 @@ function npxKennel(
   });
 }
 
-describe('npx kennel check (spawned)', () => {
+// The first `npx kennel` of a fresh checkout copies the project into npm's cache and runs `prepare`
+// (about 10 s on a quiet machine, more beside the other test files): room for that, once.
+describe('npx kennel check (spawned)', { timeout: 60_000 }, () => {
   let mock: RunningMock;
   beforeAll(async () => {
     mock = await startMock({ apiKeys: ['cli-key'] });
