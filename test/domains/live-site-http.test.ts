@@ -10,7 +10,7 @@ import { resolveConfig } from '../../src/cli/serve-config.js';
 import { ToolError } from '../../src/core/tool-error.js';
 import { withPorts } from '../../src/domains/live/site-server.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
-import { callWorld } from '../helpers/world-client.js';
+import { callWorld, verifiedSiteDomains } from '../helpers/world-client.js';
 
 // The documentation site as the real internet has it: a plain-HTTP listener that redirects to
 // HTTPS keeping the site's ports, redirects to the primary domain, and the platform's default
@@ -24,15 +24,7 @@ const call = (method: string, path: string, body?: unknown) => callWorld(mock.or
 beforeAll(async () => {
   mock = await startMock({ sitePort: 0, siteHttpPort: 0 });
   directory = await mkdtemp(path.join(tmpdir(), 'kennel-site-'));
-  for (const name of ['docs.example.com', 'www.example.com']) {
-    expect((await call('POST', '/domains', { name })).status).toBe(201);
-    const cname = { name, type: 'CNAME', value: 'petstore-docs.kennel-pages.dev', ttl: 3600 };
-    expect((await call('POST', '/records', cname)).status).toBe(201);
-  }
-  await call('POST', '/clock/advance', { by: '1m' });
-  for (const name of ['docs.example.com', 'www.example.com'])
-    expect((await call('POST', `/domains/${name}/verify`)).status).toBe(200);
-  await call('POST', '/clock/advance', { by: '10m' });
+  await verifiedSiteDomains(mock.origin, ['docs.example.com', 'www.example.com']);
   expect((await call('PUT', '/primary', { name: 'docs.example.com' })).status).toBe(200);
   expect((await call('POST', '/redirects', { from: 'www.example.com', to: 'docs.example.com' })).status).toBe(201);
   rootPem = (await call('GET', '/ca/root.pem')).text;

@@ -2,7 +2,7 @@ import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, siteHost } from '../../src/domains/live/site-server.js';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
-import { callWorld } from '../helpers/world-client.js';
+import { callWorld, verifiedSiteDomains } from '../helpers/world-client.js';
 
 // The documentation site over real HTTPS: what the client sends (Host, path) never reaches the
 // page unescaped, and a Host that is not a host name is refused.
@@ -14,15 +14,7 @@ const call = (method: string, path: string, body?: unknown) => callWorld(mock.or
 beforeAll(async () => {
   mock = await startMock({ sitePort: 0 });
   // Two verified domains with certificates, one redirecting to the other.
-  for (const name of ['docs.example.com', 'www.example.com']) {
-    expect((await call('POST', '/domains', { name })).status).toBe(201);
-    const cname = { name, type: 'CNAME', value: 'petstore-docs.kennel-pages.dev', ttl: 3600 };
-    expect((await call('POST', '/records', cname)).status).toBe(201);
-  }
-  await call('POST', '/clock/advance', { by: '1m' });
-  for (const name of ['docs.example.com', 'www.example.com'])
-    expect((await call('POST', `/domains/${name}/verify`)).status).toBe(200);
-  await call('POST', '/clock/advance', { by: '10m' });
+  await verifiedSiteDomains(mock.origin, ['docs.example.com', 'www.example.com']);
   expect((await call('POST', '/redirects', { from: 'www.example.com', to: 'docs.example.com' })).status).toBe(201);
   rootPem = (await call('GET', '/ca/root.pem')).text;
 });
