@@ -17,8 +17,6 @@ import { requestView } from './request-view.js';
 export interface CompiledParameter extends OperationParameter {
   resolvedSchema: JsonSchema | undefined;
   validate: Validator | undefined;
-  /** The router's name for a path parameter (`user-id` becomes `p0`: path-to-regexp wants identifiers). */
-  routeKey: string;
   /** `style` of the parameter (`matrix`, `label`, `simple`, `form`…) as the document writes it. */
   style: string | undefined;
 }
@@ -38,8 +36,6 @@ const FORM_KINDS: Record<string, FormMedia['kind']> = {
 
 /** Everything the mock needs per operation, computed once at start-up. */
 export interface CompiledOperation extends RoutedOperation {
-  /** Route pattern for @koa/router (`/pets/:petId`); OpenAPI `{x}` means something else to path-to-regexp 8. */
-  routePath: string;
   parameters: CompiledParameter[];
   /**
    * Present when the operation takes a body; `json` false means no JSON media type is documented.
@@ -72,19 +68,6 @@ export function ordinaryResponse(operation: Operation): OperationResponse | unde
   );
 }
 
-/** `/pets/{petId}` → `/pets/:petId`; names that are not identifiers are renamed positionally. */
-export function routePathOf(template: string): { routePath: string; names: Map<string, string> } {
-  const names = new Map<string, string>();
-  let index = 0;
-  const routePath = template.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
-    const safe = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `p${index}`;
-    index += 1;
-    names.set(safe, name);
-    return `:${safe}`;
-  });
-  return { routePath, names };
-}
-
 /** The parameter object's `style`, read beside its schema (`…/parameters/0/schema` → `…/parameters/0`). */
 function styleOf(spec: LoadedDocument, parameter: OperationParameter): string | undefined {
   if (!parameter.schema) return undefined;
@@ -98,14 +81,11 @@ export function compileOperation(
   validators: SchemaValidators,
   operation: Operation,
 ): CompiledOperation {
-  const { routePath, names } = routePathOf(operation.path);
-  const routeKeys = new Map([...names].map(([key, name]) => [name, key]));
   const parameters = operation.parameters.map((parameter) => ({
     ...parameter,
     resolvedSchema:
       parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
     validate: parameter.schema && validators.at(parameter.schema.pointer),
-    routeKey: (parameter.in === 'path' && routeKeys.get(parameter.name)) || parameter.name,
     style: styleOf(spec, parameter),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
@@ -124,7 +104,6 @@ export function compileOperation(
   });
   return {
     operation,
-    routePath,
     parameters,
     body: operation.requestBody && {
       required: operation.requestBody.required,

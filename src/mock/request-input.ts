@@ -10,7 +10,7 @@ import type { JsonBody, RequestInput } from '../http/responder.js';
 import { quoteShort, shorten } from '../core/text.js';
 
 export interface RawRequest {
-  /** Path parameters as the router decoded them. */
+  /** Path parameters by the document's names, as the router decoded them. */
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   headers: IncomingMessage['headers'];
@@ -21,7 +21,7 @@ export interface RawRequest {
 type Source = 'path' | 'query' | 'header';
 
 function rawValue(parameter: CompiledParameter, request: RawRequest): string | string[] | undefined {
-  if (parameter.in === 'path') return request.params[parameter.routeKey];
+  if (parameter.in === 'path') return request.params[parameter.name];
   if (parameter.in === 'query') return request.query[parameter.name];
   if (parameter.in === 'header') return request.headers[parameter.name.toLowerCase()];
   return undefined;

@@ -1,4 +1,4 @@
-import { escapeToken, pointerOf, valueAt } from './json-pointer.js';
+import { fragmentToken, pointerOf, valueAt } from './json-pointer.js';
 import type {
   ExampleObject,
   HeaderObject,
@@ -110,7 +110,7 @@ function mediaTypes(
   pointer: string,
 ): MediaType[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
-    const at = `${pointer}/content/${escapeToken(mediaType)}`;
+    const at = `${pointer}/content/${fragmentToken(mediaType)}`;
     return { mediaType, schema: schemaRef(media.schema, `${at}/schema`), examples: examplesOf(document, media, at) };
   });
 }
@@ -145,7 +145,7 @@ function responsesOf(document: OpenApiDocument, operation: OperationObject, opPo
     const { value, pointer } = resolve<ResponseObject>(document, raw, `${opPointer}/responses/${status}`);
     const headers = new Map<string, { required: boolean; schema: SchemaRef | undefined }>();
     for (const [name, rawHeader] of Object.entries(value.headers ?? {})) {
-      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${escapeToken(name)}`);
+      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${fragmentToken(name)}`);
       headers.set(name.toLowerCase(), {
         required: header.value.required === true,
         schema: schemaRef(header.value.schema, `${header.pointer}/schema`),

@@ -1,4 +1,4 @@
-import { escapeToken, valueAt } from './json-pointer.js';
+import { fragmentToken, valueAt } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
 /** Something kennel changed or ignored in a schema so that ajv can compile it, located by JSON pointer. */
@@ -50,6 +50,14 @@ function isMapping(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Data that validation never reads, removed from the copy ajv is given: ajv looks for `$id`s in
+ * every key it does not know, so an example holding `{"$id": "thing-1"}` twice would be taken for
+ * two schemas with one id ("resolves to more than one schema"). `enum`, `const` and `default`
+ * stay: they are data ajv reads, and it does not look for ids there.
+ */
+const EXAMPLE_KEYS = new Set(['example', 'examples']);
+
 /** Keys of OpenAPI objects whose values are data (examples), not structure: never searched for schemas. */
 const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'const']);
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -78,11 +86,13 @@ function schemasOf(document: OpenApiDocument): Located[] {
       node.forEach((child, index) => structure.push({ node: child, pointer: `${pointer}/${index}` }));
     if (!isMapping(node)) continue;
     for (const [key, child] of Object.entries(node)) {
-      const at = `${pointer}/${escapeToken(key)}`;
+      const at = `${pointer}/${fragmentToken(key)}`;
+      if (EXAMPLE_KEYS.has(key) || key.startsWith('x-')) delete node[key];
       if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
       if (key === 'schema') collectSchemas(child, at, found);
       else if (key === 'schemas' && pointer === '#/components' && isMapping(child))
-        for (const [name, schema] of Object.entries(child)) collectSchemas(schema, `${at}/${escapeToken(name)}`, found);
+        for (const [name, schema] of Object.entries(child))
+          collectSchemas(schema, `${at}/${fragmentToken(name)}`, found);
       else structure.push({ node: child, pointer: at });
     }
   }
@@ -95,11 +105,12 @@ function collectSchemas(root: unknown, rootPointer: string, found: Located[]): v
     const { node, pointer } = stack.pop()!;
     if (!isMapping(node)) continue;
     found.push({ schema: node, pointer });
+    for (const key of Object.keys(node)) if (EXAMPLE_KEYS.has(key) || key.startsWith('x-')) delete node[key];
     for (const key of SCHEMA_MAPS) {
       const map = node[key];
       if (isMapping(map))
         for (const [name, child] of Object.entries(map))
-          stack.push({ node: child, pointer: `${pointer}/${key}/${escapeToken(name)}` });
+          stack.push({ node: child, pointer: `${pointer}/${key}/${fragmentToken(name)}` });
     }
     for (const key of SCHEMA_SINGLES)
       if (isMapping(node[key])) stack.push({ node: node[key], pointer: `${pointer}/${key}` });
