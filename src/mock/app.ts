@@ -156,7 +156,7 @@ function resourceResponder(
   const { spec } = answers;
   const handlers = config.stateless
     ? new Map()
-    : resourceHandlers({ document: spec, model, listOrder: config.listOrder });
+    : resourceHandlers({ document: spec, model, listOrder: config.listOrder, seed: config.seed });
   return (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));

@@ -62,6 +62,9 @@ export class DocumentAnswers {
 
   /** The answer a documented response gives: its headers, and its body in the media type Accept prefers. */
   answer(operation: Operation, response: OperationResponse, status: number, request: AnswerRequest): HttpResponse {
+    // 101 Switching Protocols and friends promise what a mock cannot carry out (Node would send a
+    // bare 101 and no client could read past it).
+    if (status < 200) throw notSpecified(operation, `its answer is ${status}, a protocol switch a mock cannot make`);
     const headers = documentedHeaders(this.spec, response);
     const media = pickMedia(response.content, request.accept);
     if (!media) return { status, headers };

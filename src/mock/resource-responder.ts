@@ -13,6 +13,7 @@ import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '.
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestInput } from '../http/responder.js';
 import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
+import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
 export type ResourceHandler = (input: RequestInput, tenant: Tenant) => MaybePromise<HttpResponse>;
@@ -21,7 +22,12 @@ export interface ResourceHandlerOptions {
   document: LoadedDocument;
   model: ResourceModel;
   listOrder: ListOrder;
+  /** Seeds the keys kennel draws where the store's own do not fit the document (key-shape.ts). */
+  seed?: number;
 }
+
+/** Drawn keys tried before a create gives up on finding a free one (they rarely collide). */
+const KEY_DRAWS = 8;
 
 type Item = Record<string, unknown>;
 
@@ -41,7 +47,10 @@ function answerOf(document: LoadedDocument, resource: Resource, operation: Opera
   const response = successOf(operation, preferred);
   const status = response ? Number(response.status) : (preferred ?? 200);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
-  const view = pointer === undefined ? undefined : itemView(schemaAt(document, pointer), resource.itemSchema);
+  const view =
+    pointer === undefined
+      ? undefined
+      : itemView(schemaAt(document, pointer), resource.itemSchema, document.dereferenced);
   const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
   return { status, view, location };
 }
@@ -74,6 +83,12 @@ function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
+/** The body as an object: an optional body left out (or not an object) is an empty one. */
+function bodyOf(input: RequestInput): Item {
+  const value = input.body.value;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : {};
+}
+
 /** Binds the roles of one resource to a tenant's collections. */
 class ResourceHandlers {
   readonly #resource: Resource;
@@ -81,6 +96,8 @@ class ResourceHandlers {
   readonly #order: ListOrder;
   readonly #key: string;
   readonly #nouns: { one: string; many: string };
+  readonly #shape: KeyShape;
+  #serial = 0;
 
   constructor(resource: Resource, options: ResourceHandlerOptions) {
     this.#resource = resource;
@@ -88,6 +105,7 @@ class ResourceHandlers {
     this.#order = options.listOrder;
     this.#key = resource.key!.property;
     this.#nouns = nouns(resource);
+    this.#shape = keyShapeOf(resource, options.document.dereferenced, options.seed ?? 1);
   }
 
   handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
@@ -114,7 +132,7 @@ class ResourceHandlers {
 
   #list(list: ResourceList, operation: Operation): ResourceHandler {
     const answer = answerOf(this.#document, this.#resource, operation);
-    const view = itemView(list.items, this.#resource.itemSchema);
+    const view = itemView(list.items, this.#resource.itemSchema, this.#document.dereferenced);
     const cap = list.maxItems ?? Infinity;
     return (input, tenant) => {
       const asked = list.limit ? input.query[list.limit.name] : undefined;
@@ -138,19 +156,29 @@ class ResourceHandlers {
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
     return (input, tenant) => {
-      const body = input.body.value as Item;
+      const body = bodyOf(input);
       const sent = assignedBy === 'server' ? undefined : body[this.#key];
-      const draft = { sent, onTaken, build: (key: unknown) => this.#record(key, body) } as const;
-      return andThen(this.#collection(input, tenant).create(draft), (result) => {
-        if (result.ok) return this.#answer(answer, result.stored, input);
-        if (result.reason === 'taken')
-          throw new ProblemError(
-            409,
-            'conflict',
-            `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
-          );
-        throw storeFull(result.reason, result.limit, this.#nouns.many);
-      });
+      const attempt = (draw: number): MaybePromise<HttpResponse> => {
+        // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
+        const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
+        const draft = {
+          sent: sent ?? drawn,
+          onTaken: drawn === undefined ? onTaken : 'conflict',
+          build: (key: unknown) => this.#record(key, body),
+        } as const;
+        return andThen(this.#collection(input, tenant).create(draft), (result) => {
+          if (result.ok) return this.#answer(answer, result.stored, input);
+          if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
+          if (result.reason === 'taken')
+            throw new ProblemError(
+              409,
+              'conflict',
+              `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
+            );
+          throw storeFull(result.reason, result.limit, this.#nouns.many);
+        });
+      };
+      return attempt(0);
     };
   }
 
@@ -163,7 +191,7 @@ class ResourceHandlers {
     const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
     return (input, tenant) =>
       andThen(this.#find(input, tenant), (old) => {
-        const body = input.body.value as Item;
+        const body = bodyOf(input);
         const merged = role === 'update' ? { ...old.value, ...body } : body;
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
@@ -204,8 +232,12 @@ class ResourceHandlers {
 
   /** The stored form of an item: its key first, then what the item schema declares of `body`. */
   #record(key: unknown, body: Item): Item {
-    const projected = projectItem({ ...body, [this.#key]: key }, this.#resource.itemSchema, this.#key);
-    return projected;
+    return projectItem(
+      { ...body, [this.#key]: key },
+      this.#resource.itemSchema,
+      this.#key,
+      this.#document.dereferenced,
+    );
   }
 
   #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {

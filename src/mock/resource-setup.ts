@@ -76,7 +76,7 @@ export function resourceSetup(
     const seeder = profiles.get(resource.path);
     collections.set(resource.path, {
       key: resource.key!,
-      seed: seeder ?? ((seed) => seedFromDocument(resource, seed)),
+      seed: seeder ?? ((seed) => seedFromDocument(resource, seed, document.dereferenced)),
     });
   }
   return { model, store: makeStore({ collections, ...bounds }) };

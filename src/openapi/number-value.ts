@@ -21,10 +21,11 @@ export function numericRange(schema: Schema): { low: number | undefined; high: n
   else if (schema.exclusiveMinimum === true && low !== undefined) low += step;
   if (typeof schema.exclusiveMaximum === 'number') high = Math.min(high ?? Infinity, schema.exclusiveMaximum - step);
   else if (schema.exclusiveMaximum === true && high !== undefined) high -= step;
+  // A format's range only narrows documented bounds: an int64 without a minimum still starts at 1.
   const range = typeof schema.format === 'string' ? FORMAT_RANGES[schema.format] : undefined;
   if (range) {
-    low = Math.max(low ?? range[0], range[0]);
-    high = Math.min(high ?? range[1], range[1]);
+    if (low !== undefined || (high !== undefined && high < 1)) low = Math.max(low ?? range[0], range[0]);
+    if (high !== undefined || (low !== undefined && low > range[1] - 100)) high = Math.min(high ?? range[1], range[1]);
   }
   if (integer) {
     if (low !== undefined) low = Math.ceil(low);

@@ -52,14 +52,26 @@ export function meetsStringRules(text: string, schema: Schema): boolean {
   const length = [...text].length;
   if (length < min || length > max) return false;
   if (typeof schema.pattern !== 'string') return true;
-  for (const flags of ['u', '']) {
-    try {
-      return new RegExp(schema.pattern, flags).test(text);
-    } catch {
-      // try the next flags
+  return patternRegExp(schema.pattern)?.test(text) ?? true; // an unreadable pattern is ignored by validation too
+}
+
+const compiled = new Map<string, RegExp | undefined>();
+
+/** The pattern as ajv reads it (with the `u` flag where it parses so), compiled once. */
+function patternRegExp(pattern: string): RegExp | undefined {
+  if (!compiled.has(pattern)) {
+    let regExp: RegExp | undefined;
+    for (const flags of ['u', '']) {
+      try {
+        regExp = new RegExp(pattern, flags);
+        break;
+      } catch {
+        // try the next flags
+      }
     }
+    compiled.set(pattern, regExp);
   }
-  return true; // a pattern JavaScript cannot read is ignored by validation too
+  return compiled.get(pattern);
 }
 
 /** `text` cut to `maxLength` (64 when unset) and padded to `minLength`. */

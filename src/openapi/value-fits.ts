@@ -6,9 +6,27 @@ type Schema = Record<string, unknown>;
 
 const MAX_DEPTH = 16;
 
+/** Formats worth telling apart cheaply (ajv-formats' full rules stay with the validators). */
+const FORMATS: Record<string, RegExp> = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/,
+  time: /^\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})?$/,
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
+  uri: /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/,
+  url: /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/,
+};
+
+function formatFits(value: string, schema: Schema): boolean {
+  const rule = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+  return !rule || rule.test(value);
+}
+
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
+  if (typeof value === 'bigint') return 'integer';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
 }
@@ -61,8 +79,8 @@ function arrayFits(value: unknown[], schema: Schema, depth: number): boolean {
 }
 
 /**
- * A quick, partial judgement of `value` against `schema`: type, enum, const, string length and
- * pattern, numeric bounds, required and declared properties, array length and items, `allOf`
+ * A quick, partial judgement of `value` against `schema`: type, enum, const, string length,
+ * pattern and common formats, numeric bounds, required and declared properties, array length and items, `allOf`
  * parts and at least one `oneOf`/`anyOf` alternative. It lets the generator take a documented
  * example or default only where it fits; the mock still validates every answer in full (ajv).
  */
@@ -83,8 +101,8 @@ export function fits(value: unknown, schema: JsonSchema | undefined, depth = 0):
     )
       return false;
   }
-  if (typeof value === 'string') return meetsStringRules(value, schema);
-  if (typeof value === 'number') return boundsFit(value, schema);
+  if (typeof value === 'string') return meetsStringRules(value, schema) && formatFits(value, schema);
+  if (typeof value === 'number' || typeof value === 'bigint') return boundsFit(Number(value), schema);
   if (Array.isArray(value)) return arrayFits(value, schema, depth + 1);
   if (typeof value === 'object' && value !== null)
     return objectFits(value as Record<string, unknown>, schema, depth + 1);
