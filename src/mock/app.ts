@@ -16,6 +16,7 @@ import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { DocumentAnswers } from './document-answers.js';
+import { exampleWarnings } from './example-check.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
@@ -129,12 +130,14 @@ export function createMockApp({
     return { app, store, journal, chaos, now };
   }
   const validators = new SchemaValidators(spec.document);
+  spec.warnings.push(...exampleWarnings(spec, validators));
   const answers = new DocumentAnswers(spec, validators, { seed: config.seed, dynamic: config.dynamic ?? false });
   app.use(
     specRouter({
       spec,
       validators,
       answers,
+      prismQuery: config.prismQuery ?? false,
       prefix: spec.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),

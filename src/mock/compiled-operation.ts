@@ -17,8 +17,6 @@ import { requestView } from './request-view.js';
 export interface CompiledParameter extends OperationParameter {
   resolvedSchema: JsonSchema | undefined;
   validate: Validator | undefined;
-  /** `style` of the parameter (`matrix`, `label`, `simple`, `form`…) as the document writes it. */
-  style: string | undefined;
 }
 
 /** A documented form body: its media type, how it is parsed, and its (request view) validator. */
@@ -27,6 +25,8 @@ export interface FormMedia {
   kind: 'urlencoded' | 'multipart';
   schema: JsonSchema | undefined;
   validate: Validator | undefined;
+  /** Fields whose `encoding` says `allowReserved: false`: reserved characters must come percent-encoded. */
+  encodedOnly: ReadonlySet<string>;
 }
 
 const FORM_KINDS: Record<string, FormMedia['kind']> = {
@@ -68,12 +68,26 @@ export function ordinaryResponse(operation: Operation): OperationResponse | unde
   );
 }
 
-/** The parameter object's `style`, read beside its schema (`…/parameters/0/schema` → `…/parameters/0`). */
-function styleOf(spec: LoadedDocument, parameter: OperationParameter): string | undefined {
-  if (!parameter.schema) return undefined;
-  const object = valueAt(spec.document, parameter.schema.pointer.replace(/\/schema$/, '')) as
-    { style?: unknown } | undefined;
-  return typeof object?.style === 'string' ? object.style : undefined;
+/** The fields of a form media type whose `encoding` entry says `allowReserved: false`. */
+function encodedOnlyFields(spec: LoadedDocument, media: MediaType): Set<string> {
+  const encoding = valueAt(spec.dereferenced, `${media.pointer}/encoding`);
+  if (typeof encoding !== 'object' || encoding === null) return new Set();
+  return new Set(
+    Object.entries(encoding as Record<string, { allowReserved?: unknown }>)
+      .filter(([, entry]) => typeof entry === 'object' && entry !== null && entry.allowReserved === false)
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * Header parameters named Accept, Content-Type or Authorization are ignored (OpenAPI 3.x, Parameter
+ * Object): media types and security schemes describe those, and enforcing them refused requests
+ * every client sends.
+ */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function described(parameter: OperationParameter): boolean {
+  return !(parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase()));
 }
 
 export function compileOperation(
@@ -81,12 +95,11 @@ export function compileOperation(
   validators: SchemaValidators,
   operation: Operation,
 ): CompiledOperation {
-  const parameters = operation.parameters.map((parameter) => ({
+  const parameters = operation.parameters.filter(described).map((parameter) => ({
     ...parameter,
     resolvedSchema:
       parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
     validate: parameter.schema && validators.at(parameter.schema.pointer),
-    style: styleOf(spec, parameter),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
   const bodyValidator = (at: MediaType): Validator | undefined =>
@@ -100,7 +113,7 @@ export function compileOperation(
     const kind = FORM_KINDS[essence];
     if (!kind) return [];
     const schema = at.schema && (valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined);
-    return [{ essence, kind, schema, validate: bodyValidator(at) }];
+    return [{ essence, kind, schema, validate: bodyValidator(at), encodedOnly: encodedOnlyFields(spec, at) }];
   });
   return {
     operation,

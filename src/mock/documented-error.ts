@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { ProblemError } from '../core/problem.js';
 import { sampleOf } from '../openapi/generate.js';
+import { generatedBody, type BodySource } from './answer-body.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
@@ -122,23 +123,32 @@ export class DocumentedErrors {
     const kennel = problem.toBody();
     if (!problemJson && validate(kennel).length === 0) return kennel;
     const schema = valueAt(this.#spec.dereferenced, media.schema.pointer) as JsonSchema | undefined;
-    return filled(schema, validate, fillsFor(objectShape(schema).properties, problem, request, problemJson));
+    const fills = fillsFor(objectShape(schema).properties, problem, request, problemJson);
+    const source = { media, schema, validate, document: this.#spec.dereferenced };
+    return filled(source, validate, fills);
   }
 }
 
 /**
- * Starts from a schema-valid sample and applies each fill that keeps it valid (a fill the schema
- * refuses, such as a message longer than `maxLength`, is left out); when the sample alone is not
- * valid, all fills at once must make it so.
+ * Starts from a schema-valid body (the sample; else, when all fills at once do not make the
+ * sample valid, a body the generator makes valid: answer-body.ts) and applies each fill that keeps
+ * it valid (a fill the schema refuses, such as a message longer than `maxLength`, is left out).
+ * A body that is not an object (a documented 401 of `type: number`) is that valid value.
  */
-function filled(schema: JsonSchema | undefined, validate: Validator, fills: readonly Fill[]): unknown {
-  const sample = sampleOf(schema);
-  if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) return undefined;
-  const body = { ...(sample as Record<string, unknown>) };
-  if (validate(body).length > 0) {
-    const all = { ...body, ...Object.fromEntries(fills) };
-    return validate(all).length === 0 ? all : undefined;
+function filled(source: BodySource, validate: Validator, fills: readonly Fill[]): unknown {
+  const sample = sampleOf(source.schema, { document: source.document });
+  let start: unknown = sample;
+  if (validate(sample).length > 0) {
+    if (isRecord(sample)) {
+      const all = { ...sample, ...Object.fromEntries(fills) };
+      if (validate(all).length === 0) return all;
+    }
+    const generated = generatedBody(source);
+    if (generated.violations.length > 0) return undefined;
+    start = generated.value;
   }
+  if (!isRecord(start)) return start;
+  const body = { ...start };
   for (const [name, value] of fills) {
     const had = Object.hasOwn(body, name);
     const before = body[name];
@@ -148,6 +158,10 @@ function filled(schema: JsonSchema | undefined, validate: Validator, fills: read
     else delete body[name];
   }
   return body;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The problem as the status the document wants says it (a bad path parameter as a 400 is an invalid request). */

@@ -9,7 +9,13 @@ import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
 import { ResponseView } from './response-view.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
-import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from '../http/prefer.js';
+import {
+  appliedPreferences,
+  forcesCannedResponse,
+  parsePrefer,
+  preferFromQuery,
+  type Preferences,
+} from '../http/prefer.js';
 import type { Principal, RequestContext, Responder } from '../http/responder.js';
 import { readBody, readParameters } from './request-input.js';
 import { unmatched } from './route-table.js';
@@ -21,6 +27,8 @@ export interface SpecRouterOptions {
   spec: LoadedDocument;
   /** The document's compiled validators, when the caller shares them (one compile per schema). */
   validators?: SchemaValidators;
+  /** Read Prism's `__code`/`__example`/`__dynamic` query parameters as `Prefer` (`--prism-query`). */
+  prismQuery?: boolean;
   /** What answers from the document alone (forced `Prefer` answers); the caller's, to share its seed and mode. */
   answers?: DocumentAnswers;
   /** Where the operations are mounted (`/v1`, `/__kennel/world`). */
@@ -118,7 +126,9 @@ function handlerFor(
     ctx.state.operationId = operation.id;
     ctx.state.errorScope = errorScope;
     if (hasHeaders) ctx.set(compiled.headers);
-    const preferences = parsePrefer(ctx.get('prefer') || undefined);
+    const shortcuts = options.prismQuery ? preferFromQuery(queryOf(ctx)) : undefined;
+    // A header's preferences come first, and RFC 7240 reads a repeated preference only the first time.
+    const preferences = parsePrefer([ctx.get('prefer'), shortcuts].filter(Boolean).join(', ') || undefined);
     if (around) return around(ctx, operation, preferences, () => answer(ctx, params, preferences));
     return answer(ctx, params, preferences);
   };

@@ -137,6 +137,8 @@ async function fromSwagger2(
     location: locate('#/swagger'),
     message: `Swagger 2.0 document converted to OpenAPI 3.0 (swagger2openapi)${patched}; later locations name the closest line of the original`,
   });
+  for (const note of converted.notes)
+    warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
   return converted.document as Record<string, unknown>;
 }
 
