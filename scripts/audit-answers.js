@@ -38,12 +38,26 @@ function credentials(operation, headers, query) {
   }
 }
 
+function encodeLiteral(segment) {
+  try {
+    return encodeURIComponent(decodeURIComponent(segment));
+  } catch {
+    return encodeURIComponent(segment);
+  }
+}
+
 /** The request a client following the document sends: sample path, query, header values and body. */
 function requestFor(spec, operation, base) {
   const schemaOf = (parameter) => parameter.schema && valueAt(spec.dereferenced, parameter.schema.pointer);
   const headers = { accept: acceptFor(operation) };
   const query = {};
-  let path = operation.path.split('?')[0];
+  const [template, keyQuery = ''] = operation.path.split(/\?(.*)/s);
+  // Literal text percent-encoded as a client would send it (`/a b` → `/a%20b`), templates kept.
+  let path = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? part : part.split('/').map(encodeLiteral).join('/')))
+    .join('');
+  for (const [name, value] of new URLSearchParams(keyQuery)) query[name] = value;
   for (const parameter of operation.parameters) {
     const text = parameterText(requestValue(schemaOf(parameter), spec.dereferenced));
     if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
@@ -56,13 +70,27 @@ function requestFor(spec, operation, base) {
       headers[parameter.name.toLowerCase()] = text;
   }
   credentials(operation, headers, query);
-  const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
+  const content = operation.requestBody?.content ?? [];
+  const media = jsonMediaType(content);
+  const form = content.find((candidate) =>
+    /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(candidate.mediaType),
+  );
   let body;
   if (media) {
     headers['content-type'] = media.mediaType.includes('*') ? 'application/json' : media.mediaType;
     body = JSON.stringify(
       requestValue(media.schema && valueAt(spec.dereferenced, media.schema.pointer), spec.dereferenced),
     );
+  } else if (form) {
+    const value = requestValue(form.schema && valueAt(spec.dereferenced, form.schema.pointer), spec.dereferenced) ?? {};
+    const fields = Object.entries(value).map(([name, item]) => [name, parameterText(item)]);
+    if (/^multipart/i.test(form.mediaType)) {
+      body = new FormData();
+      for (const [name, text] of fields) body.append(name, text);
+    } else {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(fields).toString();
+    }
   }
   const search = new URLSearchParams(query).toString();
   return { method: operation.method.toUpperCase(), url: `${base}${path}${search ? `?${search}` : ''}`, headers, body };
@@ -103,7 +131,12 @@ export async function auditAnswers(file, options = {}) {
   const send = async (operation, request) => {
     let response;
     try {
-      response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body });
+      response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: 'manual',
+      });
     } catch (error) {
       findings.push({
         operation: operation.id,

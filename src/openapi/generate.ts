@@ -36,6 +36,22 @@ export interface ValueContext {
 }
 
 const MAX_DEPTH = 8;
+/**
+ * Past this depth values are kept small: optional properties left out, arrays as short as they
+ * may be, null where the schema admits it. Recursive schemas (an account `moved` to an account)
+ * then end in valid values instead of nulls at MAX_DEPTH.
+ */
+const SHALLOW = 3;
+
+/** True when the schema admits null: `nullable`, a `null` type, or a null alternative. */
+function admitsNull(schema: JsonSchema | undefined): boolean {
+  if (typeof schema !== 'object') return false;
+  if (schema.nullable === true || schema.type === 'null') return true;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
+  return (['oneOf', 'anyOf'] as const).some(
+    (key) => Array.isArray(schema[key]) && (schema[key] as JsonSchema[]).some((option) => admitsNull(option)),
+  );
+}
 
 /** A schema that is an object (not `true`/`false`). */
 type Schema = Record<string, unknown>;
@@ -118,7 +134,28 @@ function resolved(schema: JsonSchema | undefined, context: ValueContext): JsonSc
   });
 }
 
+/**
+ * A value for a `oneOf`: it must match exactly one alternative, so an alternative whose value
+ * also fits another (two object shapes without distinguishing required fields) gives way to the
+ * next one, starting from the one the context picks.
+ */
+function oneOfValue(raw: Schema, name: string, context: ValueContext, depth: number): unknown {
+  const options = raw.oneOf as JsonSchema[];
+  const start = context.style === 'sample' ? (context.alternative ?? 0) : context.random.int(0, options.length - 1);
+  let first: { value: unknown } | undefined;
+  for (let step = 0; step < options.length; step += 1) {
+    const index = (start + step) % options.length;
+    const value = generate({ ...raw, oneOf: [options[index]] }, name, context, depth);
+    if (!options.some((option, other) => other !== index && fits(value, option))) return value;
+    first ??= { value };
+  }
+  return first!.value;
+}
+
 function generate(raw: JsonSchema | undefined, name: string, context: ValueContext, depth: number): unknown {
+  if (depth > SHALLOW && admitsNull(raw)) return null;
+  if (typeof raw === 'object' && Array.isArray(raw.oneOf) && raw.oneOf.length > 1)
+    return oneOfValue(raw, name, context, depth);
   const schema = resolved(raw, context);
   if (typeof schema !== 'object' || depth > MAX_DEPTH) return null;
   if ('const' in schema) return schema.const;
@@ -133,7 +170,7 @@ function generate(raw: JsonSchema | undefined, name: string, context: ValueConte
   }
   switch (primaryType(schema)) {
     case 'object':
-      return objectValue(schema, context, 'all', depth + 1);
+      return objectValue(schema, context, depth > SHALLOW ? 'required' : 'all', depth + 1);
     case 'array':
       return arrayValue(schema, name, context, depth + 1);
     case 'integer':
@@ -156,7 +193,8 @@ function arrayValue(schema: Schema, name: string, context: ValueContext, depth: 
   const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
   const minimum = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const maximum = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
-  const count = Math.min(maximum, Math.max(minimum, prefix.length, rest === false ? 0 : 1));
+  const least = rest === false || depth > SHALLOW ? 0 : 1;
+  const count = Math.min(maximum, Math.max(minimum, prefix.length, least));
   const values: unknown[] = [];
   const seen = new Set<string>();
   for (let index = 0; values.length < count && index < count * 4 + 8; index += 1) {
