@@ -57,6 +57,22 @@ function isMapping(value: unknown): value is Json {
  * stay: they are data ajv reads, and it does not look for ids there.
  */
 const EXAMPLE_KEYS = new Set(['example', 'examples']);
+/** OpenAPI fields whose values are maps of names the document chooses (`headers: {x-next: …}`). */
+const MAPS = new Set([
+  'paths',
+  'webhooks',
+  'responses',
+  'headers',
+  'content',
+  'links',
+  'callbacks',
+  'encoding',
+  'variables',
+  'securitySchemes',
+  'parameters',
+  'requestBodies',
+  'pathItems',
+]);
 
 /** Keys of OpenAPI objects whose values are data (examples), not structure: never searched for schemas. */
 const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'const']);
@@ -79,21 +95,22 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 /** Every schema object of the document, nested ones included (each once, outermost first). */
 function schemasOf(document: OpenApiDocument): Located[] {
   const found: Located[] = [];
-  const structure: { node: unknown; pointer: string }[] = [{ node: document, pointer: '#' }];
+  const structure: { node: unknown; pointer: string; map?: boolean }[] = [{ node: document, pointer: '#' }];
   while (structure.length > 0) {
-    const { node, pointer } = structure.pop()!;
+    const { node, pointer, map } = structure.pop()!;
     if (Array.isArray(node))
       node.forEach((child, index) => structure.push({ node: child, pointer: `${pointer}/${index}` }));
     if (!isMapping(node)) continue;
     for (const [key, child] of Object.entries(node)) {
       const at = `${pointer}/${fragmentToken(key)}`;
-      if (EXAMPLE_KEYS.has(key) || key.startsWith('x-')) delete node[key];
-      if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
-      if (key === 'schema') collectSchemas(child, at, found);
+      // A map's keys are names (a header called `x-next`), not fields: only objects lose their data.
+      if (!map && (EXAMPLE_KEYS.has(key) || key.startsWith('x-'))) delete node[key];
+      if (!map && (DATA_KEYS.has(key) || key.startsWith('x-'))) continue;
+      if (key === 'schema' && !map) collectSchemas(child, at, found);
       else if (key === 'schemas' && pointer === '#/components' && isMapping(child))
         for (const [name, schema] of Object.entries(child))
           collectSchemas(schema, `${at}/${fragmentToken(name)}`, found);
-      else structure.push({ node: child, pointer: at });
+      else structure.push({ node: child, pointer: at, map: !map && MAPS.has(key) });
     }
   }
   return found;

@@ -63,3 +63,29 @@ describe('data in a document is not schema', () => {
     expect(validate({ $id: 3 })).toEqual([{ pointer: '/$id', message: 'must be string' }]);
   });
 });
+
+describe('names in maps are names', () => {
+  it('a header named x-next and a default response keep their schemas (nullable translated too)', () => {
+    const validators = new SchemaValidators({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            responses: {
+              '200': { description: 'ok', headers: { 'x-next': { schema: { type: 'string', nullable: true } } } },
+              default: {
+                description: 'error',
+                content: { 'application/json': { schema: { type: 'integer', nullable: true } } },
+              },
+            },
+          },
+        },
+      },
+    } as never);
+    const header = validators.at('#/paths/~1pets/get/responses/200/headers/x-next/schema');
+    expect(header(null)).toEqual([]);
+    expect(header(3)).not.toEqual([]);
+    expect(validators.at('#/paths/~1pets/get/responses/default/content/application~1json/schema')(null)).toEqual([]);
+  });
+});
