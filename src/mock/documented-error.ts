@@ -178,7 +178,8 @@ function kennelError(problem: ProblemError): ErrorAnswer {
 /**
  * The status to answer with. A bad path parameter is a 404 unless the operation documents 400 or
  * 422 and no 404 (not even as 4XX): then it is that validation failure. 422 for a request kennel
- * refuses where the document documents 422 and not 400, and the other way round.
+ * refuses where the document documents 422 and not 400, and the other way round; 403 for
+ * missing or wrong credentials where it documents 403 and no 401.
  */
 export function documentedStatus(operation: Operation, status: number, badPathParameter = false): number {
   const documents = (code: number) => operation.responses.some((response) => response.status === String(code));
@@ -186,6 +187,8 @@ export function documentedStatus(operation: Operation, status: number, badPathPa
   if (badPathParameter && !documents(404) && !range && (documents(400) || documents(422))) status = 400;
   if (status === 400 && !documents(400) && documents(422)) return 422;
   if (status === 422 && !documents(422) && documents(400)) return 400;
+  // Missing credentials where the document only documents 403 (as many APIs answer them): its 403.
+  if (status === 401 && !documents(401) && !range && documents(403)) return 403;
   return status;
 }
 

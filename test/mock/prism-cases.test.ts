@@ -93,6 +93,12 @@ describe('answers valid against the document', () => {
     expect(typeof answer.body).toBe('number');
   });
 
+  it('missing credentials get the documented 403 where the operation documents 403 and no 401', async () => {
+    const answer = await call(mock, '/vault', { key: false });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ denied: true });
+  });
+
   it('a fully specified array of 3,000 strings is answered in full', async () => {
     const answer = await call(mock, '/words');
     expect(answer.status).toBe(200);
