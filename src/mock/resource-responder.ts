@@ -1,7 +1,9 @@
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
+import { objectShape } from '../openapi/schema-shape.js';
 import {
+  bodySchemaOf,
   schemaAt,
   type Resource,
   type ResourceBinding,
@@ -97,6 +99,8 @@ class ResourceHandlers {
   readonly #key: string;
   readonly #nouns: { one: string; many: string };
   readonly #shape: KeyShape;
+  /** Properties the create body declares and the item schema does not. */
+  readonly #sentOnly: string[];
   #serial = 0;
 
   constructor(resource: Resource, options: ResourceHandlerOptions) {
@@ -106,6 +110,16 @@ class ResourceHandlers {
     this.#key = resource.key!.property;
     this.#nouns = nouns(resource);
     this.#shape = keyShapeOf(resource, options.document.dereferenced, options.seed ?? 1);
+    const create = resource.operations.create;
+    const declared = objectShape(resource.itemSchema).properties;
+    const item = resource.itemSchema;
+    const closed =
+      typeof item === 'object' && (item.additionalProperties === false || item.unevaluatedProperties === false);
+    this.#sentOnly = closed
+      ? []
+      : Object.keys(objectShape(create && bodySchemaOf(options.document, create)).properties).filter(
+          (name) => !(name in declared),
+        );
   }
 
   handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
@@ -230,14 +244,20 @@ class ResourceHandlers {
     return this.#answer(answer, result.stored, input);
   }
 
-  /** The stored form of an item: its key first, then what the item schema declares of `body`. */
+  /**
+   * The stored form of an item: its key first, then what the item schema declares of `body` (made
+   * to fit it), and what only the create body declares, as sent: a read may show less than a
+   * create sends (`GET /sessions/{id}` without the amount), and the create's answer still shows it.
+   */
   #record(key: unknown, body: Item): Item {
-    return projectItem(
+    const item = projectItem(
       { ...body, [this.#key]: key },
       this.#resource.itemSchema,
       this.#key,
       this.#document.dereferenced,
     );
+    for (const name of this.#sentOnly) if (body[name] !== undefined && !(name in item)) item[name] = body[name];
+    return item;
   }
 
   #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {
