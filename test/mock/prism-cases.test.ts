@@ -65,6 +65,17 @@ describe('every parameter style OpenAPI allows is read', () => {
     expect(answer.headers.get('x-count')).toBe('5');
   });
 
+  it('form fields are typed by the alternative of a oneOf that declares them', async () => {
+    const form = (fields: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      return call(mock, '/menu', { method: 'POST', body });
+    };
+    expect((await form({ kind: 'drink', volume: '2.5' })).status).toBe(200);
+    expect((await form({ kind: 'cake', sweet: 'true' })).status).toBe(200);
+    expect((await form({ kind: 'cake', sweet: 'very' })).status).toBe(400);
+  });
+
   it('a form field whose encoding says allowReserved: false must come percent-encoded', async () => {
     const post = (body: string) =>
       call(mock, '/forms', { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
