@@ -5,7 +5,13 @@ import { generatedBody, type BodySource } from './answer-body.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { isJsonMediaType, responseFor, type MediaType, type Operation } from '../openapi/operations.js';
+import {
+  isJsonMediaType,
+  responseFor,
+  type MediaType,
+  type Operation,
+  type OperationResponse,
+} from '../openapi/operations.js';
 import { objectShape } from '../openapi/schema-shape.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
@@ -98,7 +104,7 @@ export class DocumentedErrors {
   answer(operation: Operation, problem: ProblemError, request: ErrorRequest): ErrorAnswer {
     const status = documentedStatus(operation, problem.status, problem instanceof PathParameterProblem);
     const shown = status === problem.status ? problem : restated(problem, status);
-    const response = responseFor(operation, status);
+    const response = responseFor(operation, status) ?? errorShapeOf(operation);
     if (!response) return kennelError(shown);
     if (response.content.length === 0) return { status, contentType: undefined, body: undefined, note: shown.message };
     const media = pickMedia(response.content, request.accept);
@@ -162,6 +168,19 @@ function filled(source: BodySource, validate: Validator, fills: readonly Fill[])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * For a status the operation does not document: the response whose body is its error shape (the
+ * first documented 4xx with a JSON body, else 5xx): an API writes every failure in one shape, and
+ * a 401 it forgot to document still looks like its 429.
+ */
+function errorShapeOf(operation: Operation): OperationResponse | undefined {
+  const withJson = (response: OperationResponse) =>
+    response.content.some((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
+  const inRange = (digit: string) =>
+    operation.responses.find((response) => response.status.startsWith(digit) && withJson(response));
+  return inRange('4') ?? inRange('5');
 }
 
 /** The problem as the status the document wants says it (a bad path parameter as a 400 is an invalid request). */

@@ -110,6 +110,16 @@ describe('answers valid against the document', () => {
     expect(answer.body).toEqual({ denied: true });
   });
 
+  it('a status the operation does not document is answered in its documented error shape', async () => {
+    const answer = await call(mock, '/limited', { key: false });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({
+      code: 401,
+      message: expect.stringContaining('X-Key'),
+      more_info: 'https://example.com/',
+    });
+  });
+
   it('a fully specified array of 3,000 strings is answered in full', async () => {
     const answer = await call(mock, '/words');
     expect(answer.status).toBe(200);
