@@ -171,6 +171,8 @@ export function generation(context: CheckContext): ValueContext {
     tag: context.settings.namePrefix,
     observed: context.state.observed,
     identities: identitiesOf(context),
+    // Discriminator mappings name their variants through the document: a oneOf body gets its mapped value.
+    document: context.plan.spec.dereferenced,
   };
 }
 
