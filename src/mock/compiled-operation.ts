@@ -44,6 +44,8 @@ export interface CompiledOperation extends RoutedOperation {
   body: { required: boolean; json: boolean; validate: Validator | undefined; forms: FormMedia[] } | undefined;
   /** Extra headers on every response of this operation (deprecation signals). */
   headers: Record<string, string>;
+  /** The names of its query parameters (an exploded form object takes the query fields none of them names). */
+  queryNames: ReadonlySet<string>;
   /** The response kennel answers unless told otherwise (`ordinaryResponse`); its media types decide 406. */
   ordinary: OperationResponse | undefined;
 }
@@ -118,6 +120,7 @@ export function compileOperation(
   return {
     operation,
     parameters,
+    queryNames: new Set(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)),
     body: operation.requestBody && {
       required: operation.requestBody.required,
       json: media !== undefined,

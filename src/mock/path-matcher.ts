@@ -130,26 +130,29 @@ export class PathMatcher<T> {
    */
   match(rawPath: string, query: QueryLookup = () => undefined): PathMatch<T>[] {
     const segments = segmentsOf(rawPath).map(decodeSegment);
-    const candidates = this.#bySegments.get(segments.length) ?? [];
+    const candidates = this.#bySegments.get(segments.length);
+    if (!candidates) return [];
     for (const sensitive of [true, false]) {
-      const found = candidates.flatMap((template) => {
+      const found: PathMatch<T>[] = [];
+      const later: PathMatch<T>[] = [];
+      for (const template of candidates) {
         const params = paramsOf(template, segments, sensitive);
-        return params
-          ? [{ template: template.entry.template, value: template.entry.value, params, compiled: template }]
-          : [];
-      });
-      if (found.length === 0) continue;
-      const carries = (match: (typeof found)[number]) =>
-        match.compiled.query.every(([name, value]) => {
-          const sent = query(name);
-          return Array.isArray(sent) ? sent.includes(value) : sent === value;
-        });
-      return [...found.filter(carries), ...found.filter((match) => !carries(match))].map(
-        ({ template, value, params }) => ({ template, value, params }),
-      );
+        if (!params) continue;
+        const match = { template: template.entry.template, value: template.entry.value, params };
+        (template.query.length === 0 || carries(template.query, query) ? found : later).push(match);
+      }
+      if (found.length + later.length > 0) return later.length === 0 ? found : [...found, ...later];
     }
     return [];
   }
+}
+
+/** True when the request carries every `name=value` pair a path key's query names. */
+function carries(pairs: readonly [string, string][], query: QueryLookup): boolean {
+  return pairs.every(([name, value]) => {
+    const sent = query(name);
+    return Array.isArray(sent) ? sent.includes(value) : sent === value;
+  });
 }
 
 function paramsOf<T>(

@@ -85,13 +85,11 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
   const input: Omit<RequestInput, 'body'> = { path: {}, query: {}, headers: {} };
   const problems: string[] = [];
   let pathProblem: string | undefined;
-  const names = compiled.parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
   for (const parameter of compiled.parameters) {
     if (parameter.in === 'cookie') continue;
     const source = parameter.in as Source;
     const target = source === 'path' ? input.path : source === 'query' ? input.query : input.headers;
-    const others = new Set(names.filter((name) => name !== parameter.name));
-    const problem = readParameter(parameter, request, target, others);
+    const problem = readParameter(parameter, request, target, compiled.queryNames);
     if (!problem) continue;
     const sentence = `${SOURCE_LABEL[source]} "${parameter.name}" ${problem}`;
     if (source === 'path') pathProblem ??= sentence;

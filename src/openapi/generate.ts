@@ -4,6 +4,10 @@ import { sampleNumber, numericRange, variedNumber } from './number-value.js';
 import { resolvedSchema } from './schema-merge.js';
 import { FORMAT_VALUES, fittingString } from './string-value.js';
 import { fits } from './value-fits.js';
+import { inferredPrimaryType as primaryType, inferredTypes as typesOf } from './inferred-type.js';
+import { isReference, randomUuid } from './identity-values.js';
+
+export { isReference, randomUuid };
 
 /**
  * What generated values draw on. One generator serves the mock (canned responses: `sampleOf`,
@@ -55,39 +59,6 @@ function admitsNull(schema: JsonSchema | undefined): boolean {
 
 /** A schema that is an object (not `true`/`false`). */
 type Schema = Record<string, unknown>;
-
-/** Foreign keys (`categoryId`, `owner_id`) take values the deployment already uses: a server may check they exist. */
-export function isReference(name: string): boolean {
-  return /.Id$|_id$/.test(name);
-}
-
-/** A version-4 UUID drawn from `random` (a uuid that no deployment is likely to hold). */
-export function randomUuid(random: Random): string {
-  const hex = (count: number) => Array.from({ length: count }, () => random.int(0, 15).toString(16)).join('');
-  return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[random.int(0, 3)]}${hex(3)}-${hex(12)}`;
-}
-
-/** The JSON types a schema admits, inferred from its keywords when it names none. */
-function typesOf(schema: Schema): string[] {
-  if (typeof schema.type === 'string') return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
-  if (Array.isArray(schema.enum))
-    return [
-      ...new Set(schema.enum.map((value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value))),
-    ];
-  if (schema.properties || schema.required || schema.additionalProperties || schema.patternProperties)
-    return ['object'];
-  if (schema.items || schema.prefixItems || schema.minItems !== undefined) return ['array'];
-  if (schema.pattern !== undefined || schema.minLength !== undefined || schema.format !== undefined) return ['string'];
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined)
-    return ['number'];
-  return [];
-}
-
-function primaryType(schema: Schema): string | undefined {
-  const types = typesOf(schema);
-  return types.find((type) => type !== 'null') ?? types[0];
-}
 
 function documented(schema: Schema): { value: unknown } | undefined {
   for (const key of ['example', 'default'] as const) if (key in schema) return { value: schema[key] };

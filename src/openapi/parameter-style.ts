@@ -13,9 +13,18 @@ export interface ParameterSource {
 
 const DELIMITERS: Record<string, string> = { pipeDelimited: '|', spaceDelimited: ' ' };
 
+const objectSchemas = new WeakMap<object, boolean>();
+
+/** True for an object (not array) schema; remembered per schema, as parameters are read on every request. */
 function isObjectSchema(schema: JsonSchema | undefined): boolean {
-  const types = typesOf(schema);
-  return types.includes('object') && !types.includes('array');
+  if (typeof schema !== 'object') return false;
+  let object = objectSchemas.get(schema);
+  if (object === undefined) {
+    const types = typesOf(schema);
+    object = types.includes('object') && !types.includes('array');
+    objectSchemas.set(schema, object);
+  }
+  return object;
 }
 
 /** `R,100,G,200` → `{R: '100', G: '200'}` (a non-exploded object); an odd count is no object. */
@@ -56,7 +65,7 @@ function explodedObject(
     typeof schema === 'object' && schema.additionalProperties !== false && Object.keys(declared).length === 0;
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(source.query)) {
-    if (value === undefined || others.has(name)) continue;
+    if (value === undefined || (others.has(name) && name !== parameter.name)) continue;
     if (name in declared || (open && name !== parameter.name)) out[name] = value;
   }
   return Object.keys(out).length > 0 ? out : undefined;
@@ -76,7 +85,7 @@ function deepObject(name: string, source: ParameterSource): Record<string, strin
  * 3.x, Style Values): form (`id=3&id=4`, `id=3,4`, an object's fields as query fields or
  * `color=R,100,G,200`), spaceDelimited and pipeDelimited (`id=3|4`), deepObject
  * (`color[R]=100`), simple headers (`3,4`, `R,100,G,200`, `R=100,G=200`). Undefined when absent;
- * `others` are the names the operation's other query parameters take.
+ * `others` are the names the operation's query parameters take (the parameter's own among them).
  */
 export function styledRaw(
   parameter: OperationParameter,
@@ -84,6 +93,7 @@ export function styledRaw(
   source: ParameterSource,
   others: ReadonlySet<string> = new Set(),
 ): RawParameter | undefined {
+  if (parameter.in === 'path' || parameter.in === 'cookie') return undefined;
   const object = isObjectSchema(schema);
   if (parameter.in === 'header') {
     const raw = single(source.header(parameter.name.toLowerCase()));
