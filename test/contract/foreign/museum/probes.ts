@@ -162,7 +162,7 @@ export const MUSEUM_PROBES: Record<MuseumFault, Probe> = {
   'qr-unknown-ticket-200': async (client) =>
     expectStatus(await client.get(`/tickets/${unknownUuid()}/qr`), 404, 'the QR code of an unknown ticket'),
   'events-date-range-ignored': async (client) => {
-    const [startDate, endDate] = [daysFromToday(1), daysFromToday(2)];
+    const [startDate, endDate] = [daysFromToday(1), daysFromToday(3)];
     const { body } = await client.get('/special-events', { query: { startDate, endDate } });
     const inRange = (event: any) => (event.dates as string[]).some((date) => date >= startDate && date <= endDate);
     return expectThat(
