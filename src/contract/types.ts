@@ -135,6 +135,8 @@ export interface RunSettings {
   runId: string;
   /** Names of created resources start with it, so a run's leftovers can be found. */
   namePrefix: string;
+  /** The deployment's base URL (`--base-url`): links under it name the document's operations. */
+  baseUrl: string;
 }
 
 /** Everything a scenario check can use; it never does I/O itself. */
