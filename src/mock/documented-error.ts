@@ -7,6 +7,7 @@ import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import {
   isJsonMediaType,
+  jsonMediaType,
   responseFor,
   type MediaType,
   type Operation,
@@ -95,16 +96,37 @@ export class DocumentedErrors {
   readonly #spec: LoadedDocument;
   readonly #validators: SchemaValidators;
 
+  /** The error shape most operations document (for those that document none); computed on first use. */
+  #documentShape: OperationResponse | null | undefined;
+
   constructor(spec: LoadedDocument, validators: SchemaValidators) {
     this.#spec = spec;
     this.#validators = validators;
+  }
+
+  /** The JSON error response the document uses most (by schema), or null when it documents none. */
+  #shapeOfDocument(): OperationResponse | undefined {
+    if (this.#documentShape === undefined) {
+      const counts = new Map<string, { response: OperationResponse; count: number }>();
+      for (const operation of this.#spec.operations) {
+        const response = errorShapeOf(operation);
+        const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
+        if (!response || !pointer) continue;
+        const seen = counts.get(pointer) ?? { response, count: 0 };
+        seen.count += 1;
+        counts.set(pointer, seen);
+      }
+      const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
+      this.#documentShape = best?.response ?? null;
+    }
+    return this.#documentShape ?? undefined;
   }
 
   /** The answer for `problem` raised while serving `operation`. */
   answer(operation: Operation, problem: ProblemError, request: ErrorRequest): ErrorAnswer {
     const status = documentedStatus(operation, problem.status, problem instanceof PathParameterProblem);
     const shown = status === problem.status ? problem : restated(problem, status);
-    const response = responseFor(operation, status) ?? errorShapeOf(operation);
+    const response = responseFor(operation, status) ?? errorShapeOf(operation) ?? this.#shapeOfDocument();
     if (!response) return kennelError(shown);
     if (response.content.length === 0) return { status, contentType: undefined, body: undefined, note: shown.message };
     const media = pickMedia(response.content, request.accept);
@@ -173,7 +195,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * For a status the operation does not document: the response whose body is its error shape (the
  * first documented 4xx with a JSON body, else 5xx): an API writes every failure in one shape, and
- * a 401 it forgot to document still looks like its 429.
+ * a 401 it forgot to document still looks like its 429. An operation documenting no error at all
+ * gets the shape most operations of the document use.
  */
 function errorShapeOf(operation: Operation): OperationResponse | undefined {
   const withJson = (response: OperationResponse) =>

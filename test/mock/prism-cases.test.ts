@@ -120,6 +120,12 @@ describe('answers valid against the document', () => {
     });
   });
 
+  it('an operation documenting no error gets the error shape most operations document', async () => {
+    const answer = await call(mock, '/words', { key: false });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ reason: 'invalid', detail: expect.any(String) });
+  });
+
   it('a fully specified array of 3,000 strings is answered in full', async () => {
     const answer = await call(mock, '/words');
     expect(answer.status).toBe(200);
