@@ -41,7 +41,9 @@ export function schemaDialectOf(document: OpenApiDocument): SchemaDialect {
 }
 
 type Json = Record<string, unknown>;
-interface Located {
+
+/** A schema object of a document and the JSON pointer that names it. */
+export interface Located {
   schema: Json;
   pointer: string;
 }
@@ -69,7 +71,7 @@ const SCHEMA_SINGLES = [
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 
 /** Every schema object of the document, nested ones included (each once, outermost first). */
-function schemasOf(document: OpenApiDocument): Located[] {
+export function schemasOf(document: OpenApiDocument): Located[] {
   const found: Located[] = [];
   const structure: { node: unknown; pointer: string }[] = [{ node: document, pointer: '#' }];
   while (structure.length > 0) {
