@@ -31,6 +31,7 @@ export function summarise(
   const errors = findings.filter((item) => item.severity === 'error').length + omitted('error');
   const warnings = findings.filter((item) => item.severity === 'warning').length + omitted('warning');
   const errored = run.cases.filter((result) => result.status === 'errored').length;
+  const unexercised = run.cases.filter((result) => result.status === 'unexercised').length;
   const failing = errors > 0 || (context.strict && warnings > 0);
   const stopped =
     context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
@@ -46,13 +47,16 @@ export function summarise(
     errors,
     warnings,
     errored,
+    unexercised,
     failureCount: run.cases.reduce((sum, result) => sum + (result.failureCount ?? 0), 0),
     strict: context.strict,
     ...(stopped !== undefined ? { stopped } : {}),
     ...(hint ? { hints: [hint] } : {}),
     coverage: run.coverage.of(run.plan.operations),
     ...(idle ? { nothingSent: nothingSentReason(run.cases) } : {}),
-    exitCode: interrupted || idle ? 2 : failing ? 1 : errored > 0 ? 2 : 0,
+    // A check that crashed or judged nothing leaves the verdict incomplete: "conforms" would claim
+    // what was never checked (docs/contract-checks.md, "Not exercised").
+    exitCode: interrupted || idle ? 2 : failing ? 1 : errored > 0 || unexercised > 0 ? 2 : 0,
   };
 }
 

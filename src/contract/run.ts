@@ -1,6 +1,7 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
-import { learn } from './checks/support.js';
+import { acceptanceOf } from './acceptance.js';
+import { identitiesOf, learn } from './checks/support.js';
 import { CoverageTracker } from './coverage.js';
 import { RunStopped, type HttpClient } from './http-client.js';
 import type { Plan, PlannedOperation } from './plan.js';
@@ -62,8 +63,10 @@ export class Run {
 
   /** Sends a request and judges the answer at once; only what findings need is kept. */
   readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
-    const exchange = await this.client.send(request);
-    this.coverage.record(exchange.operation, exchange.response?.status);
+    const identities = identitiesOf({ operation: request.operation, plan: this.plan });
+    const acceptance = acceptanceOf(request, this.state.observed, identities);
+    const exchange = await this.client.send(acceptance ? { ...request, acceptance } : request);
+    this.coverage.record(exchange);
     if (exchange.response) {
       this.#answered += 1;
       if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
@@ -148,6 +151,7 @@ export class Run {
         if (record.skipReason === undefined) {
           const outcome = await check.run(this.context(check, operation));
           record.skipReason = outcome.skipped;
+          record.unexercised = outcome.unexercised;
           if (report) for (const item of outcome.failures) this.#add(record, item);
         }
       } catch (error) {

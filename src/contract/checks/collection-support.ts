@@ -59,13 +59,16 @@ export interface CreatedId {
   exchange: Exchange;
 }
 
-/** Creates `count` resources at once through the collection's create (required properties plus `overrides`). */
+/**
+ * Creates `count` resources at once through the collection's create (required properties plus
+ * `overrides`): those created with an id, and every create's exchange (for why none was).
+ */
 export async function createResources(
   context: CheckContext,
   create: PlannedOperation,
   count: number,
   overrides: Record<string, unknown> = {},
-): Promise<CreatedId[]> {
+): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
   const bodies = Array.from({ length: count }, () => ({
     ...validObject(create.body!.schema, generation(context), 'required'),
@@ -81,12 +84,13 @@ export async function createResources(
       }),
     ),
   );
-  return exchanges.flatMap((exchange, index) => {
+  const created = exchanges.flatMap((exchange, index) => {
     if (!isSuccess(exchange)) return [];
     rememberCreated(createContext, bodies[index]!, exchange);
     const id = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
     return id === undefined ? [] : [{ id, exchange }];
   });
+  return { created, exchanges };
 }
 
 /** A timer, not a clock: checks wait between re-reads but never read the time. */

@@ -2,6 +2,7 @@ import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../typ
 import { validObject } from '../../openapi/generate.js';
 import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
+import { unexercisedUnlessSuccess } from './unexercised.js';
 import {
   createsIdentifiedResources,
   failure,
@@ -11,6 +12,7 @@ import {
   isSuccess,
   jsonBody,
   readById,
+  refusalSeverity,
   rememberCreated,
   schemaIssues,
   show,
@@ -27,7 +29,7 @@ interface Stored {
 function refusals(check: string, probe: FidelityCase, exchange: Exchange): CheckFailure[] {
   if (probe.refusal === undefined || !isClientError(exchange)) return [];
   return [
-    failure(check, probe.refusal, exchange, `refused a valid body with ${probe.label}`, {
+    failure(check, refusalSeverity(exchange, probe.refusal), exchange, `refused a valid body with ${probe.label}`, {
       expected: 'a 2xx: the schema allows these values',
       actual: statusText(exchange),
     }),
@@ -122,7 +124,7 @@ export const dataFidelity: ScenarioCheck = {
       body.schema,
       base,
       context.settings.namePrefix,
-      (value) => schemaIssues(plan, body.pointer, value).length === 0,
+      (value) => schemaIssues(plan, body.pointer, value, 'request').length === 0,
       identitiesOf(context),
     ).slice(0, context.settings.maxExamples);
     if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
@@ -150,6 +152,9 @@ export const dataFidelity: ScenarioCheck = {
     const identified = stored.filter((entry) => entry.id !== undefined);
     await readEach(context, identified);
     failures.push(...(await findEach(context, identified, this.name)));
-    return { failures: [...failures, ...stored.flatMap((entry) => judge(this.name, entry))] };
+    return {
+      failures: [...failures, ...stored.flatMap((entry) => judge(this.name, entry))],
+      unexercised: unexercisedUnlessSuccess(creates, 'create'),
+    };
   },
 };

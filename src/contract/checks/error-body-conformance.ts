@@ -25,7 +25,7 @@ export const errorBodyConformance: ResponseCheck = {
       ];
     }
     const body = response.json.value;
-    const failures = schemaIssues(plan, plan.errorSchema, body).map((issue) =>
+    const failures = schemaIssues(plan, plan.errorSchema, body, 'response').map((issue) =>
       failure(
         this.name,
         this.severity,

@@ -1,4 +1,5 @@
-import type { CheckFailure, ScenarioCheck } from '../types.js';
+import type { CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { tallyOf } from './unexercised.js';
 import { failure, sameJson, show } from './support.js';
 import { createInCollection, list } from './list-support.js';
 import { awaitListed, idKey } from './collection-support.js';
@@ -22,6 +23,8 @@ export const filterHonoured: ScenarioCheck = {
     const failures: CheckFailure[] = [];
     const cap = operation.limit?.maximum;
     let patient = true;
+    const reads: Exchange[] = [];
+    let listed = 0;
     for (const filter of operation.filters) {
       for (const value of filter.values.slice(0, context.settings.maxExamples)) {
         const created = context.state.created.get(operation.collection ?? '') ?? [];
@@ -30,7 +33,9 @@ export const filterHonoured: ScenarioCheck = {
         const query: Record<string, string> = { [filter.name]: value };
         if (cap !== undefined) query[operation.limit!.name] = String(cap);
         const { exchange, items } = await list(context, query, `${operation.id} with ${filter.name}=${value}`);
+        reads.push(exchange);
         if (!items) continue;
+        listed += 1;
         const strays = items.filter(
           (item) =>
             item === null || typeof item !== 'object' || (item as Record<string, unknown>)[filter.property] !== value,
@@ -82,6 +87,9 @@ export const filterHonoured: ScenarioCheck = {
         }
       }
     }
-    return { failures };
+    return {
+      failures,
+      unexercised: listed === 0 ? `no filtered list answered 2xx with an array of items: ${tallyOf(reads)}` : undefined,
+    };
   },
 };

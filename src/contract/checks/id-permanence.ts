@@ -1,5 +1,6 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { createResources, idKey, idOf, type CreatedId } from './collection-support.js';
+import { noSuccessReason, tallyOf } from './unexercised.js';
 import { failure, isSuccess, jsonBody, readById, show, statusText } from './support.js';
 
 /** Creates made after the ids are taken stock of: enough to push a store past a 100-item cache or ring. */
@@ -123,11 +124,16 @@ export const idPermanence: ScenarioCheck = {
     const { operation, plan } = context;
     const idProperty = operation.idProperty!;
     const known = knownIds(context);
-    if (known.size === 0) return { failures: [], skipped: 'no id is known yet' };
+    if (known.size === 0)
+      return { failures: [], unexercised: `no ${idProperty} is known: no list or create of the run returned one` };
     // Taken stock first: only what was readable just before the creates must stay readable after them.
     const before = await readAll(context, [...known.values()].slice(0, MOST_READS), 'before more creates');
     const readable = before.filter(({ known: entry, exchange }) => readsAsItself(entry, exchange, idProperty));
-    const fresh = await createResources(context, plan.collection(operation.collection!).create!, MORE_CREATES);
+    const { created: fresh, exchanges: creates } = await createResources(
+      context,
+      plan.collection(operation.collection!).create!,
+      MORE_CREATES,
+    );
     const after = await readAll(
       context,
       readable.map(({ known: entry }) => entry),
@@ -143,6 +149,10 @@ export const idPermanence: ScenarioCheck = {
         ...lost(this.name, after, idProperty, mayBeDeleted),
         ...goneBefore(this.name, before, idProperty),
       ],
+      unexercised:
+        readable.length === 0 && fresh.length === 0
+          ? `no known ${idProperty} read as itself (${tallyOf(before.map((entry) => entry.exchange))}) and ${noSuccessReason(creates, 'create')}`
+          : undefined,
     };
   },
 };

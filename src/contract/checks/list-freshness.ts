@@ -9,6 +9,7 @@ import {
   type Item,
   type ListedOutcome,
 } from './collection-support.js';
+import { notAList, tallyOf } from './unexercised.js';
 import { failure } from './support.js';
 
 /**
@@ -78,7 +79,7 @@ export const listFreshness: ScenarioCheck = {
     const create = context.plan.collection(list.collection!).create!;
     const whole = wholeListQuery(list)!;
     const before = await readList(context, list, whole.query, `${list.id} read whole`);
-    if (!before.items) return { failures: [], skipped: 'the list did not answer with an array' };
+    if (!before.items) return { failures: [], unexercised: notAList(before.exchange) };
     const filter = list.filters[0];
     const count = fillCount(list, before.items, whole.cap, filter);
     if (count <= 0)
@@ -87,9 +88,15 @@ export const listFreshness: ScenarioCheck = {
         skipped: `the collection holds ${before.items.length} items: too many to read whole (${whole.cap} at most)`,
       };
     const value = filter?.values[0];
-    const created = await createResources(context, create, count, filter ? { [filter.property]: value } : {});
+    const { created, exchanges } = await createResources(
+      context,
+      create,
+      count,
+      filter ? { [filter.property]: value } : {},
+    );
     const ids = created.map((resource) => idKey(resource.id));
-    if (ids.length === 0) return { failures: [], skipped: 'no create succeeded' };
+    if (ids.length === 0)
+      return { failures: [], unexercised: `no create answered 2xx with ${list.idProperty}: ${tallyOf(exchanges)}` };
     const reads = [
       awaitListed(context, list, whole.query, ids, `${list.id} right after creating`).then((outcome) =>
         judge(this.name, list, outcome, list.id, whole.cap),

@@ -1,4 +1,5 @@
 import { validObject } from '../../openapi/generate.js';
+import { noSuccessReason } from './unexercised.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idKey, idOf } from './collection-support.js';
@@ -94,6 +95,7 @@ export const locationResolves: ScenarioCheck = {
     const withLocation = creates.filter(
       (exchange) => exchange.response?.status === 201 && exchange.response.headers.location,
     );
+    if (!creates.some(isSuccess)) return { failures: [], unexercised: noSuccessReason(creates, 'create') };
     if (withLocation.length === 0)
       return { failures: [], skipped: 'no 201 carried a Location header (it is optional)' };
     return {

@@ -194,7 +194,7 @@ export const resourceLifecycle: ScenarioCheck = {
   },
   async run(context) {
     const subject = await create(context);
-    if (typeof subject === 'string') return { failures: [], skipped: subject };
+    if (typeof subject === 'string') return { failures: [], unexercised: subject };
     const { replace, update, delete: remover } = context.plan.collection(context.operation.collection!);
     const failures: CheckFailure[] = [];
     if (replace?.body) {

@@ -1,6 +1,7 @@
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey } from './collection-support.js';
+import { unexercisedUnlessSuccess } from './unexercised.js';
 import {
   failure,
   generation,
@@ -120,6 +121,7 @@ export const resourceRoundTrip: ScenarioCheck = {
     const base = validRequest(context, context.operation, 'a create');
     const failures: CheckFailure[] = [];
     const patience = { patient: true };
+    const creates: Exchange[] = [];
     for (const { label, value: generated } of validBodies(context.operation.body!.schema, generation(context)).slice(
       0,
       context.settings.maxExamples,
@@ -127,6 +129,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (generated === null || typeof generated !== 'object' || Array.isArray(generated)) continue;
       const value = generated as Record<string, unknown>;
       const created: Exchange = await context.send({ ...base, body: { value }, purpose: `creating (${label})` });
+      creates.push(created);
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);
       const body = jsonBody(created);
@@ -151,6 +154,6 @@ export const resourceRoundTrip: ScenarioCheck = {
         ...(await findInList(context, id, value, this.name, patience)),
       );
     }
-    return { failures };
+    return { failures, unexercised: unexercisedUnlessSuccess(creates, 'create') };
   },
 };

@@ -25,7 +25,7 @@ export const responseSchemaConformance: ResponseCheck = {
       ];
     }
     const body = response.json.value;
-    return schemaIssues(plan, media.schema.pointer, body).map((issue) =>
+    return schemaIssues(plan, media.schema.pointer, body, 'response').map((issue) =>
       failure(
         this.name,
         this.severity,

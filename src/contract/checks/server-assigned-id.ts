@@ -15,6 +15,7 @@ import { validObject } from '../../openapi/generate.js';
 import { objectShape, primaryType } from '../../openapi/schema-shape.js';
 import type { PlannedOperation } from '../plan.js';
 import { idParameter, unlikelyId } from './ids.js';
+import { noSuccessReason } from './unexercised.js';
 
 /** An id of the id property's type (a string id stays a string) that the deployment is unlikely to hold. */
 function clientId(
@@ -92,6 +93,13 @@ export const serverAssignedId: ScenarioCheck = {
         );
       }
     }
-    return { failures };
+    // Refusing a client-sent id is fine, but only a deployment that accepts some create shows the
+    // refusal was about the id: otherwise nothing was judged.
+    const createdBefore = (context.state.created.get(operation.collection!) ?? []).length > 0;
+    const unexercised =
+      isSuccess(exchange) || createdBefore
+        ? undefined
+        : `${noSuccessReason([exchange], 'create with a client-sent id')}, and no create of the run succeeded: the refusal says nothing about the id`;
+    return { failures, unexercised };
   },
 };

@@ -4,7 +4,12 @@ import type { Plan, PlannedOperation } from '../plan.js';
 import { validValue, type ValueContext } from '../../openapi/generate.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
 import { mediaBody } from '../media-bodies.js';
+import type { SchemaView } from '../../openapi/validators.js';
 import { idParameter } from './ids.js';
+import { inventedReferencesIn } from '../acceptance.js';
+import { sameJson } from '../same-json.js';
+
+export { sameJson };
 import type {
   CheckContext,
   CheckFailure,
@@ -73,31 +78,16 @@ export function isSuccess(exchange: Exchange): boolean {
   return exchange.response !== undefined && exchange.response.status >= 200 && exchange.response.status < 300;
 }
 
+/**
+ * How wrong it is to refuse a valid request: `severity` (the check's) when the document says it
+ * must succeed, at most a warning when it is only plausible (docs/contract-checks.md, "Must accept").
+ */
+export function refusalSeverity(exchange: Exchange, severity: Severity = 'error'): Severity {
+  return exchange.acceptance === 'plausible' ? 'warning' : severity;
+}
+
 export function isClientError(exchange: Exchange): boolean {
   return exchange.response !== undefined && exchange.response.status >= 400 && exchange.response.status < 500;
-}
-
-/** Values equal as JSON, with integers compared exactly (bigint vs number). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (typeof a === 'bigint' || typeof b === 'bigint') {
-    const x = exactInteger(a);
-    return x !== undefined && x === exactInteger(b);
-  }
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    const keys = Object.keys(a);
-    return (
-      keys.length === Object.keys(b).length &&
-      keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-    );
-  }
-  return a === b;
-}
-
-function exactInteger(value: unknown): bigint | undefined {
-  if (typeof value === 'bigint') return value;
-  return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : undefined;
 }
 
 /** JSON text of a value for messages, bigint-safe and short. */
@@ -106,9 +96,14 @@ export function show(value: unknown, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** Validates a value against the schema at `pointer`; returns "pointer message" lines. */
-export function schemaIssues(plan: Plan, pointer: string, value: unknown): { pointer: string; message: string }[] {
-  return plan.validators.at(pointer)(exactNumbers(value));
+/** Validates a value against the schema at `pointer` as `view` reads it; returns "pointer message" lines. */
+export function schemaIssues(
+  plan: Plan,
+  pointer: string,
+  value: unknown,
+  view: SchemaView = 'plain',
+): { pointer: string; message: string }[] {
+  return plan.validators.at(pointer, view)(exactNumbers(value));
 }
 
 /** An id the deployment is known to have for `collection` (one this run created, unless `createdOnly` is false). */
@@ -124,6 +119,23 @@ function collectionNamedBy(template: string, name: string): string | undefined {
   return at < 0 ? undefined : template.slice(0, at) || '/';
 }
 
+/** The collection whose member a path parameter names: the operation's own for its id, else by position. */
+export function collectionOfPathParameter(
+  operation: PlannedOperation,
+  parameter: PlannedOperation['parameters'][number],
+): string | undefined {
+  return parameter === idParameter(operation) && operation.collection
+    ? operation.collection
+    : collectionNamedBy(operation.operation.path, parameter.name);
+}
+
+/** The document has an operation that can tell the run ids of `collection`: a list or a create. */
+export function documentsIdSource(plan: Plan, collection: string | undefined): boolean {
+  if (!collection) return false;
+  const { list, create } = plan.collection(collection);
+  return list !== undefined || create !== undefined;
+}
+
 /**
  * Known values for an operation's path parameters, each from the collection it names (a parent's
  * too). Reads and POSTs (adding to a resource) may use any known id; PUT and PATCH only resources
@@ -135,10 +147,7 @@ export function knownPathValues(context: CheckContext, operation: PlannedOperati
   if (operation.operation.method === 'delete') return values;
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'path') continue;
-    const collection =
-      parameter === idParameter(operation) && operation.collection
-        ? operation.collection
-        : collectionNamedBy(operation.operation.path, parameter.name);
+    const collection = collectionOfPathParameter(operation, parameter);
     // Changing (PUT, PATCH) only what this run made; reading or adding to (POST) any resource.
     const changes = !operation.safe && operation.operation.method !== 'post';
     const known = knownId(context, collection, changes);
@@ -151,13 +160,27 @@ export function knownPathValues(context: CheckContext, operation: PlannedOperati
 export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
+  const invented: string[] = [];
   const known = knownPathValues(context, operation);
   for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
-    else if (parameter.in === 'query' && parameter.required)
-      query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
+    if (parameter.in === 'path') {
+      pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
+      if (known[parameter.name] === undefined) invented.push(`path.${parameter.name}`);
+    } else if (parameter.in === 'query' && parameter.required) {
+      const value = validValue(parameter.resolved, generation(context), parameter.name);
+      query[parameter.name] = parameterText(value);
+      if (inventedReferencesIn({ [parameter.name]: value }, context.state.observed).length > 0)
+        invented.push(`query.${parameter.name}`);
+    }
   }
-  const request: RequestSpec = { operation, intent: 'valid', purpose, pathParams, query };
+  const request: RequestSpec = {
+    operation,
+    intent: 'valid',
+    purpose,
+    pathParams,
+    query,
+    ...(invented.length > 0 ? { inventedReferences: invented } : {}),
+  };
   if (operation.body) return { ...request, body: { value: validValue(operation.body.schema, generation(context)) } };
   const media =
     operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));

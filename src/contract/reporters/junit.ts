@@ -26,6 +26,11 @@ function testcase(result: CaseResult, strict: boolean, apiKey: string): string {
   if (result.status === 'skipped')
     return `${open}\n      <skipped message="${escape(result.skipReason ?? '')}"/>\n    </testcase>`;
   const parts = [open];
+  // An error, not a skip: CI must not read "judged nothing" as green (the run exits 2).
+  if (result.status === 'unexercised')
+    parts.push(
+      `      <error message="${escape(printable(`not exercised: ${result.unexercisedReason ?? ''}`))}" type="not-exercised">${escape(result.unexercisedReason ?? '')}</error>`,
+    );
   if (result.status === 'errored')
     parts.push(
       `      <error message="${escape(`the check crashed: ${result.error ?? ''}`)}" type="crash">${escape(result.error ?? '')}</error>`,
@@ -56,7 +61,7 @@ export function junitXml(summary: RunSummary, apiKey: string): string {
     result.status === 'failed' || (summary.strict && result.status === 'warned');
   // `extra` errored cases: the "nothing checked" case of a run that sent no request.
   const counts = (cases: readonly CaseResult[], extra = 0) =>
-    `tests="${cases.length + extra}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored').length + extra}" skipped="${cases.filter((item) => item.status === 'skipped').length}"`;
+    `tests="${cases.length + extra}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored' || item.status === 'unexercised').length + extra}" skipped="${cases.filter((item) => item.status === 'skipped').length}"`;
   const suites = [...byOperation.entries()].map(([operationId, cases]) => {
     const first = cases[0]!;
     const time = seconds(cases.reduce((sum, item) => sum + (item.durationMs ?? 0), 0));
