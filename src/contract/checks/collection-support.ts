@@ -1,8 +1,7 @@
 import { stringifyJson } from '../../core/json.js';
-import { validObject } from '../../openapi/generate.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
+import { generation, isSuccess, jsonBody, learn, rememberCreated, testDataBody } from './support.js';
 
 export type Item = Record<string, unknown>;
 
@@ -71,7 +70,7 @@ export async function createResources(
 ): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
   const bodies = Array.from({ length: count }, () => ({
-    ...validObject(create.body!.schema, generation(context), 'required'),
+    ...testDataBody(create.body!.schema, generation(context)),
     ...overrides,
   }));
   const exchanges = await Promise.all(

@@ -1,5 +1,4 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { validObject } from '../../openapi/generate.js';
 import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
@@ -17,6 +16,7 @@ import {
   schemaIssues,
   show,
   statusText,
+  testDataBody,
 } from './support.js';
 
 /** One created case and where it came back: the create response, the read by id, the list item. */
@@ -119,7 +119,7 @@ export const dataFidelity: ScenarioCheck = {
   async run(context) {
     const { operation, plan } = context;
     const body = operation.body!;
-    const base = validObject(body.schema, generation(context), 'required');
+    const base = testDataBody(body.schema, generation(context));
     const cases = fidelityCases(
       body.schema,
       base,

@@ -1,3 +1,4 @@
+import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey } from './collection-support.js';
@@ -15,13 +16,31 @@ import {
   validRequest,
 } from './support.js';
 
-/** Properties sent that came back different (or not at all). */
-function differences(sent: Record<string, unknown>, returned: unknown): string[] {
+/**
+ * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
+ * writeOnly (never sent back): what came back for them is not compared. The id read by is.
+ */
+function uncompared(context: CheckContext): Set<string> {
+  const { properties } = objectShape(context.operation.body?.schema);
+  return new Set(
+    Object.entries(properties)
+      .filter(
+        ([name, property]) =>
+          name !== context.operation.idProperty &&
+          typeof property === 'object' &&
+          (property.readOnly === true || property.writeOnly === true),
+      )
+      .map(([name]) => name),
+  );
+}
+
+/** Properties sent that came back different (or not at all), except those `skipped`. */
+function differences(sent: Record<string, unknown>, returned: unknown, skipped: ReadonlySet<string>): string[] {
   if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
     return ['the body is not an object'];
   const body = returned as Record<string, unknown>;
   return Object.entries(sent)
-    .filter(([name, value]) => !sameJson(body[name], value))
+    .filter(([name, value]) => !skipped.has(name) && !sameJson(body[name], value))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 
@@ -48,6 +67,7 @@ async function readBack(
   const wrong = differences(
     { ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) },
     body,
+    uncompared(context),
   );
   return wrong.length === 0
     ? []
@@ -133,7 +153,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);
       const body = jsonBody(created);
-      const wrong = differences(value, body);
+      const wrong = differences(value, body, uncompared(context));
       if (wrong.length > 0)
         failures.push(
           failure(

@@ -1,7 +1,9 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { isJsonMediaType, responseFor, type OperationResponse } from '../../openapi/operations.js';
 import type { Plan, PlannedOperation } from '../plan.js';
-import { validValue, type ValueContext } from '../../openapi/generate.js';
+import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
+import { objectShape } from '../../openapi/schema-shape.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
 import { mediaBody } from '../media-bodies.js';
 import type { SchemaView } from '../../openapi/validators.js';
@@ -185,6 +187,14 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   const media =
     operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));
   return media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request;
+}
+
+/**
+ * A body to create test data with: the required properties only, or every property when the
+ * schema requires none (`{}` is valid, but says nothing of what a deployment needs to create one).
+ */
+export function testDataBody(schema: JsonSchema, context: ValueContext): Record<string, unknown> {
+  return validObject(schema, context, objectShape(schema).required.length > 0 ? 'required' : 'all');
 }
 
 /** What the data generators draw on in this check. */
