@@ -78,6 +78,10 @@ export function acceptanceOf(
   if (request.intent !== 'valid') return undefined;
   if (request.acceptance) return request.acceptance;
   if ((request.inventedReferences ?? []).length > 0) return 'plausible';
+  // A path parameter the request leaves to the builder's default (a parent's id) names nothing known.
+  const path = request.pathParams ?? {};
+  if (request.operation.parameters.some((parameter) => parameter.in === 'path' && path[parameter.name] === undefined))
+    return 'plausible';
   const body = request.body && 'value' in request.body ? request.body.value : undefined;
   if (body !== undefined) {
     if (inventedReferencesIn(body, observed, identities).length > 0) return 'plausible';

@@ -25,6 +25,12 @@ export interface ValueContext {
   identities?: readonly string[];
   /** `sample`: the document's own example, default or first enum member first, no variation. */
   style?: 'varied' | 'sample';
+  /**
+   * Resolves a local `$ref` (`#/components/schemas/Cat`) in the dereferenced document: a
+   * discriminator's `mapping` names its variants by reference, and the value that names the
+   * variant generated is found by it.
+   */
+  resolve?: (ref: string) => unknown;
 }
 
 const FORMAT_VALUES: Record<string, string> = {
@@ -148,7 +154,9 @@ function generate(schema: JsonSchema | undefined, name: string, context: ValueCo
     return context.style === 'sample' ? schema.enum[0] : context.random.pick(schema.enum);
   const options = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
   if (Array.isArray(options) && options.length > 0 && !schema.properties)
-    return generate(options[0], name, context, depth + 1);
+    return schema.discriminator !== undefined && primaryType(options[0]) === 'object'
+      ? objectValue(schema, context, 'all', depth + 1)
+      : generate(options[0], name, context, depth + 1);
   const type = primaryType(schema);
   if (Array.isArray(schema.allOf) && type !== 'object') return generate(flattened(schema), name, context, depth + 1);
   switch (type) {
@@ -184,7 +192,7 @@ function objectValue(
   depth: number,
 ): Record<string, unknown> {
   const target = firstAlternative(schema);
-  const { properties, required } = objectShape(target);
+  const { properties, required } = withUndeclaredRequired(target, objectShape(target));
   const hidden = context.direction === 'response' ? 'writeOnly' : 'readOnly';
   const visible = Object.entries(properties).filter(
     ([, property]) => !(typeof property === 'object' && property[hidden] === true),
@@ -197,12 +205,52 @@ function objectValue(
     if (chosen.length >= minimum) break;
     if (!chosen.includes(entry)) chosen.push(entry);
   }
-  return Object.fromEntries(
+  const value = Object.fromEntries(
     chosen.map(([name, property]) => [
       name,
       identities.includes(name) ? unlikelyValue(property, name, context) : generate(property, name, context, depth),
     ]),
   );
+  return named(schema, target, value, context);
+}
+
+/**
+ * Sets a discriminated object's property to the `mapping` key that names the variant generated
+ * (`method: password`), where the variant's own schema leaves the property free.
+ */
+function named(
+  schema: JsonSchema | undefined,
+  variant: JsonSchema | undefined,
+  value: Record<string, unknown>,
+  context: ValueContext,
+): Record<string, unknown> {
+  if (typeof schema !== 'object' || schema === variant || !context.resolve) return value;
+  const discriminator = schema.discriminator as { propertyName?: unknown; mapping?: unknown } | undefined;
+  const mapping = discriminator?.mapping;
+  if (typeof discriminator?.propertyName !== 'string' || typeof mapping !== 'object' || mapping === null) return value;
+  const key = Object.entries(mapping).find(
+    ([, ref]) => typeof ref === 'string' && ref.startsWith('#') && context.resolve!(ref) === variant,
+  )?.[0];
+  const own = typeof variant === 'object' ? objectShape(variant).properties[discriminator.propertyName] : undefined;
+  const fixed = typeof own === 'object' && Array.isArray(own.enum) && !own.enum.includes(key);
+  return key === undefined || fixed ? value : { ...value, [discriminator.propertyName]: key };
+}
+
+/**
+ * A name `required` lists but no `properties` declares (`required: [team_id]` with no `team_id`)
+ * still has to be sent: its schema is `additionalProperties` when that is a schema, else a string.
+ */
+function withUndeclaredRequired(
+  schema: JsonSchema | undefined,
+  shape: { properties: Record<string, JsonSchema>; required: string[] },
+): { properties: Record<string, JsonSchema>; required: string[] } {
+  const missing = shape.required.filter((name) => !(name in shape.properties));
+  if (missing.length === 0 || typeof schema !== 'object' || schema.additionalProperties === false) return shape;
+  const extra =
+    typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : undefined;
+  const properties = { ...shape.properties };
+  for (const name of missing) properties[name] = extra ?? { type: 'string' };
+  return { properties, required: shape.required };
 }
 
 /** A required identity: numbers far from the small ones a store hands out first, strings unique to the run. */
@@ -236,7 +284,10 @@ export function validObject(
 export function minimalValue(schema: JsonSchema | undefined, context: ValueContext): unknown {
   const type = primaryType(schema);
   const options = typeof schema === 'object' ? ((schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined) : undefined;
-  if (type === undefined && Array.isArray(options) && options.length > 0) return minimalValue(options[0], context);
+  if (type === undefined && Array.isArray(options) && options.length > 0)
+    return typeof schema === 'object' && schema.discriminator !== undefined && primaryType(options[0]) === 'object'
+      ? validObject(schema, context, 'required')
+      : minimalValue(options[0], context);
   if (type === 'object') return validObject(schema, context, 'required');
   if (type === 'array' && typeof schema === 'object' && primaryType(schema.items as JsonSchema) === 'object') {
     const count = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);

@@ -141,7 +141,8 @@ class PatternParser {
       return [1, 1];
     };
     const result = bounds();
-    if ('?*+{'.includes(char ?? '')) {
+    // Not `includes(char ?? '')`: every string includes '', which stepped past a pattern's last atom.
+    if (char !== undefined && '?*+{'.includes(char)) {
       this.index += 1;
       if (this.pattern[this.index] === '?') this.index += 1; // lazy: same language
     }

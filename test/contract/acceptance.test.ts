@@ -7,6 +7,7 @@ import type { RequestSpec } from '../../src/contract/types.js';
 function create(schema: object, examples: unknown[] = []): PlannedOperation {
   return {
     id: 'createThing',
+    parameters: [],
     body: { pointer: '#/x', schema, required: true },
     operation: {
       requestBody: {

@@ -76,4 +76,28 @@ describe('one schema-to-value generator', () => {
       category: { id: expect.any(Number), name: expect.any(String) },
     });
   });
+
+  it('sends a required name the properties do not declare, typed by additionalProperties when it is a schema', () => {
+    const undeclared = { type: 'object', required: ['name', 'team_id'], properties: { name: { type: 'string' } } };
+    expect(validObject(undeclared, context(), 'required')).toEqual({
+      name: expect.any(String),
+      team_id: expect.any(String),
+    });
+    const counted = { ...undeclared, additionalProperties: { type: 'integer', minimum: 5 } };
+    expect(validObject(counted, context(), 'required').team_id).toBeGreaterThanOrEqual(5);
+  });
+
+  it('names a discriminated variant by its mapping key where the variant leaves the property free', () => {
+    const cat = {
+      type: 'object',
+      required: ['kind', 'lives'],
+      properties: { kind: { type: 'string' }, lives: { type: 'integer' } },
+    };
+    const dog = { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } };
+    const pet = { oneOf: [cat, dog], discriminator: { propertyName: 'kind', mapping: { dog: '#/d', cat: '#/c' } } };
+    const resolve = (ref: string) => ({ '#/c': cat, '#/d': dog })[ref];
+    expect(validObject(pet, { ...context(), resolve }, 'required')).toEqual({ kind: 'cat', lives: expect.any(Number) });
+    expect(minimalValue(pet, { ...context(), resolve })).toMatchObject({ kind: 'cat' });
+    expect(validValue({ type: 'array', items: pet }, { ...context(), resolve })).toMatchObject([{ kind: 'cat' }]);
+  });
 });

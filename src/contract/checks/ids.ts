@@ -30,3 +30,12 @@ export function unlikelyId(schema: JsonSchema | undefined, random: Random, base 
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   return text.slice(0, Math.max(max, 1)).padEnd(min, 'x');
 }
+
+/**
+ * Whether the document lets a client know which ids exist: the shared resource model keeps state
+ * for the collection (its items are created and keyed). Otherwise (no create: files, volumes made
+ * elsewhere) a made-up id may exist for all kennel can tell, and a 2xx for it is only a warning.
+ */
+export function knowable(operation: PlannedOperation): boolean {
+  return operation.resource?.stateful === true;
+}

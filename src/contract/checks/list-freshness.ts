@@ -9,7 +9,7 @@ import {
   type Item,
   type ListedOutcome,
 } from './collection-support.js';
-import { notAList, tallyOf } from './unexercised.js';
+import { noIdReason, notAList } from './unexercised.js';
 import { failure } from './support.js';
 
 /**
@@ -70,7 +70,9 @@ export const listFreshness: ScenarioCheck = {
   skipReason(operation, plan, settings) {
     if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
       return 'not a list of identified resources';
-    if (!plan.collection(operation.collection).create?.body) return 'nothing creates resources in this collection';
+    const create = plan.collection(operation.collection).create;
+    if (!create?.body) return 'nothing creates resources in this collection';
+    if (!create.returnsItem) return 'the create documents no resource in its response (no id to look for)';
     if (settings.readOnly) return 'read-only run';
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
   },
@@ -95,8 +97,7 @@ export const listFreshness: ScenarioCheck = {
       filter ? { [filter.property]: value } : {},
     );
     const ids = created.map((resource) => idKey(resource.id));
-    if (ids.length === 0)
-      return { failures: [], unexercised: `no create answered 2xx with ${list.idProperty}: ${tallyOf(exchanges)}` };
+    if (ids.length === 0) return { failures: [], unexercised: noIdReason(exchanges, list.idProperty!) };
     const reads = [
       awaitListed(context, list, whole.query, ids, `${list.id} right after creating`).then((outcome) =>
         judge(this.name, list, outcome, list.id, whole.cap),

@@ -2,6 +2,7 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey } from './collection-support.js';
+import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import {
   failure,
@@ -34,13 +35,19 @@ function uncompared(context: CheckContext): Set<string> {
   );
 }
 
-/** Properties sent that came back different (or not at all), except those `skipped`. */
-function differences(sent: Record<string, unknown>, returned: unknown, skipped: ReadonlySet<string>): string[] {
+/**
+ * Properties sent that came back different (or not at all): those the body's documented schema
+ * shows (a create answering `{id}` promises nothing else), except the readOnly and writeOnly ones.
+ */
+function differences(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): string[] {
+  const returned = jsonBody(exchange);
   if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
     return ['the body is not an object'];
   const body = returned as Record<string, unknown>;
+  const skipped = uncompared(context);
+  const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
-    .filter(([name, value]) => !skipped.has(name) && !sameJson(body[name], value))
+    .filter(([name, value]) => shown(name) && !skipped.has(name) && !sameJson(body[name], value))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 
@@ -65,9 +72,9 @@ async function readBack(
     ];
   const body = jsonBody(exchange);
   const wrong = differences(
+    context,
     { ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) },
-    body,
-    uncompared(context),
+    exchange,
   );
   return wrong.length === 0
     ? []
@@ -153,7 +160,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);
       const body = jsonBody(created);
-      const wrong = differences(value, body, uncompared(context));
+      const wrong = differences(context, value, created);
       if (wrong.length > 0)
         failures.push(
           failure(

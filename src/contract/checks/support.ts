@@ -1,6 +1,8 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { isJsonMediaType, responseFor, type OperationResponse } from '../../openapi/operations.js';
-import type { Plan, PlannedOperation } from '../plan.js';
+import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import { coerceParameter } from '../../openapi/parameter-value.js';
+import { valueAt } from '../../openapi/json-pointer.js';
 import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
@@ -109,10 +111,28 @@ export function schemaIssues(
 }
 
 /** An id the deployment is known to have for `collection` (one this run created, unless `createdOnly` is false). */
-export function knownId(context: CheckContext, collection: string | undefined, createdOnly = false): unknown {
+export function knownId(
+  context: CheckContext,
+  collection: string | undefined,
+  createdOnly = false,
+  fits: (id: unknown) => boolean = () => true,
+): unknown {
   if (!collection) return undefined;
-  const created = context.state.created.get(collection)?.find((resource) => resource.id !== undefined);
-  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.[0]);
+  const created = context.state.created
+    .get(collection)
+    ?.find((resource) => resource.id !== undefined && fits(resource.id));
+  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.find(fits));
+}
+
+/**
+ * The path parameter's schema allows `value` as path text (after the coercion a server applies):
+ * an id the deployment gave for a collection may still break another operation's parameter
+ * (a uuid-formatted `email_id` where emails are numbered), and a valid request must be valid.
+ */
+export function fitsParameter(plan: Plan, parameter: PlannedParameter, value: unknown): boolean {
+  const coerced = coerceParameter(String(value), parameter.resolved, parameter.explode);
+  if (!coerced.ok) return false;
+  return !parameter.schema || plan.validators.at(parameter.schema.pointer)(exactNumbers(coerced.value)).length === 0;
 }
 
 /** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
@@ -152,7 +172,7 @@ export function knownPathValues(context: CheckContext, operation: PlannedOperati
     const collection = collectionOfPathParameter(operation, parameter);
     // Changing (PUT, PATCH) only what this run made; reading or adding to (POST) any resource.
     const changes = !operation.safe && operation.operation.method !== 'post';
-    const known = knownId(context, collection, changes);
+    const known = knownId(context, collection, changes, (id) => fitsParameter(context.plan, parameter, id));
     if (known !== undefined) values[parameter.name] = String(known);
   }
   return values;
@@ -199,11 +219,13 @@ export function testDataBody(schema: JsonSchema, context: ValueContext): Record<
 
 /** What the data generators draw on in this check. */
 export function generation(context: CheckContext): ValueContext {
+  const document = context.plan.spec.dereferenced;
   return {
     random: context.random,
     tag: context.settings.namePrefix,
     observed: context.state.observed,
     identities: identitiesOf(context),
+    resolve: (ref) => valueAt(document, ref),
   };
 }
 

@@ -31,6 +31,14 @@ export function unexercisedUnlessSuccess(
   return exchanges.some(isSuccess) ? undefined : noSuccessReason(exchanges, noun, plural);
 }
 
+/** Why creates gave no id to follow: none succeeded, or those that did returned no `idProperty`. */
+export function noIdReason(exchanges: readonly Exchange[], idProperty: string): string {
+  const succeeded = exchanges.filter(isSuccess).length;
+  return succeeded === 0
+    ? noSuccessReason(exchanges, 'create')
+    : `${succeeded} of ${exchanges.length} creates answered 2xx, none with its ${idProperty}: ${tallyOf(exchanges)}`;
+}
+
 /** Why a check that needed the list read as an array got none: `the list answered 401`. */
 export function notAList(exchange: Exchange): string {
   return isSuccess(exchange)
