@@ -122,6 +122,7 @@ describe('each fault of memos.yaml is caught by the check that owns it', () => {
     ],
     ['attachment-size-missing', 'response-schema-conformance', 'getMemo: 200 body: /attachment/size is required'],
     ['plain-json-problems', 'content-type-conformance', 'getMemo: Content-Type application/json for getMemo for id'],
+    ['tag-created-text', 'response-schema-conformance', 'createTag: 201 body: /created must be integer'],
   ] as const)('%s: %s', async (fault, check, title) => {
     const summary = await checkMemos([fault]);
     expect(findingTitles(summary, 'error')).toContainEqual(expect.stringContaining(`${check} ${title}`));
@@ -141,6 +142,16 @@ describe('correct variants the checker must not call wrong', () => {
     const summary = await checkMemos([], ['tag-label-needed']);
     expect(caseOf(summary, 'positive-data-acceptance', 'createTag').status).toBe('warned');
     expect(caseOf(summary, 'resource-round-trip', 'createTag').status).toBe('passed');
+    expect(summary.exitCode).toBe(0);
+  });
+
+  it("the document's own example breaking its schema, served as is, is only a warning", async () => {
+    const summary = await checkMemos([], ['tag-created-example']);
+    expect(findingTitles(summary, 'warning')).toContainEqual(
+      expect.stringContaining(
+        "createTag: 201 body: /created must be integer (the document's own example breaks its schema)",
+      ),
+    );
     expect(summary.exitCode).toBe(0);
   });
 

@@ -18,13 +18,17 @@ export type MemosFault =
   /** An attachment comes back as a file without its size. */
   | 'attachment-size-missing'
   /** Memo errors are sent as application/json although the document declares problem+json. */
-  | 'plain-json-problems';
+  | 'plain-json-problems'
+  /** A tag's integer `created` is sent as a word. */
+  | 'tag-created-text';
 
 export type MemosVariant =
   /** A tag without a label is refused with the documented 400 (the document does not say it is enough). */
   | 'tag-label-needed'
   /** Tag errors are sent as application/problem+json (the document says application/json). */
-  | 'problem-json-tags';
+  | 'problem-json-tags'
+  /** A tag's `created` is the document's own (string) example, as a server serving examples would send it. */
+  | 'tag-created-example';
 
 class Reply extends Error {
   constructor(
@@ -117,7 +121,12 @@ export async function startMemosServer(
     if (path === '/api/tags' && method === 'GET') return { status: 200, body: [...tags.values()] };
     if (path === '/api/tags' && method === 'POST') {
       if (faults.includes('tags-refused')) throw new Reply(400, 'tags are read-only today');
-      const tag = { id: next++, ...tagOf(await bodyOf(request), variants) };
+      const created = faults.includes('tag-created-text')
+        ? 'yesterday'
+        : variants.includes('tag-created-example')
+          ? '1700000000'
+          : 1_700_000_000;
+      const tag = { id: next++, ...tagOf(await bodyOf(request), variants), created };
       tags.set(tag.id, tag);
       return { status: 201, body: tag };
     }
