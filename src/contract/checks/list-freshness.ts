@@ -2,6 +2,7 @@ import type { FilterParameter, PlannedOperation } from '../plan.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
 import {
   awaitListed,
+  searchOnly,
   createResources,
   idKey,
   readList,
@@ -70,6 +71,8 @@ export const listFreshness: ScenarioCheck = {
   skipReason(operation, plan, settings) {
     if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
       return 'not a list of identified resources';
+    const search = searchOnly(operation);
+    if (search) return search;
     const create = plan.collection(operation.collection).create;
     if (!create?.body) return 'nothing creates resources in this collection';
     if (!create.returnsItem) return 'the create documents no resource in its response (no id to look for)';

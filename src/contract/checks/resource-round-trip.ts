@@ -149,7 +149,9 @@ export const resourceRoundTrip: ScenarioCheck = {
     const failures: CheckFailure[] = [];
     const patience = { patient: true };
     const creates: Exchange[] = [];
-    for (const { label, value: generated } of validBodies(context.operation.body!.schema, generation(context)).slice(
+    const body = context.operation.body!;
+    const validate = context.plan.validators.at(body.pointer, 'request');
+    for (const { label, value: generated } of validBodies(body.schema, generation(context), validate).slice(
       0,
       context.settings.maxExamples,
     )) {
