@@ -64,27 +64,48 @@ function saysWhatIsNeeded(schema: JsonSchema | undefined): boolean {
   return objectShape(schema).required.length > 0;
 }
 
+/** What the run learned and kennel assumed while judging how firmly a request must succeed. */
+export interface AcceptanceFacts {
+  /** Values seen in the deployment's own resources, by property name. */
+  observed: RunState['observed'];
+  /** The resource's own identity properties (a client-named id is not a reference). */
+  identities?: readonly string[];
+  /**
+   * Reference slots of this operation for which the deployment already accepted an invented value
+   * (a 2xx): it evidently does not check what they name, so inventing them again is no excuse.
+   */
+  accepted?: ReadonlySet<string>;
+}
+
+/**
+ * The reference slots of a valid request holding values kennel invented: those a check marked
+ * (`inventedReferences`), path parameters left to the builder's default (`path.ownerId`: a parent
+ * named by nothing known) and body slots the deployment never gave a value for.
+ */
+export function inventedSlots(request: RequestSpec, facts: AcceptanceFacts): string[] {
+  const path = request.pathParams ?? {};
+  const defaulted = request.operation.parameters
+    .filter((parameter) => parameter.in === 'path' && path[parameter.name] === undefined)
+    .map((parameter) => `path.${parameter.name}`);
+  const body = request.body && 'value' in request.body ? request.body.value : undefined;
+  const inBody = body === undefined ? [] : inventedReferencesIn(body, facts.observed, facts.identities);
+  return [...new Set([...(request.inventedReferences ?? []), ...defaulted, ...inBody])];
+}
+
 /**
  * How firmly the document says a valid request must succeed: `must` when it is valid *and*
  * acceptable (a documented example, or a body whose schema says what is required), with every
- * reference slot holding a value the deployment gave; `plausible` otherwise. A request a check
- * marks explicitly keeps its mark. Only valid requests have one.
+ * reference slot holding a value the deployment gave (or one of a kind it accepted before);
+ * `plausible` otherwise. A request a check marks explicitly keeps its mark. Only valid requests
+ * have one.
  */
-export function acceptanceOf(
-  request: RequestSpec,
-  observed: RunState['observed'],
-  identities: readonly string[] = [],
-): Acceptance | undefined {
+export function acceptanceOf(request: RequestSpec, facts: AcceptanceFacts): Acceptance | undefined {
   if (request.intent !== 'valid') return undefined;
   if (request.acceptance) return request.acceptance;
-  if ((request.inventedReferences ?? []).length > 0) return 'plausible';
-  // A path parameter the request leaves to the builder's default (a parent's id) names nothing known.
-  const path = request.pathParams ?? {};
-  if (request.operation.parameters.some((parameter) => parameter.in === 'path' && path[parameter.name] === undefined))
-    return 'plausible';
+  const accepted = facts.accepted ?? new Set<string>();
+  if (inventedSlots(request, facts).some((slot) => !accepted.has(slot))) return 'plausible';
   const body = request.body && 'value' in request.body ? request.body.value : undefined;
   if (body !== undefined) {
-    if (inventedReferencesIn(body, observed, identities).length > 0) return 'plausible';
     if (documentedExample(request, body)) return 'must';
     if (!saysWhatIsNeeded(request.operation.body?.schema)) return 'plausible';
   } else if (request.body && 'raw' in request.body && !saysWhatIsNeeded(request.operation.mediaBody?.schema))

@@ -23,7 +23,14 @@ export interface FinishedRun {
 export function summarise(
   run: FinishedRun,
   info: RunInfo,
-  context: { started: number; strict: boolean; crash: unknown; requests: number; checks: readonly Check[] },
+  context: {
+    started: number;
+    strict: boolean;
+    allowUnexercised?: boolean;
+    crash: unknown;
+    requests: number;
+    checks: readonly Check[];
+  },
 ): RunSummary {
   const findings = run.cases.flatMap((result) => result.failures);
   const omitted = (severity: 'error' | 'warning') =>
@@ -50,13 +57,15 @@ export function summarise(
     unexercised,
     failureCount: run.cases.reduce((sum, result) => sum + (result.failureCount ?? 0), 0),
     strict: context.strict,
+    ...(context.allowUnexercised ? { allowUnexercised: true } : {}),
     ...(stopped !== undefined ? { stopped } : {}),
     ...(hint ? { hints: [hint] } : {}),
     coverage: run.coverage.of(run.plan.operations),
     ...(idle ? { nothingSent: nothingSentReason(run.cases) } : {}),
     // A check that crashed or judged nothing leaves the verdict incomplete: "conforms" would claim
     // what was never checked (docs/contract-checks.md, "Not exercised").
-    exitCode: interrupted || idle ? 2 : failing ? 1 : errored > 0 || unexercised > 0 ? 2 : 0,
+    exitCode:
+      interrupted || idle ? 2 : failing ? 1 : errored > 0 || (unexercised > 0 && !context.allowUnexercised) ? 2 : 0,
   };
 }
 

@@ -28,6 +28,8 @@ export interface ContractOptions {
   headers?: Record<string, string>;
   /** Warnings fail the run too. */
   strict?: boolean;
+  /** Checks that applied but judged nothing (`unexercised`) do not make the run exit 2; they are still reported. */
+  allowUnexercised?: boolean;
   /** Stop once this many findings fail the run (0 or unset: never). */
   maxFailures?: number;
   /** Keep retrying a refused connection to the base URL for this long before giving up. */
@@ -97,6 +99,8 @@ export interface RunSummary extends RunInfo {
   /** Failures before grouping into findings. */
   failureCount?: number;
   strict: boolean;
+  /** `--allow-unexercised`: not-exercised cases were accepted (exit 0 instead of 2). */
+  allowUnexercised?: boolean;
   /** Why the run ended before every check ran (`--max-failures`, an interrupt), if it did. */
   stopped?: string;
   /** Advice about the run itself (a base URL that misses the document's base path). */

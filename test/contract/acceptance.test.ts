@@ -46,27 +46,35 @@ describe('acceptanceOf: what the document says must succeed', () => {
     ['every property of a schema without required', open, { label: 'x' }, 'plausible'],
     ['a non-object body', { type: 'array', items: { type: 'string' } }, ['a'], 'must'],
   ] as const)('%s: %s', (_label, schema, value, expected) => {
-    expect(acceptanceOf(request(create(schema), value), observed)).toBe(expected);
+    expect(acceptanceOf(request(create(schema), value), { observed })).toBe(expected);
   });
 
   it('a documented example is a must, unless it names something the deployment never gave', () => {
     const operation = create(open, [{ label: 'from the docs' }, { label: 'x', ownerId: 99 }]);
-    expect(acceptanceOf(request(operation, { label: 'from the docs' }), observed)).toBe('must');
-    expect(acceptanceOf(request(operation, { label: 'x', ownerId: 99 }), observed)).toBe('plausible');
+    expect(acceptanceOf(request(operation, { label: 'from the docs' }), { observed })).toBe('must');
+    expect(acceptanceOf(request(operation, { label: 'x', ownerId: 99 }), { observed })).toBe('plausible');
   });
 
   it('keeps an explicit mark, counts invented path or query references, and judges only valid requests', () => {
     const operation = create(named);
-    expect(acceptanceOf(request(operation, {}, { acceptance: 'must' }), observed)).toBe('must');
-    expect(acceptanceOf(request(operation, { name: 'a' }, { inventedReferences: ['path.ownerId'] }), observed)).toBe(
-      'plausible',
-    );
-    expect(acceptanceOf(request(operation, { name: 'a' }, { intent: 'invalid' }), observed)).toBeUndefined();
+    expect(acceptanceOf(request(operation, {}, { acceptance: 'must' }), { observed })).toBe('must');
+    expect(
+      acceptanceOf(request(operation, { name: 'a' }, { inventedReferences: ['path.ownerId'] }), { observed }),
+    ).toBe('plausible');
+    expect(acceptanceOf(request(operation, { name: 'a' }, { intent: 'invalid' }), { observed })).toBeUndefined();
   });
 
   it("names invented reference slots at any depth, but not the resource's own identity", () => {
     const value = { thingId: 5, ownerId: 1, items: [{ productId: 2 }, { productId: 7 }], owner: { team_id: 3 } };
     const seen = new Map<string, unknown[]>([['productId', [7]]]);
     expect(inventedReferencesIn(value, seen, ['thingId'])).toEqual(['ownerId', 'items/productId', 'owner/team_id']);
+  });
+
+  it('an invented slot of a kind the deployment accepted before is no excuse for a refusal', () => {
+    const operation = create(named);
+    const invented = request(operation, { name: 'Rex', ownerId: 1 });
+    expect(acceptanceOf(invented, { observed: new Map() })).toBe('plausible');
+    expect(acceptanceOf(invented, { observed: new Map(), accepted: new Set(['ownerId']) })).toBe('must');
+    expect(acceptanceOf(request(operation, { name: 'Rex' }), { observed: new Map() })).toBe('must');
   });
 });

@@ -129,14 +129,24 @@ function unexercisedBlock(cases: readonly CaseResult[]): string {
 function verdict(summary: RunSummary): string {
   const counted = (status: CaseResult['status']) => summary.cases.filter((result) => result.status === status).length;
   const outcome =
-    summary.exitCode === 0 ? 'conforms' : summary.exitCode === 1 ? 'does not conform' : 'could not be fully checked';
+    summary.exitCode === 0
+      ? (summary.unexercised ?? 0) > 0
+        ? 'conforms where exercised'
+        : 'conforms'
+      : summary.exitCode === 1
+        ? 'does not conform'
+        : 'could not be fully checked';
   const errored = counted('errored');
   const idle = counted('unexercised');
   return [
     ...(summary.hints ?? []).map((hint) => `hint: ${hint}`),
     ...(summary.stopped ? [`stopped: ${summary.stopped}`] : []),
     ...(summary.nothingSent ? [`not checked: ${summary.nothingSent}`] : []),
-    ...(idle > 0 ? [`not exercised: ${plural(idle, 'check')} judged nothing (listed above)`] : []),
+    ...(idle > 0
+      ? [
+          `not exercised: ${plural(idle, 'check')} judged nothing (listed above)${summary.allowUnexercised ? '; accepted by --allow-unexercised' : ''}`,
+        ]
+      : []),
     `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
     `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${idle > 0 ? `${idle} not exercised, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
     ...(summary.coverage ? [`  ${coverageLine(summary.coverage)}`] : []),
