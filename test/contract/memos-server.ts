@@ -119,6 +119,7 @@ export async function startMemosServer(
       return { status: 201, body: shown(memo) };
     }
     if (path === '/api/tags' && method === 'GET') return { status: 200, body: [...tags.values()] };
+    if (/^\/api\/boards\/[1-9]\d{0,9}\/pins$/.test(path) && method === 'GET') return { status: 200, body: [] };
     if (path === '/api/tags' && method === 'POST') {
       if (faults.includes('tags-refused')) throw new Reply(400, 'tags are read-only today');
       const created = faults.includes('tag-created-text')

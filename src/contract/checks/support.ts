@@ -141,12 +141,18 @@ function collectionNamedBy(template: string, name: string): string | undefined {
   return at < 0 ? undefined : template.slice(0, at) || '/';
 }
 
-/** The collection whose member a path parameter names: the operation's own for its id, else by position. */
+/**
+ * The collection whose member a path parameter names: the operation's own collection for its item
+ * parameter (`petId` of `/pets/{petId}`), else the collection the path names before it (`ownerId`
+ * of `/owners/{ownerId}/pets`, a list's or a create's parent, names an owner, not a pet).
+ */
 export function collectionOfPathParameter(
   operation: PlannedOperation,
   parameter: PlannedOperation['parameters'][number],
 ): string | undefined {
-  return parameter === idParameter(operation) && operation.collection
+  const resource = operation.resource;
+  const ownItem = resource?.itemPath === operation.operation.path && resource.itemParameter === parameter.name;
+  return ownItem && operation.collection
     ? operation.collection
     : collectionNamedBy(operation.operation.path, parameter.name);
 }
