@@ -6,7 +6,10 @@ import type { PlannedOperation, PlannedParameter } from '../plan.js';
 
 /** The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the last one. */
 export function idParameter(operation: PlannedOperation): PlannedParameter | undefined {
-  return operation.parameters.filter((parameter) => parameter.in === 'path').at(-1);
+  const inPath = operation.parameters.filter((parameter) => parameter.in === 'path');
+  // The last template of the path, not the last parameter declared: documents list them in any order.
+  const last = /\{([^}/]+)\}[^{]*$/.exec(operation.operation.path)?.[1];
+  return inPath.find((parameter) => parameter.name === last) ?? inPath.at(-1);
 }
 
 /**

@@ -56,10 +56,11 @@ async function readBack(
   id: unknown,
   sent: Record<string, unknown>,
   check: string,
+  parents: Record<string, string>,
 ): Promise<CheckFailure[]> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
-  const exchange = await readById(context, read, id, `reading back created ${String(id)}`);
+  const exchange = await readById(context, read, id, `reading back created ${String(id)}`, 'valid', parents);
   // A 5xx or no answer is not-a-server-error's finding; counting it here too would report it twice.
   if (!exchange.response || exchange.response.status >= 500) return [];
   if (!isSuccess(exchange))
@@ -179,7 +180,7 @@ export const resourceRoundTrip: ScenarioCheck = {
           : undefined;
       if (id === undefined) continue;
       failures.push(
-        ...(await readBack(context, id, value, this.name)),
+        ...(await readBack(context, id, value, this.name, base.pathParams ?? {})),
         ...(await findInList(context, id, value, this.name, patience)),
       );
     }

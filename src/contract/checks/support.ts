@@ -283,9 +283,14 @@ export function readById(
   id: unknown,
   purpose: string,
   intent: Intent = 'valid',
+  parents: Record<string, string> = {},
 ): Promise<Exchange> {
   const pathName = idParameter(read)?.name ?? 'id';
-  return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
+  // The parents the item was created under (`/sites/{site_id}/snippets`): read it back under them.
+  const known = Object.fromEntries(
+    Object.entries(parents).filter(([name]) => read.parameters.some((p) => p.in === 'path' && p.name === name)),
+  );
+  return context.send({ operation: read, intent, purpose, pathParams: { ...known, [pathName]: String(id) } });
 }
 
 /** Records what a successful create returned, so later checks can read it back. */
