@@ -1,8 +1,62 @@
-import type { CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { tallyOf } from './unexercised.js';
-import { failure, sameJson, show } from './support.js';
+import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
+import { filterValue, type RangeFilter } from '../plan.js';
+import { failure, isSuccess, jsonBody, sameJson, show, validRequest } from './support.js';
 import { createInCollection, list } from './list-support.js';
-import { awaitListed, idKey } from './collection-support.js';
+import { awaitListed, idKey, searchOnly } from './collection-support.js';
+
+/**
+ * A range parameter keeps the items on its side of its bound: the list read once, then with the
+ * bound at the middle of the values it showed; every item then lies on that side (a day of slack
+ * where a date meets a date-time).
+ */
+async function judgeRange(
+  context: CheckContext,
+  check: string,
+  range: RangeFilter,
+): Promise<{ judged: number; failures: CheckFailure[] }> {
+  const { operation } = context;
+  const query = { ...validRequest(context, operation, 'a list').query };
+  if (operation.limit?.maximum !== undefined) query[operation.limit.name] = String(operation.limit.maximum);
+  const first = await list(context, query, `${operation.id} to see ${range.property}`);
+  const values = (first.items ?? [])
+    .flatMap((item) => rangeValues((item as Record<string, unknown>)?.[range.property], range))
+    .sort((a, b) => a.at - b.at);
+  const middle = values[Math.floor(values.length / 2)];
+  const operand = middle && asOperand(middle.value, range);
+  if (operand === undefined) return { judged: 0, failures: [] };
+  const { exchange, items } = await list(
+    context,
+    { ...query, [range.name]: operand },
+    `${operation.id} with ${range.name}=${operand}`,
+  );
+  if (!items) return { judged: 0, failures: [] };
+  const slack = rangeSlackMs(range);
+  const strays = items.filter(
+    (item) =>
+      item === null ||
+      typeof item !== 'object' ||
+      !inRange((item as Record<string, unknown>)[range.property], range, operand, slack),
+  );
+  if (strays.length === 0) return { judged: items.length, failures: [] };
+  const side = range.bound === 'lower' ? 'before' : 'after';
+  return {
+    judged: items.length,
+    failures: [
+      failure(
+        check,
+        'error',
+        exchange,
+        `${range.name}=${operand} returned ${strays.length} of ${items.length} items with ${range.property} ${side} it`,
+        {
+          expected: `every item with ${range.property} ${range.bound === 'lower' ? 'at or after' : 'at or before'} ${operand}`,
+          actual: show(strays.slice(0, 3)),
+        },
+      ),
+    ],
+  };
+}
 
 /**
  * An enum query parameter named after a property of the listed items filters by that property:
@@ -14,28 +68,34 @@ export const filterHonoured: ScenarioCheck = {
   severity: 'error',
   description: 'an enum filter named after an item property returns exactly the matching items',
   skipReason(operation) {
-    return operation.role === 'list' && operation.filters.length > 0
+    return operation.role === 'list' && (operation.filters.length > 0 || operation.ranges.length > 0)
       ? undefined
-      : 'no enum query parameter names a property of the listed items';
+      : 'no query parameter filters a property of the listed items';
   },
   async run(context) {
     const { operation } = context;
     const failures: CheckFailure[] = [];
     const cap = operation.limit?.maximum;
     let patient = true;
+    // A search's query narrows what it lists: items created without that query need not show in it.
+    const search = searchOnly(operation) !== undefined;
+    let judged = 0;
     const reads: Exchange[] = [];
-    let listed = 0;
     for (const filter of operation.filters) {
-      for (const value of filter.values.slice(0, context.settings.maxExamples)) {
+      for (const text of filter.values.slice(0, context.settings.maxExamples)) {
+        const value = filterValue(filter, text);
         const created = context.state.created.get(operation.collection ?? '') ?? [];
-        if (!created.some((resource) => resource.returned[filter.property] === value))
+        if (!search && !created.some((resource) => resource.returned[filter.property] === value))
           await createInCollection(context, 1, { [filter.property]: value });
-        const query: Record<string, string> = { [filter.name]: value };
+        const query: Record<string, string> = {
+          ...validRequest(context, operation, 'a list').query,
+          [filter.name]: text,
+        };
         if (cap !== undefined) query[operation.limit!.name] = String(cap);
-        const { exchange, items } = await list(context, query, `${operation.id} with ${filter.name}=${value}`);
+        const { exchange, items } = await list(context, query, `${operation.id} with ${filter.name}=${text}`);
         reads.push(exchange);
         if (!items) continue;
-        listed += 1;
+        judged += items.length;
         const strays = items.filter(
           (item) =>
             item === null || typeof item !== 'object' || (item as Record<string, unknown>)[filter.property] !== value,
@@ -46,8 +106,8 @@ export const filterHonoured: ScenarioCheck = {
               this.name,
               this.severity,
               exchange,
-              `${filter.name}=${value} returned ${strays.length} of ${items.length} items with another ${filter.property}`,
-              { expected: `every item with ${filter.property} "${value}"`, actual: show(strays.slice(0, 3)) },
+              `${filter.name}=${text} returned ${strays.length} of ${items.length} items with another ${filter.property}`,
+              { expected: `every item with ${filter.property} ${show(value)}`, actual: show(strays.slice(0, 3)) },
             ),
           );
           continue;
@@ -56,7 +116,7 @@ export const filterHonoured: ScenarioCheck = {
         const mine = (context.state.created.get(operation.collection ?? '') ?? []).filter(
           (resource) => resource.returned[filter.property] === value && resource.id !== undefined,
         );
-        if (!idProperty || mine.length === 0 || (cap !== undefined && items.length >= cap)) continue;
+        if (search || !idProperty || mine.length === 0 || (cap !== undefined && items.length >= cap)) continue;
         const missing = mine.filter(
           (resource) => !items.some((item) => sameJson((item as Record<string, unknown>)[idProperty], resource.id)),
         );
@@ -67,7 +127,7 @@ export const filterHonoured: ScenarioCheck = {
           operation,
           query,
           missing.map((resource) => idKey(resource.id)),
-          `${operation.id} with ${filter.name}=${value} (again)`,
+          `${operation.id} with ${filter.name}=${text} (again)`,
           patient,
         );
         if (again.missing.length > 0) {
@@ -77,7 +137,7 @@ export const filterHonoured: ScenarioCheck = {
               this.name,
               this.severity,
               again.exchange,
-              `${filter.name}=${value} misses ${missing.length} resource(s) created with it (first: ${show(missing[0]!.id)})`,
+              `${filter.name}=${text} misses ${missing.length} resource(s) created with it (first: ${show(missing[0]!.id)})`,
               {
                 expected: `items including ${idProperty} ${show(missing[0]!.id)}`,
                 actual: `${again.items?.length ?? 0} items without it, read ${again.reads + 1} times`,
@@ -87,9 +147,19 @@ export const filterHonoured: ScenarioCheck = {
         }
       }
     }
-    return {
-      failures,
-      unexercised: listed === 0 ? `no filtered list answered 2xx with an array of items: ${tallyOf(reads)}` : undefined,
-    };
+    for (const range of operation.ranges) {
+      const outcome = await judgeRange(context, this.name, range);
+      judged += outcome.judged;
+      failures.push(...outcome.failures);
+    }
+    // Nothing judged: the filter applied, but no list gave an item to judge it by.
+    if (judged === 0 && failures.length === 0)
+      return {
+        failures,
+        unexercised: reads.some((exchange) => isSuccess(exchange) && Array.isArray(jsonBody(exchange)))
+          ? 'every filtered list came back empty: no item to judge the filter by'
+          : `no filtered list answered 2xx with an array of items: ${tallyOf(reads)}`,
+      };
+    return { failures };
   },
 };
