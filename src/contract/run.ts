@@ -71,8 +71,10 @@ export class Run {
       accepted: this.#acceptedSlots.get(request.operation.id),
     };
     const acceptance = acceptanceOf(request, facts);
-    const exchange = await this.client.send(acceptance ? { ...request, acceptance } : request);
-    if (request.intent === 'valid' && isSuccess(exchange)) this.#accepted(request, inventedSlots(request, facts));
+    const invented = request.intent === 'valid' ? inventedSlots(request, facts) : [];
+    const sent = await this.client.send(acceptance ? { ...request, acceptance } : request);
+    const exchange = acceptance === 'plausible' && invented.length > 0 ? { ...sent, invented } : sent;
+    if (isSuccess(exchange)) this.#accepted(request, invented);
     this.coverage.record(exchange);
     if (exchange.response) {
       this.#answered += 1;

@@ -54,6 +54,8 @@ export interface Exchange {
   strictStatus?: boolean;
   /** For a valid request: whether the document says it must succeed (see `Acceptance`). */
   acceptance?: Acceptance;
+  /** Reference slots of a plausible request that hold invented values (`path.siteId`, `owner/id`). */
+  invented?: string[];
   request: SentRequest;
   response?: ReceivedResponse;
   /** Network failure or timeout. */

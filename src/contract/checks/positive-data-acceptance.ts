@@ -130,6 +130,9 @@ export const positiveDataAcceptance: ScenarioCheck = {
       .filter((parameter) => parameter.in === 'query')
       .flatMap((parameter) => acceptedValues(context, parameter).map((value) => ({ name: parameter.name, value })))
       .slice(0, context.settings.maxExamples);
+    // The plain valid request first, as a control: once it is accepted, references kennel had to
+    // invent evidently do not decide, so a refused boundary value is the value's fault.
+    if (!operation.body) failures.push(...rejected(this.name, await send(base)));
     for (const { name, value } of queryCases) {
       const exchange = await send({
         ...base,
@@ -138,7 +141,6 @@ export const positiveDataAcceptance: ScenarioCheck = {
       });
       failures.push(...rejected(this.name, exchange));
     }
-    if (!operation.body && queryCases.length === 0) failures.push(...rejected(this.name, await send(base)));
     return { failures, unexercised: unexercisedUnlessSuccess(sent, 'valid request') };
   },
 };

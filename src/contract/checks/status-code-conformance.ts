@@ -1,5 +1,17 @@
-import type { ResponseCheck } from '../types.js';
+import type { Exchange, ResponseCheck } from '../types.js';
 import { documentedResponse, documentedStatuses, failure, statusText } from './support.js';
+
+/**
+ * A plausible request whose doubt lies only in its body (`{}` for a schema without `required`, a
+ * body reference kennel invented), refused by an operation that documents how it refuses bodies
+ * (400 or 422): the deployment should have used that status. Doubt in the path (a parent kennel
+ * could not name) may fairly get an undocumented 404.
+ */
+function refusesBodyUndocumented(exchange: Exchange): boolean {
+  if (exchange.intent !== 'valid' || exchange.acceptance !== 'plausible') return false;
+  if ((exchange.invented ?? []).some((slot) => slot.startsWith('path.') || slot.startsWith('query.'))) return false;
+  return exchange.request.body !== undefined && exchange.operation.validationStatuses.length > 0;
+}
 
 /**
  * Every status must be documented for its operation. A client mistake (invalid input, missing or
@@ -21,7 +33,8 @@ export const statusCodeConformance: ResponseCheck = {
     // not wrong.
     const mayFail = exchange.intent !== 'valid' || exchange.acceptance === 'plausible';
     const clientMistake = mayFail && response.status >= 400 && response.status < 500;
-    const severity = clientMistake && !exchange.strictStatus ? 'warning' : 'error';
+    const severity =
+      clientMistake && !exchange.strictStatus && !refusesBodyUndocumented(exchange) ? 'warning' : 'error';
     const title = clientMistake
       ? `rejects ${exchange.purpose} with undocumented status ${response.status}`
       : `undocumented status ${response.status} for ${exchange.purpose}`;
