@@ -11,7 +11,6 @@ import {
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import type { RoutedOperation } from '../http/responder.js';
 import { deprecationHeaders } from './deprecation.js';
-import { requestView } from './request-view.js';
 
 /** A parameter with its dereferenced schema (for coercion) and its compiled validator. */
 export interface CompiledParameter extends OperationParameter {
@@ -105,11 +104,7 @@ export function compileOperation(
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
   const bodyValidator = (at: MediaType): Validator | undefined =>
-    at.schema &&
-    requestView(
-      validators.at(at.schema.pointer),
-      valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined,
-    );
+    at.schema && validators.at(at.schema.pointer, 'request');
   const forms = (operation.requestBody?.content ?? []).flatMap((at): FormMedia[] => {
     const essence = at.mediaType.split(';')[0]!.trim().toLowerCase();
     const kind = FORM_KINDS[essence];

@@ -11,7 +11,6 @@ import { dynamicBody, exampleBody, generatedBody, type BodySource, type ChosenBo
 import { ordinaryResponse, statusOf } from './compiled-operation.js';
 import { documentedHeaders } from './documented-headers.js';
 import { VIOLATIONS_HEADER, capViolations, violationsHeader } from './proxy/violation.js';
-import { responseValidatorView } from './request-view.js';
 import { pickMedia, renderBody } from './response-body.js';
 
 /** How the answers are made: seeded, and generated afresh for every request with `dynamic`. */
@@ -101,7 +100,7 @@ export class DocumentAnswers {
 
   #source(media: MediaType): BodySource {
     const schema = media.schema && this.#schemaAt(media.schema.pointer);
-    const validate = media.schema && responseValidatorView(this.#validators.at(media.schema.pointer), schema);
+    const validate = media.schema && this.#validators.at(media.schema.pointer, 'response');
     return { media, schema, validate: validate && safely(validate), document: this.spec.dereferenced };
   }
 

@@ -147,7 +147,7 @@ export class DocumentedErrors {
   #body(media: MediaType, problem: ProblemError, request: ErrorRequest): unknown {
     const problemJson = isProblemJson(media.mediaType);
     if (!media.schema) return problemJson ? Object.fromEntries(fillsFor({}, problem, request, true)) : problem.toBody();
-    const validate = this.#validators.at(media.schema.pointer);
+    const validate = this.#validators.at(media.schema.pointer, 'response');
     const kennel = problem.toBody();
     if (!problemJson && validate(kennel).length === 0) return kennel;
     const schema = valueAt(this.#spec.dereferenced, media.schema.pointer) as JsonSchema | undefined;

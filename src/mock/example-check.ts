@@ -1,9 +1,7 @@
 import type { LoadedDocument, LoadWarning } from '../openapi/load.js';
 import { fragmentToken, valueAt } from '../openapi/json-pointer.js';
-import type { JsonSchema } from '../openapi/openapi-types.js';
 import type { MediaType } from '../openapi/operations.js';
 import { describeIssues, type SchemaValidators } from '../openapi/validators.js';
-import { requestView, responseValidatorView } from './request-view.js';
 
 /** Time start-up may spend judging examples; a 3 MB document's rest is judged when served. */
 const BUDGET_MS = 1500;
@@ -46,15 +44,13 @@ export function exampleWarnings(
       });
       break;
     }
-    const schema = valueAt(spec.dereferenced, media.schema!.pointer) as JsonSchema | undefined;
-    let validate;
+    let view;
     try {
-      validate = validators.at(media.schema!.pointer);
-      validate(undefined);
+      view = validators.at(media.schema!.pointer, direction);
+      view(undefined);
     } catch {
       continue; // ajv cannot compile the schema: nothing to judge by
     }
-    const view = direction === 'request' ? requestView(validate, schema) : responseValidatorView(validate, schema);
     for (const [name, value] of media.examples) {
       const issues = view(value);
       if (issues.length === 0) continue;

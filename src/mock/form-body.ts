@@ -1,4 +1,4 @@
-import { propertyOf } from './request-view.js';
+import { propertyOf } from './property-of.js';
 import busboy from 'busboy';
 import { ProblemError } from '../core/problem.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';

@@ -41,7 +41,9 @@ export function schemaDialectOf(document: OpenApiDocument): SchemaDialect {
 }
 
 type Json = Record<string, unknown>;
-interface Located {
+
+/** A schema object of a document and the JSON pointer that names it. */
+export interface Located {
   schema: Json;
   pointer: string;
 }
@@ -93,7 +95,7 @@ const SCHEMA_SINGLES = [
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 
 /** Every schema object of the document, nested ones included (each once, outermost first). */
-function schemasOf(document: OpenApiDocument): Located[] {
+export function schemasOf(document: OpenApiDocument): Located[] {
   const found: Located[] = [];
   const structure: { node: unknown; pointer: string; map?: boolean }[] = [{ node: document, pointer: '#' }];
   while (structure.length > 0) {
@@ -184,6 +186,27 @@ function nullable(schema: Json): void {
   }
 }
 
+/**
+ * The values a variant's own schema allows for the discriminating property (`type: {enum:
+ * [track]}`), when it restricts them. The implicit mapping names a variant by its schema name
+ * (`TrackObject`); a document whose variant says otherwise means its own values, as its
+ * deployments send them.
+ */
+function ownValues(document: OpenApiDocument, ref: string, property: string): string[] | undefined {
+  let target = valueAt(document, ref);
+  for (let hop = 0; hop < 8 && isMapping(target) && typeof target.$ref === 'string'; hop += 1)
+    target = target.$ref.startsWith('#') ? valueAt(document, target.$ref) : undefined;
+  const properties = isMapping(target) && isMapping(target.properties) ? target.properties : undefined;
+  let schema: unknown = properties?.[property];
+  for (let hop = 0; hop < 8 && isMapping(schema) && typeof schema.$ref === 'string'; hop += 1)
+    schema = schema.$ref.startsWith('#') ? valueAt(document, schema.$ref) : undefined;
+  if (!isMapping(schema)) return undefined;
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  const name = ref.slice(ref.lastIndexOf('/') + 1);
+  if (!values || values.includes(name) || !values.every((value) => typeof value === 'string')) return undefined;
+  return values as string[];
+}
+
 /** Replaces a discriminated `oneOf`/`anyOf` of `$ref`s by if-then on the property's value. */
 function discriminated(document: OpenApiDocument, schema: Json): void {
   const discriminator = schema.discriminator;
@@ -201,10 +224,14 @@ function discriminated(document: OpenApiDocument, schema: Json): void {
     if (typeof target !== 'string') return;
     byValue.set(value, target.startsWith('#') ? target : `#/components/schemas/${target}`);
   }
-  const mapped = new Set(byValue.values());
-  for (const ref of refs as string[]) if (!mapped.has(ref)) byValue.set(ref.slice(ref.lastIndexOf('/') + 1), ref);
-  if ([...byValue.values()].some((ref) => valueAt(document, ref) === undefined)) return;
   const property = discriminator.propertyName;
+  const mapped = new Set(byValue.values());
+  for (const ref of refs as string[]) {
+    if (mapped.has(ref)) continue;
+    for (const value of ownValues(document, ref, property) ?? [ref.slice(ref.lastIndexOf('/') + 1)])
+      byValue.set(value, ref);
+  }
+  if ([...byValue.values()].some((ref) => valueAt(document, ref) === undefined)) return;
   delete schema[key];
   schema.allOf = [
     ...(Array.isArray(schema.allOf) ? schema.allOf : []),

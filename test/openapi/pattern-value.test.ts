@@ -13,6 +13,9 @@ describe('strings for a schema pattern', () => {
     '^(?:v\\d+)(\\.\\d+)?$',
     'sku-\\w{4}',
     '^#[0-9a-fA-F]{6}$',
+    // Unanchored, ending in a plain literal: the parser once stepped past the last atom.
+    'payTo|upi_collect',
+    'abc',
   ])('%s', (pattern) => {
     for (let seed = 1; seed <= 20; seed += 1) {
       const text = patternValue(pattern, new Random(seed));
