@@ -29,6 +29,9 @@ export interface OperationParameter {
   required: boolean;
   schema: SchemaRef | undefined;
   explode: boolean;
+  /** The parameter's description and example, as written (reference inference reads them). */
+  description?: string;
+  example?: unknown;
 }
 
 export interface MediaType {
@@ -132,6 +135,8 @@ function parametersOf(
         required: value.required === true || value.in === 'path',
         schema: schemaRef(value.schema, `${pointer}/schema`),
         explode: value.explode ?? (value.style ?? 'form') === 'form',
+        description: typeof value.description === 'string' ? value.description : undefined,
+        example: value.example ?? Object.values(value.examples ?? {}).find((item) => 'value' in item)?.value,
       });
     });
   };

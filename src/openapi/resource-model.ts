@@ -1,7 +1,9 @@
 import type { LoadedDocument } from './load.js';
-import { valueAt } from './json-pointer.js';
+import { bodySchemaOf, isObjectBody, resolvedParameters, schemaAt, successSchemaOf } from './document-schemas.js';
+import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
-import { jsonMediaType, type Operation } from './operations.js';
+import type { Operation } from './operations.js';
+import { paginationOf, type Pagination } from './pagination.js';
 import { bodyPropertyOf, linksOf, linksTo, type ResourceLink } from './resource-links.js';
 import {
   filtersOf,
@@ -10,12 +12,13 @@ import {
   type FilterParameter,
   type LimitParameter,
   type ListShape,
-  type ResolvedParameter,
 } from './resource-list.js';
 import { exampleItems } from './resource-examples.js';
+import { itemNames, squashed } from './naming.js';
 import { objectShape, typesOf } from './schema-shape.js';
 
-export type { FilterParameter, LimitParameter, ResourceLink };
+export type { FilterParameter, LimitParameter, Pagination, ResourceLink };
+export { bodySchemaOf, schemaAt, successSchemaOf };
 
 /** What an operation does to its resource. */
 export type ResourceRole = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
@@ -40,6 +43,8 @@ export interface ResourceList extends ListShape {
   operation: Operation;
   limit: LimitParameter | undefined;
   filters: FilterParameter[];
+  /** How a client gets the next page (a link, a cursor, a page number), and the envelope's paging fields. */
+  pagination: Pagination;
 }
 
 /** A collection inferred from the document: its paths, operations by role, key and item schema. */
@@ -73,6 +78,14 @@ export interface ResourceBinding {
   role: ResourceRole;
   /** For `list`: which list. */
   list?: ResourceList;
+  /** Wrappers of the single item (`{"data": {...}}`), in the request body and the success response. */
+  wrappers: ItemWrappers;
+}
+
+/** The property a single item is wrapped in, per direction (undefined: the item is the body itself). */
+export interface ItemWrappers {
+  request?: string;
+  response?: string;
 }
 
 export interface ResourceModel {
@@ -83,45 +96,18 @@ export interface ResourceModel {
 
 const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
 
-/** Dereferenced schema at `pointer`. */
-export function schemaAt(document: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
-  return pointer === undefined ? undefined : (valueAt(document.dereferenced, pointer) as JsonSchema | undefined);
-}
-
-/** Dereferenced JSON schema of the first documented 2xx response. */
-export function successSchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
-  const response = operation.responses.find((candidate) => /^2\d\d$/.test(candidate.status));
-  return schemaAt(document, response && jsonMediaType(response.content)?.schema?.pointer);
-}
-
-/** Dereferenced JSON request body schema. */
-export function bodySchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
-  const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
-  return schemaAt(document, media?.schema?.pointer);
-}
-
-/** An object schema, or a oneOf/anyOf whose every branch is one (a body with variants, such as DNS records by type). */
-function isObject(schema: JsonSchema | undefined): boolean {
-  if (typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined))
-    return true;
-  if (typeof schema !== 'object') return false;
-  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  return Array.isArray(branches) && branches.length > 0 && branches.every(isObject);
-}
-
-function resolvedParameters(document: LoadedDocument, operation: Operation): ResolvedParameter[] {
-  return operation.parameters.map((parameter) => ({
-    ...parameter,
-    resolved: schemaAt(document, parameter.schema?.pointer),
-  }));
-}
-
 function listOf(document: LoadedDocument, operation: Operation): ResourceList | undefined {
   if (operation.method !== 'get') return undefined;
-  const shape = listShapeOf(successSchemaOf(document, operation));
+  const shape = listShapeOf(successSchemaOf(document, operation), operation.path);
   if (!shape) return undefined;
   const parameters = resolvedParameters(document, operation);
-  return { ...shape, operation, limit: limitOf(parameters), filters: filtersOf(parameters, shape.items) };
+  return {
+    ...shape,
+    operation,
+    limit: limitOf(parameters),
+    filters: filtersOf(parameters, shape.items),
+    pagination: paginationOf(shape, parameters, operation.responses),
+  };
 }
 
 interface Draft {
@@ -156,7 +142,7 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
       const entry = draft(operation.path);
       entry.operations.list ??= operation;
       entry.lists.push(list);
-    } else if (operation.method === 'post' && isObject(bodySchemaOf(document, operation))) {
+    } else if (operation.method === 'post' && isObjectBody(bodySchemaOf(document, operation))) {
       draft(operation.path).operations.create ??= operation;
     }
   }
@@ -166,11 +152,11 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
 function itemRole(document: LoadedDocument, operation: Operation): ResourceRole | undefined {
   switch (operation.method) {
     case 'get':
-      return isObject(successSchemaOf(document, operation)) ? 'read' : undefined;
+      return isObjectBody(successSchemaOf(document, operation)) ? 'read' : undefined;
     case 'put':
-      return isObject(bodySchemaOf(document, operation)) ? 'replace' : undefined;
+      return isObjectBody(bodySchemaOf(document, operation)) ? 'replace' : undefined;
     case 'patch':
-      return isObject(bodySchemaOf(document, operation)) ? 'update' : undefined;
+      return isObjectBody(bodySchemaOf(document, operation)) ? 'update' : undefined;
     case 'delete':
       return 'delete';
     default:
@@ -180,11 +166,11 @@ function itemRole(document: LoadedDocument, operation: Operation): ResourceRole 
 
 function itemSchemaOf(document: LoadedDocument, entry: Draft): JsonSchema | undefined {
   const { read, create } = entry.operations;
-  if (read) return successSchemaOf(document, read);
+  if (read) return unwrappedItem(successSchemaOf(document, read), entry.path);
   if (entry.lists[0]) return entry.lists[0].items;
-  const created = create && successSchemaOf(document, create);
-  if (isObject(created)) return created;
-  return create && bodySchemaOf(document, create);
+  const created = create && unwrappedItem(successSchemaOf(document, create), entry.path);
+  if (isObjectBody(created)) return created;
+  return create && unwrappedItem(bodySchemaOf(document, create), entry.path);
 }
 
 const isReadOnly = (schema: JsonSchema | undefined): boolean => typeof schema === 'object' && schema.readOnly === true;
@@ -220,14 +206,8 @@ function keyPropertyOf(
 
 /** `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item. */
 function namesItsCollection(name: string, path: string): boolean {
-  const last =
-    path
-      .split('/')
-      .filter((segment) => segment !== '' && !segment.startsWith('{'))
-      .at(-1) ?? '';
-  const words = last.replace(/s$/, '').split(/[-_]/);
-  const lower = name.toLowerCase().replace(/_/g, '');
-  return [words.join(''), words.at(-1) ?? ''].some((word) => word !== '' && lower === `${word.toLowerCase()}id`);
+  const plain = squashed(name);
+  return itemNames(path, true).some((noun) => plain === `${noun}id`);
 }
 
 function keyOf(
@@ -236,7 +216,7 @@ function keyOf(
   item: JsonSchema | undefined,
   links: ResourceLink[],
 ): ResourceKey | undefined {
-  const body = entry.operations.create && bodySchemaOf(document, entry.operations.create);
+  const body = entry.operations.create && unwrappedItem(bodySchemaOf(document, entry.operations.create), entry.path);
   const property = keyPropertyOf(entry, item, body, links);
   if (!property) return undefined;
   const bodyShape = objectShape(body);
@@ -277,10 +257,27 @@ function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | u
     itemSchema: item,
     operations: entry.operations,
     lists: entry.lists,
-    examples: key ? exampleItems(document, entry.operations, entry.lists, key.property) : [],
+    examples: key ? exampleItems(entry.operations, entry.lists, key.property) : [],
     links,
-    stateful: entry.operations.create !== undefined && key !== undefined && isObject(item),
+    stateful: entry.operations.create !== undefined && key !== undefined && isObjectBody(item),
   };
+}
+
+/** Where an item operation wraps its item: in the request body (create, replace, update) and in its success response. */
+function wrappersOf(
+  document: LoadedDocument,
+  resource: Resource,
+  role: ResourceRole,
+  operation: Operation,
+): ItemWrappers {
+  const wrappers: ItemWrappers = {};
+  const response = itemWrapperOf(successSchemaOf(document, operation), resource.path);
+  if (response) wrappers.response = response.property;
+  if (role === 'create' || role === 'replace' || role === 'update') {
+    const request = itemWrapperOf(bodySchemaOf(document, operation), resource.path);
+    if (request) wrappers.request = request.property;
+  }
+  return wrappers;
 }
 
 /** Infers the resources of a document from its paths, methods and schemas (see docs/resource-model.md). */
@@ -298,8 +295,9 @@ export function inferResources(document: LoadedDocument): ResourceModel {
   const bindings = new Map<string, ResourceBinding>();
   for (const resource of resources) {
     for (const [role, operation] of Object.entries(resource.operations) as [ResourceRole, Operation][])
-      if (role !== 'list') bindings.set(operation.id, { resource, role });
-    for (const list of resource.lists) bindings.set(list.operation.id, { resource, role: 'list', list });
+      if (role !== 'list')
+        bindings.set(operation.id, { resource, role, wrappers: wrappersOf(document, resource, role, operation) });
+    for (const list of resource.lists) bindings.set(list.operation.id, { resource, role: 'list', list, wrappers: {} });
   }
   return { resources, bindingOf: (operation) => bindings.get(operation.id) };
 }
