@@ -18,6 +18,7 @@ import { locationResolves } from './checks/location-resolves.js';
 import { negativeDataRejection } from './checks/negative-data-rejection.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { notFoundConformance } from './checks/not-found-conformance.js';
+import { paginationFollowed } from './checks/pagination-followed.js';
 import { positiveDataAcceptance } from './checks/positive-data-acceptance.js';
 import { resourceLifecycle } from './checks/resource-lifecycle.js';
 import { resourceRoundTrip } from './checks/resource-round-trip.js';
@@ -58,6 +59,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   dataFidelity,
   listFreshness,
   collectionConsistency,
+  paginationFollowed,
   unknownIdConformance,
   locationResolves,
   idPermanence,

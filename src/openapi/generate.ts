@@ -25,6 +25,11 @@ export interface ValueContext {
   identities?: readonly string[];
   /** `sample`: the document's own example, default or first enum member first, no variation. */
   style?: 'varied' | 'sample';
+  /**
+   * A value for a reference (`departure_id`: the id of something the deployment has), asked
+   * first for every named property; one found is used as it is, and sent even when optional.
+   */
+  reference?: (name: string, schema: JsonSchema) => { value: unknown } | undefined;
 }
 
 const FORMAT_VALUES: Record<string, string> = {
@@ -140,6 +145,8 @@ function flattened(schema: Schema): Schema {
 function generate(schema: JsonSchema | undefined, name: string, context: ValueContext, depth: number): unknown {
   if (typeof schema !== 'object' || depth > MAX_DEPTH) return null;
   if ('const' in schema) return schema.const;
+  const referenced = name === '' ? undefined : context.reference?.(name, schema);
+  if (referenced) return referenced.value;
   if (context.style === 'sample') {
     const known = documented(schema);
     if (known) return known.value;
@@ -192,7 +199,9 @@ function objectValue(
   const minimum = typeof target === 'object' && typeof target.minProperties === 'number' ? target.minProperties : 0;
   const identities = depth <= 1 ? (context.identities ?? []) : []; // the resource itself, not nested objects
   const kept = visible.filter(([name]) => !identities.includes(name) || required.includes(name));
-  const chosen = which === 'all' ? kept : kept.filter(([name]) => required.includes(name));
+  const needed = ([name, property]: [string, JsonSchema]) =>
+    required.includes(name) || context.reference?.(name, property) !== undefined;
+  const chosen = which === 'all' ? kept : kept.filter(needed);
   for (const entry of kept) {
     if (chosen.length >= minimum) break;
     if (!chosen.includes(entry)) chosen.push(entry);

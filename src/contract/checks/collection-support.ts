@@ -2,7 +2,7 @@ import { stringifyJson } from '../../core/json.js';
 import { validObject } from '../../openapi/generate.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
+import { generation, isSuccess, jsonBody, rememberCreated } from './support.js';
 
 export type Item = Record<string, unknown>;
 
@@ -49,7 +49,6 @@ export async function readList(
     isSuccess(exchange) && Array.isArray(body) && body.every((item) => item !== null && typeof item === 'object')
       ? (body as Item[])
       : undefined;
-  if (items) learn(context.state, list.collection, list.idProperty, items);
   return { exchange, items };
 }
 

@@ -1,7 +1,7 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
 import { validObject } from '../../openapi/generate.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
+import { generation, isSuccess, jsonBody, rememberCreated } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(
@@ -14,7 +14,6 @@ export async function list(
   const exchange = await context.send({ operation, intent, purpose, query });
   const body = jsonBody(exchange);
   const items = isSuccess(exchange) && Array.isArray(body) ? body : undefined;
-  if (items) learn(context.state, operation.collection, operation.idProperty, items);
   return { exchange, items };
 }
 

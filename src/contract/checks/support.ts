@@ -1,20 +1,13 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { isJsonMediaType, responseFor, type OperationResponse } from '../../openapi/operations.js';
-import type { Plan, PlannedOperation } from '../plan.js';
+import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import { payloadOf } from '../payload.js';
+import { ReferenceFiller } from '../reference-values.js';
 import { validValue, type ValueContext } from '../../openapi/generate.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
 import { mediaBody } from '../media-bodies.js';
 import { idParameter } from './ids.js';
-import type {
-  CheckContext,
-  CheckFailure,
-  Exchange,
-  Intent,
-  RequestSpec,
-  RunSettings,
-  RunState,
-  Severity,
-} from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, RunSettings, Severity } from '../types.js';
 
 /** A failure of `check` about `exchange`'s operation. */
 export function failure(
@@ -63,10 +56,15 @@ export function declaresNonJson(exchange: Exchange): boolean {
   return type !== undefined && !isJsonMediaType(type);
 }
 
-/** The parsed JSON body, or undefined when absent or not JSON. */
+/**
+ * What a client reads from the response: the parsed JSON body, with a success's documented
+ * envelope or wrapper taken off (a list's items, a wrapped item); undefined when absent or not
+ * JSON. Checks of the body as sent (its schema) read `response.json` itself.
+ */
 export function jsonBody(exchange: Exchange): unknown {
   const json = exchange.response?.json;
-  return json?.ok ? json.value : undefined;
+  if (!json?.ok) return undefined;
+  return isSuccess(exchange) ? payloadOf(exchange.operation, json.value) : json.value;
 }
 
 export function isSuccess(exchange: Exchange): boolean {
@@ -115,13 +113,7 @@ export function schemaIssues(plan: Plan, pointer: string, value: unknown): { poi
 export function knownId(context: CheckContext, collection: string | undefined, createdOnly = false): unknown {
   if (!collection) return undefined;
   const created = context.state.created.get(collection)?.find((resource) => resource.id !== undefined);
-  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.[0]);
-}
-
-/** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
-function collectionNamedBy(template: string, name: string): string | undefined {
-  const at = template.indexOf(`/{${name}}`);
-  return at < 0 ? undefined : template.slice(0, at) || '/';
+  return created?.id ?? (createdOnly ? undefined : context.state.pool.ids(collection)[0]);
 }
 
 /**
@@ -131,46 +123,70 @@ function collectionNamedBy(template: string, name: string): string | undefined {
  * checks read).
  */
 export function knownPathValues(context: CheckContext, operation: PlannedOperation): Record<string, string> {
+  const filler = new ReferenceFiller(context, operation);
   const values: Record<string, string> = {};
-  if (operation.operation.method === 'delete') return values;
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'path') continue;
-    const collection =
-      parameter === idParameter(operation) && operation.collection
-        ? operation.collection
-        : collectionNamedBy(operation.operation.path, parameter.name);
-    // Changing (PUT, PATCH) only what this run made; reading or adding to (POST) any resource.
-    const changes = !operation.safe && operation.operation.method !== 'post';
-    const known = knownId(context, collection, changes);
-    if (known !== undefined) values[parameter.name] = String(known);
+    const known = filler.parameter('path', parameter.name);
+    if (known !== undefined) values[parameter.name] = known;
   }
   return values;
 }
 
-/** A request the spec says must succeed: known ids in the path, required parameters, a valid body. */
-export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
-  const pathParams: Record<string, string> = {};
-  const query: Record<string, string> = {};
-  const known = knownPathValues(context, operation);
-  for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
-    else if (parameter.in === 'query' && parameter.required)
-      query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
-  }
-  const request: RequestSpec = { operation, intent: 'valid', purpose, pathParams, query };
-  if (operation.body) return { ...request, body: { value: validValue(operation.body.schema, generation(context)) } };
-  const media =
-    operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));
-  return media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request;
+/** A documented example of a parameter (its own, or its schema's), as text. */
+function documentedText(parameter: PlannedParameter): string | undefined {
+  const schema = typeof parameter.resolved === 'object' ? parameter.resolved : {};
+  const example =
+    parameter.example ?? schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
+  return example === undefined ? undefined : parameterText(example);
 }
 
-/** What the data generators draw on in this check. */
-export function generation(context: CheckContext): ValueContext {
+/**
+ * A request the spec says must succeed: ids of the collections the path names, required
+ * parameters, a valid body. Reference slots (`origin`, `departure_id`) take values the deployment
+ * showed; those it showed none for are listed in `unresolvedReferences`. A search that answered a
+ * non-empty list during discovery is asked the same way again.
+ */
+export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
+  const filler = new ReferenceFiller(context, operation);
+  const values = generation(context, filler);
+  const working = context.state.workingQueries.get(operation.id) ?? {};
+  const pathParams: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    const known = parameter.in === 'cookie' ? undefined : filler.parameter(parameter.in, parameter.name);
+    if (parameter.in === 'path') pathParams[parameter.name] = known ?? defaultParameterValue(parameter);
+    else if (parameter.in === 'query' && parameter.required)
+      query[parameter.name] =
+        working[parameter.name] ??
+        known ??
+        documentedText(parameter) ??
+        parameterText(validValue(parameter.resolved, values, parameter.name));
+    else if (parameter.in === 'header' && parameter.required && known !== undefined) headers[parameter.name] = known;
+  }
+  const request: RequestSpec = { operation, intent: 'valid', purpose, pathParams, query };
+  if (Object.keys(headers).length > 0) request.headers = headers;
+  const finish = (spec: RequestSpec): RequestSpec => {
+    for (const name of Object.keys(working)) if (name in query) filler.unresolved.delete(`query ${name}`);
+    return { ...spec, unresolvedReferences: [...filler.unresolved] };
+  };
+  if (operation.body) return finish({ ...request, body: { value: validValue(operation.body.schema, values) } });
+  const media = operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, values);
+  return finish(media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request);
+}
+
+/** What the data generators draw on in this check: references are filled from what the deployment showed. */
+export function generation(
+  context: CheckContext,
+  filler = new ReferenceFiller(context, context.operation),
+): ValueContext {
   return {
     random: context.random,
     tag: context.settings.namePrefix,
-    observed: context.state.observed,
+    observed: context.state.pool.observed,
     identities: identitiesOf(context),
+    reference: filler.body,
   };
 }
 
@@ -184,28 +200,6 @@ export function identitiesOf(context: Pick<CheckContext, 'operation' | 'plan'>):
   const collection = operation.collection ? plan.collection(operation.collection) : {};
   const names = [operation.idProperty, collection.create?.idProperty, collection.read?.idProperty, 'id'];
   return [...new Set(names.filter((name): name is string => name !== undefined))];
-}
-
-/** Remembers the properties of resources the deployment returned (ids, foreign keys). */
-export function learn(
-  state: RunState,
-  collection: string | undefined,
-  idProperty: string | undefined,
-  items: readonly unknown[],
-): void {
-  for (const item of items) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
-    for (const [name, value] of Object.entries(item)) {
-      const seen = state.observed.get(name) ?? [];
-      if (seen.length < 50 && !seen.some((other) => sameJson(other, value))) seen.push(value);
-      state.observed.set(name, seen);
-    }
-    if (collection && idProperty && idProperty in item) {
-      const ids = state.knownIds.get(collection) ?? [];
-      ids.push((item as Record<string, unknown>)[idProperty]);
-      state.knownIds.set(collection, ids);
-    }
-  }
 }
 
 /** Why a create-with-ids check does not apply here, or undefined when it does. */
@@ -250,5 +244,4 @@ export function rememberCreated(context: CheckContext, sent: unknown, exchange: 
   const list = context.state.created.get(operation.collection) ?? [];
   list.push(resource);
   context.state.created.set(operation.collection, list);
-  learn(context.state, operation.collection, operation.idProperty, [returned]);
 }
