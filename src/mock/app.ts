@@ -149,7 +149,7 @@ function resourceResponder(spec: LoadedDocument, config: MockConfig, store: Stor
     : resourceHandlers({ document: spec, model, listOrder: config.listOrder });
   return (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
-    if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));
+    if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)), request);
     const answer = fallback.respond(
       compiled.operation,
       { path: request.path, query: request.query, headers: request.headers },
@@ -157,7 +157,7 @@ function resourceResponder(spec: LoadedDocument, config: MockConfig, store: Stor
       request.preferences,
     );
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
-    return list ? answer.then((response) => limitedList(response, list, input)) : answer;
+    return list ? answer.then((response) => limitedList(response, list, input, request, spec.basePath)) : answer;
   };
 }
 

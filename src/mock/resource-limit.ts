@@ -1,23 +1,51 @@
 import { parseJson, stringifyJson } from '../core/json.js';
 import type { ResourceList } from '../openapi/resource-model.js';
 import type { HttpResponse } from '../http/http-response.js';
-import type { RequestInput } from '../http/responder.js';
+import type { RequestContext, RequestInput } from '../http/responder.js';
+import { envelopeSiblings } from './list-envelope.js';
+import { linkHeader, pageWindow, pageUrl, type AnsweredPage } from './list-page.js';
+
+type Holder = Record<string, unknown>;
 
 /**
- * A list answered by Prism (a collection kennel keeps no state for) still honours the documented
- * limit parameter: the example or generated items are cut to at most `limit`. Anything that is
- * not the documented list shape passes unchanged.
+ * A list answered by Prism (a collection kennel keeps no state for) still pages like one: the
+ * example or generated items are cut to the page the request asks for (its limit, page number,
+ * offset or cursor), and the envelope's links, cursors and counts describe that page of those
+ * items (no next page past them). Anything that is not the documented list shape passes unchanged.
  */
-export function limitedList(response: HttpResponse, list: ResourceList, input: RequestInput): HttpResponse {
-  const asked = list.limit ? input.query[list.limit.name] : undefined;
-  if (typeof asked !== 'number' || response.json === undefined || response.status >= 300) return response;
+export function limitedList(
+  response: HttpResponse,
+  list: ResourceList,
+  input: RequestInput,
+  request: RequestContext,
+  basePath: string,
+): HttpResponse {
+  if (response.json === undefined || response.status >= 300) return response;
   const parsed = parseJson(response.json);
   if (!parsed.ok) return response;
   const { value } = parsed;
-  const holder = list.wrapper === undefined ? undefined : (value as Record<string, unknown> | null);
+  const holder = list.wrapper === undefined ? undefined : (value as Holder | null);
   const items = holder ? holder[list.wrapper!] : value;
-  if (!Array.isArray(items) || items.length <= asked) return response;
-  const cut = items.slice(0, asked);
-  const json = stringifyJson(holder ? { ...holder, [list.wrapper!]: cut } : cut);
-  return { ...response, json };
+  if (!Array.isArray(items)) return response;
+  const window = pageWindow(list, input.query, (key) => {
+    const index = items.findIndex((item) => String((item as Holder | null)?.id) === key);
+    return index < 0 ? undefined : index;
+  });
+  const cut = items.slice(window.offset, window.offset + window.limit);
+  const page: AnsweredPage = {
+    ...window,
+    count: cut.length,
+    total: items.length,
+    more: items.length > window.offset + cut.length,
+    lastKey: (cut.at(-1) as Holder | undefined)?.id === undefined ? undefined : String((cut.at(-1) as Holder).id),
+  };
+  const url = pageUrl(basePath, request);
+  const json = stringifyJson(holder ? { ...holder, [list.wrapper!]: cut, ...envelopeSiblings(list, page, url) } : cut);
+  if (!list.pagination.linkHeader) return { ...response, json };
+  // The documented Link header names this page's neighbours, or is left out: never a generated sample.
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'link'),
+  );
+  const link = linkHeader(list, page, url);
+  return { ...response, json, headers: link ? { ...headers, Link: link } : headers };
 }

@@ -11,11 +11,17 @@ import {
 import { andThen, type Collection, type MaybePromise, type Tenant } from '../store/store-types.js';
 import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
 import type { HttpResponse } from '../http/http-response.js';
-import type { RequestInput } from '../http/responder.js';
-import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
+import type { RequestContext, RequestInput } from '../http/responder.js';
+import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
+import { listAnswer } from './list-answer.js';
+import { objectShape } from '../openapi/schema-shape.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
-export type ResourceHandler = (input: RequestInput, tenant: Tenant) => MaybePromise<HttpResponse>;
+export type ResourceHandler = (
+  input: RequestInput,
+  tenant: Tenant,
+  request: RequestContext,
+) => MaybePromise<HttpResponse>;
 
 export interface ResourceHandlerOptions {
   document: LoadedDocument;
@@ -37,11 +43,21 @@ interface Answer {
   location: boolean;
 }
 
-function answerOf(document: LoadedDocument, resource: Resource, operation: Operation, preferred?: number): Answer {
+function answerOf(
+  document: LoadedDocument,
+  binding: ResourceBinding,
+  operation: Operation,
+  preferred?: number,
+): Answer {
+  const { resource, wrappers } = binding;
   const response = successOf(operation, preferred);
   const status = response ? Number(response.status) : (preferred ?? 200);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
-  const view = pointer === undefined ? undefined : itemView(schemaAt(document, pointer), resource.itemSchema);
+  const schema = pointer === undefined ? undefined : schemaAt(document, pointer);
+  const wrapper = wrappers.response;
+  const inner = wrapper === undefined ? schema : objectShape(schema).properties[wrapper];
+  const plain = pointer === undefined ? undefined : itemView(inner, resource.itemSchema);
+  const view = plain && wrapper !== undefined ? wrappedView(plain, wrapper, schema) : plain;
   const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
   return { status, view, location };
 }
@@ -74,6 +90,13 @@ function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
+/** The item a request body carries: the body itself, or what it wraps (`{"booking": {…}}`). */
+function bodyOf(binding: ResourceBinding): (input: RequestInput) => Item {
+  const wrapper = binding.wrappers.request;
+  if (wrapper === undefined) return (input) => input.body.value as Item;
+  return (input) => ((input.body.value as Item)[wrapper] ?? {}) as Item;
+}
+
 /** Binds the roles of one resource to a tenant's collections. */
 class ResourceHandlers {
   readonly #resource: Resource;
@@ -95,14 +118,14 @@ class ResourceHandlers {
       case 'list':
         return this.#list(binding.list!, operation);
       case 'create':
-        return this.#create(operation);
+        return this.#create(binding, operation);
       case 'read':
-        return this.#read(operation);
+        return this.#read(binding, operation);
       case 'replace':
       case 'update':
-        return this.#write(operation, binding.role);
+        return this.#write(binding, operation, binding.role);
       case 'delete':
-        return this.#delete(operation);
+        return this.#delete(binding, operation);
     }
   }
 
@@ -113,32 +136,32 @@ class ResourceHandlers {
   }
 
   #list(list: ResourceList, operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation);
-    const view = itemView(list.items, this.#resource.itemSchema);
-    const cap = list.maxItems ?? Infinity;
-    return (input, tenant) => {
-      const asked = list.limit ? input.query[list.limit.name] : undefined;
-      const limit = Math.min(typeof asked === 'number' ? asked : (list.limit?.default ?? Infinity), cap);
+    const status = Number(successOf(operation)?.status ?? 200);
+    const answer = listAnswer(list, itemView(list.items, this.#resource.itemSchema), this.#document.basePath);
+    return (input, tenant, request) => {
       const filters: Filter[] = [];
       for (const filter of list.filters) {
         const value = input.query[filter.name];
         if (value !== undefined) filters.push([filter.property, value]);
       }
-      return andThen(this.#collection(input, tenant).list(limit, filters, this.#order), (found) => ({
-        status: answer.status,
-        json: listJson(found, view, list.wrapper),
+      const collection = this.#collection(input, tenant);
+      const fetch = answer.fetchCount(input);
+      return andThen(collection.list(fetch, filters, this.#order), (found) => ({
+        status,
+        ...answer.respond(found, input, request),
       }));
     };
   }
 
-  #create(operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation, 201);
+  #create(binding: ResourceBinding, operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, binding, operation, 201);
+    const unwrap = bodyOf(binding);
     const { assignedBy } = this.#resource.key!;
     // A key the client must choose (a user name) is a conflict when taken; one it may choose
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
     return (input, tenant) => {
-      const body = input.body.value as Item;
+      const body = unwrap(input);
       const sent = assignedBy === 'server' ? undefined : body[this.#key];
       const draft = { sent, onTaken, build: (key: unknown) => this.#record(key, body) } as const;
       return andThen(this.#collection(input, tenant).create(draft), (result) => {
@@ -154,16 +177,17 @@ class ResourceHandlers {
     };
   }
 
-  #read(operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation);
+  #read(binding: ResourceBinding, operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, binding, operation);
     return (input, tenant) => andThen(this.#find(input, tenant), (found) => this.#answer(answer, found, input));
   }
 
-  #write(operation: Operation, role: 'replace' | 'update'): ResourceHandler {
-    const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
+  #write(binding: ResourceBinding, operation: Operation, role: 'replace' | 'update'): ResourceHandler {
+    const answer = { ...answerOf(this.#document, binding, operation), location: false };
+    const unwrap = bodyOf(binding);
     return (input, tenant) =>
       andThen(this.#find(input, tenant), (old) => {
-        const body = input.body.value as Item;
+        const body = unwrap(input);
         const merged = role === 'update' ? { ...old.value, ...body } : body;
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
@@ -174,8 +198,8 @@ class ResourceHandlers {
       });
   }
 
-  #delete(operation: Operation): ResourceHandler {
-    const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
+  #delete(binding: ResourceBinding, operation: Operation): ResourceHandler {
+    const answer = { ...answerOf(this.#document, binding, operation), location: false };
     return (input, tenant) => {
       const key = String(input.path[this.#resource.itemParameter!]);
       return andThen(this.#collection(input, tenant).remove(key), (old) => {

@@ -243,6 +243,14 @@ function attachFinders(byPath: Map<string, Draft>, schemas: Map<Draft, JsonSchem
   }
 }
 
+/**
+ * A top-level collection clients only read (a list and a read by key, no create): kept from its
+ * seeds, so that the list and the reads agree and an unknown key is a 404.
+ */
+function readOnly(entry: Draft): boolean {
+  return entry.operations.list !== undefined && entry.operations.read !== undefined && !entry.path.includes('{');
+}
+
 function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | undefined): Resource {
   const operations = [...new Set([...Object.values(entry.operations), ...entry.lists.map((list) => list.operation)])];
   const links = operations.flatMap((operation) => linksOf(document.document, operation));
@@ -259,7 +267,7 @@ function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | u
     lists: entry.lists,
     examples: key ? exampleItems(entry.operations, entry.lists, key.property) : [],
     links,
-    stateful: entry.operations.create !== undefined && key !== undefined && isObjectBody(item),
+    stateful: key !== undefined && isObjectBody(item) && (entry.operations.create !== undefined || readOnly(entry)),
   };
 }
 

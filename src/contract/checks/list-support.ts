@@ -1,7 +1,7 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
 import { validObject } from '../../openapi/generate.js';
-import { generation, isSuccess, jsonBody, rememberCreated } from './support.js';
+import { generation, isSuccess, jsonBody, rememberCreated, requiredQuery } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(
@@ -11,7 +11,12 @@ export async function list(
   intent: Exchange['intent'] = 'valid',
 ): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
   const operation = context.operation;
-  const exchange = await context.send({ operation, intent, purpose, query });
+  const exchange = await context.send({
+    operation,
+    intent,
+    purpose,
+    query: { ...requiredQuery(context, operation), ...query },
+  });
   const body = jsonBody(exchange);
   const items = isSuccess(exchange) && Array.isArray(body) ? body : undefined;
   return { exchange, items };

@@ -61,7 +61,14 @@ function judgePage(
       }),
     );
   const repeated = items.map((item) => identity(context.operation, item)).filter((key) => seen.has(key));
-  if (repeated.length > 0)
+  if (repeated.length > 0 && repeated.length === items.length)
+    failures.push(
+      problem(exchange, `the next link leads back to a page already read: page ${page} shows only earlier items`, {
+        expected: 'a next link to a page not yet read',
+        actual: `listed again: ${repeated.slice(0, 3).join(', ')}`,
+      }),
+    );
+  else if (repeated.length > 0)
     failures.push(
       problem(exchange, `page ${page} repeats ${repeated.length} item(s) an earlier page listed`, {
         expected: 'each item on one page only',
@@ -108,7 +115,10 @@ async function walk(context: CheckContext, first: RequestSpec, asked: number | u
           expected: 'no next link on the last page',
         }),
       );
-    result.failures.push(...judgePage(context, exchange, items, asked, seen, page));
+    const judged = judgePage(context, exchange, items, asked, seen, page);
+    result.failures.push(...judged);
+    // A page of nothing but earlier items: following on would go round in circles.
+    if (items.length > 0 && items.every((item) => seen.has(identity(context.operation, item)))) return result;
     for (const item of items) seen.add(identity(context.operation, item));
     result.seen.push(...items.map((item) => identity(context.operation, item)));
     visited.add(exchange.request.url);

@@ -176,6 +176,16 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   return finish(media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request);
 }
 
+/**
+ * The query a list needs to answer at all: its required parameters as `validRequest` fills them
+ * (the references a search takes, the query that worked in discovery). Checks that read a list
+ * their own way add their parameters on top.
+ */
+export function requiredQuery(context: CheckContext, list: PlannedOperation): Record<string, string> {
+  if (!list.parameters.some((parameter) => parameter.in === 'query' && parameter.required)) return {};
+  return validRequest({ ...context, operation: list }, list, `${list.id}`).query ?? {};
+}
+
 /** What the data generators draw on in this check: references are filled from what the deployment showed. */
 export function generation(
   context: CheckContext,
