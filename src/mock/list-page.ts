@@ -8,6 +8,8 @@ import type { RequestContext } from '../http/responder.js';
 export interface PageWindow {
   offset: number;
   limit: number;
+  /** The page number asked for (page-numbered lists). */
+  number?: number;
 }
 
 /** A page as answered: its window, how many items it holds, how many match in all (when counted). */
@@ -57,8 +59,11 @@ export function pageWindow(
   const sent = parameter ? query[parameter.name] : undefined;
   if (!parameter || sent === undefined) return { offset: 0, limit };
   if (parameter.kind === 'offset') return { offset: Math.max(0, Number(sent)), limit };
-  if (parameter.kind === 'page')
-    return { offset: Number.isFinite(limit) ? Math.max(0, Number(sent) - parameter.first) * limit : 0, limit };
+  if (parameter.kind === 'page') {
+    const pages = Math.max(0, Number(sent) - parameter.first);
+    // Without a page size everything is on the first page; the pages after it are empty.
+    return { offset: Number.isFinite(limit) ? pages * limit : pages > 0 ? Infinity : 0, limit, number: Number(sent) };
+  }
   const text = String(sent);
   if (list.pagination.next?.kind === 'after-last') {
     const index = indexOf(text);
@@ -128,8 +133,9 @@ export function fieldValue(meaning: PageFieldMeaning, list: ResourceList, page: 
       return page.total === undefined ? undefined : Math.ceil(page.total / step);
     case 'page':
       return (
+        page.number ??
         (list.pagination.parameter?.kind === 'page' ? list.pagination.parameter.first : 1) +
-        Math.floor(page.offset / step)
+          Math.floor(page.offset / step)
       );
     case 'limit':
       return Number.isFinite(page.limit) ? page.limit : undefined;

@@ -81,7 +81,11 @@ const FIELD_NAMES: [RegExp, PageFieldMeaning, 'string' | 'integer' | 'boolean' |
     'string',
   ],
   [/^(prevcursor|previouscursor|prevpagetoken|previouspagetoken|prevtoken|startcursor|before)$/, 'prevToken', 'string'],
-  [/^(total|totalcount|totalitems|totalresults|totalentries|totalrecords|count|totalsize)$/, 'total', 'integer'],
+  [
+    /^(total|totalcount|totalitems|totalresults|totalentries|totalrecords|totalelements|count|totalsize)$/,
+    'total',
+    'integer',
+  ],
   [/^(totalpages|pagecount|pages|lastpage|numpages)$/, 'pages', 'integer'],
   [/^(page|currentpage|pagenumber|pageindex)$/, 'page', 'integer'],
   [/^(limit|perpage|pagesize|size)$/, 'limit', 'integer'],
@@ -109,7 +113,8 @@ export function pageParameterOf(parameters: readonly ResolvedParameter[]): PageP
     if (!kind) continue;
     const schema = typeof parameter.resolved === 'object' ? parameter.resolved : {};
     const documented = [schema.minimum, schema.default].find((value): value is number => typeof value === 'number');
-    const first = kind === 'page' ? (documented ?? 1) : 0;
+    const zeroBased = /\b(zero|0)[- ]based\b|\b(starts?|starting) (at|from) 0\b/i.test(parameter.description ?? '');
+    const first = kind === 'page' ? (documented ?? (zeroBased ? 0 : 1)) : 0;
     return { name: parameter.name, kind, first };
   }
   return undefined;
