@@ -3,7 +3,7 @@ import { wrapBody } from './body-wrapper.js';
 import { sampleOf } from '../openapi/generate.js';
 import { isJsonMediaType, type Operation } from '../openapi/operations.js';
 import type { PlannedOperation, PlannedParameter } from './plan.js';
-import type { RequestSpec, SentRequest } from './types.js';
+import type { OmittedParameter, RequestSpec, SentRequest } from './types.js';
 
 export interface Credentials {
   apiKey: string;
@@ -72,10 +72,12 @@ function requiredParameters(
   operation: PlannedOperation,
   query: Record<string, string>,
   headers: Record<string, string>,
+  omitted: readonly OmittedParameter[],
 ): void {
   const cookies: string[] = [];
   for (const parameter of operation.parameters) {
     if (!parameter.required) continue;
+    if (omitted.some((item) => item.in === parameter.in && item.name === parameter.name)) continue;
     const name = parameter.name.toLowerCase();
     if (parameter.in === 'query' && !(parameter.name in query))
       query[parameter.name] = defaultParameterValue(parameter);
@@ -116,7 +118,7 @@ export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Cr
   };
   Object.assign(headers, authHeaders(spec.operation, spec.auth ?? 'valid', credentials, query));
   // A followed link is sent as it is: only credentials join its query.
-  requiredParameters(spec.operation, spec.url === undefined ? query : {}, headers);
+  requiredParameters(spec.operation, spec.url === undefined ? query : {}, headers, spec.omit ?? []);
   let body: string | undefined;
   if (spec.body)
     body = 'raw' in spec.body ? spec.body.raw : stringifyJson(wrapBody(spec.body.value, spec.operation.body?.wrapper));

@@ -110,6 +110,13 @@ function listOf(document: LoadedDocument, operation: Operation): ResourceList | 
   };
 }
 
+/** A list that cannot be read without a query parameter other than its limit (`GET /trips?from=…&to=…`). */
+function isSearch(list: ResourceList): boolean {
+  return list.operation.parameters.some(
+    (parameter) => parameter.in === 'query' && parameter.required && parameter.name !== list.limit?.name,
+  );
+}
+
 interface Draft {
   path: string;
   itemPath?: string;
@@ -140,7 +147,8 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
     const list = listOf(document, operation);
     if (list) {
       const entry = draft(operation.path);
-      entry.operations.list ??= operation;
+      // A search (a list that needs a query) shows a part of the collection, as a finder does: never its `list`.
+      if (!isSearch(list)) entry.operations.list ??= operation;
       entry.lists.push(list);
     } else if (operation.method === 'post' && isObjectBody(bodySchemaOf(document, operation))) {
       draft(operation.path).operations.create ??= operation;
@@ -298,7 +306,7 @@ export function inferResources(document: LoadedDocument): ResourceModel {
   }
   attachFinders(byPath, schemas);
   const resources = [...byPath.values()]
-    .filter((entry) => Object.keys(entry.operations).length > 0)
+    .filter((entry) => Object.keys(entry.operations).length > 0 || entry.lists.length > 0)
     .map((entry) => resourceOf(document, entry, schemas.get(entry)));
   const bindings = new Map<string, ResourceBinding>();
   for (const resource of resources) {

@@ -1,6 +1,14 @@
 import type { FilterParameter, PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
-import { idKey, readList, wholeListQuery, windowProblem, type Item, type ListRead } from './collection-support.js';
+import {
+  idKey,
+  readList,
+  searchOnly,
+  wholeListQuery,
+  windowProblem,
+  type Item,
+  type ListRead,
+} from './collection-support.js';
 import { changedFields } from './fidelity-values.js';
 import { failure, isClientError, isSuccess, jsonBody, readById, sameJson, show, statusText } from './support.js';
 
@@ -235,6 +243,8 @@ export const collectionConsistency: ScenarioCheck = {
   skipReason(operation) {
     if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
       return 'not a list of identified resources';
+    const search = searchOnly(operation);
+    if (search) return search;
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
   },
   async run(context) {

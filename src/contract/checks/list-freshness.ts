@@ -2,6 +2,7 @@ import type { FilterParameter, PlannedOperation } from '../plan.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
 import {
   awaitListed,
+  searchOnly,
   createResources,
   idKey,
   readList,
@@ -69,6 +70,8 @@ export const listFreshness: ScenarioCheck = {
   skipReason(operation, plan, settings) {
     if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
       return 'not a list of identified resources';
+    const search = searchOnly(operation);
+    if (search) return search;
     if (!plan.collection(operation.collection).create?.body) return 'nothing creates resources in this collection';
     if (settings.readOnly) return 'read-only run';
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
