@@ -8,9 +8,16 @@ import { fieldValue, type AnsweredPage, type PageUrl } from './list-page.js';
 const allowsNull = (schema: JsonSchema | undefined): boolean =>
   typesOf(schema).includes('null') || (typeof schema === 'object' && schema.nullable === true);
 
-/** A paging field's value as the schema takes it: null only where null is allowed, else left out. */
-function settled(value: unknown, schema: JsonSchema | undefined): unknown {
-  return value === null && !allowsNull(schema) ? undefined : value;
+/**
+ * A paging field's value as the schema takes it. Nothing to say (no next page, no count): null
+ * where null is allowed; else, when required, an empty string for text (the usual "no more" token)
+ * or the schema's sample; else left out.
+ */
+function settled(value: unknown, schema: JsonSchema | undefined, required = false): unknown {
+  if (value !== null && value !== undefined) return value;
+  if (value === null && allowsNull(schema)) return null;
+  if (!required) return undefined;
+  return typesOf(schema).includes('string') ? '' : sampleOf(schema);
 }
 
 /** One envelope property made of paging fields (`links: {self, next, prev}`), required others as samples. */
@@ -34,7 +41,7 @@ function container(
       if (kept !== undefined) out[name] = kept;
       continue;
     }
-    const kept = settled(value(field), property);
+    const kept = settled(value(field), property, required.includes(name));
     if (kept !== undefined) out[name] = kept;
   }
   return out;
@@ -53,7 +60,7 @@ export function envelopeSiblings(list: ResourceList, page: AnsweredPage, url: Pa
     const fields = list.pagination.fields.filter((field) => field.path[0] === sibling.name);
     const own = fields.find((field) => field.path.length === 1);
     if (own) {
-      const kept = settled(value(own), sibling.schema);
+      const kept = settled(value(own), sibling.schema, sibling.required);
       if (kept !== undefined) out[sibling.name] = kept;
     } else if (fields.length > 0) out[sibling.name] = container(sibling.schema, fields, value);
     else if (sibling.required) out[sibling.name] = sampleOf(sibling.schema);

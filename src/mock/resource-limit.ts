@@ -40,7 +40,10 @@ export function limitedList(
     lastKey: (cut.at(-1) as Holder | undefined)?.id === undefined ? undefined : String((cut.at(-1) as Holder).id),
   };
   const url = pageUrl(basePath, request);
-  const json = stringifyJson(holder ? { ...holder, [list.wrapper!]: cut, ...envelopeSiblings(list, page, url) } : cut);
+  // The example's own paging fields (a sample cursor, its counts) describe no page of the mock: replaced.
+  const paging = new Set(list.pagination.fields.map((field) => field.path[0]));
+  const rest = holder ? Object.fromEntries(Object.entries(holder).filter(([name]) => !paging.has(name))) : undefined;
+  const json = stringifyJson(rest ? { ...rest, [list.wrapper!]: cut, ...envelopeSiblings(list, page, url) } : cut);
   if (!list.pagination.linkHeader) return { ...response, json };
   // The documented Link header names this page's neighbours, or is left out: never a generated sample.
   const headers = Object.fromEntries(

@@ -228,7 +228,9 @@ export function readById(
   intent: Intent = 'valid',
 ): Promise<Exchange> {
   const pathName = idParameter(read)?.name ?? 'id';
-  return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
+  // A sub-resource's parents (`/projects/{projectId}/tasks/{taskId}`) are the ones its items were made under.
+  const parents = knownPathValues({ ...context, operation: read }, read);
+  return context.send({ operation: read, intent, purpose, pathParams: { ...parents, [pathName]: String(id) } });
 }
 
 /** Records what a successful create returned, so later checks can read it back. */
