@@ -3,7 +3,7 @@ import type { ReferenceEdge } from '../openapi/reference-edges.js';
 import { isSuccess, jsonBody, validRequest } from './checks/support.js';
 import { nextRequest, nextStep } from './next-page.js';
 import type { Plan, PlannedOperation } from './plan.js';
-import { valuesFor } from './reference-values.js';
+import { fitsSlot, valuesFor } from './reference-values.js';
 import type { CheckContext, Exchange, RequestSpec } from './types.js';
 
 /** How far discovery reads: pages per list, items per list, requests per search. */
@@ -57,7 +57,9 @@ export async function readPages(context: CheckContext, first: RequestSpec): Prom
 /** The values a required query reference can take: its documented example first, then values the deployment showed. */
 function candidates(context: CheckContext, edge: ReferenceEdge): string[] {
   const documented = edge.slot.example === undefined ? [] : [edge.slot.example];
-  const seen = valuesFor(context, edge).slice(0, EXPLORATION_BOUNDS.candidatesPerSlot);
+  const seen = valuesFor(context, edge)
+    .filter((value) => fitsSlot(value, edge.slot.schema, true))
+    .slice(0, EXPLORATION_BOUNDS.candidatesPerSlot);
   return [
     ...new Set([...documented, ...seen].map((value) => (typeof value === 'string' ? value : stringifyJson(value)))),
   ];

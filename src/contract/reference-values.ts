@@ -1,6 +1,7 @@
 import type { Random } from '../core/random.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import type { ReferenceEdge } from '../openapi/reference-edges.js';
+import { primaryType } from '../openapi/schema-shape.js';
 import type { Plan, PlannedOperation } from './plan.js';
 import type { RunState } from './types.js';
 
@@ -9,6 +10,42 @@ export interface ReferenceSources {
   plan: Plan;
   state: RunState;
   random: Random;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A pattern as a RegExp, or undefined when JavaScript cannot read it (then it is not checked). */
+function patternOf(schema: Record<string, unknown>): RegExp | undefined {
+  try {
+    return typeof schema.pattern === 'string' ? new RegExp(schema.pattern) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when a value the deployment showed fits the slot it would fill: its type (as JSON in a
+ * body, as text in a parameter), enum, uuid format, pattern, length and bounds. A key the
+ * deployment shows as `37` does not go where the document asks for a uuid.
+ */
+export function fitsSlot(value: unknown, schema: JsonSchema | undefined, asText: boolean): boolean {
+  if (typeof schema !== 'object') return true;
+  if (Array.isArray(schema.enum)) return schema.enum.some((member) => String(member) === String(value));
+  const type = primaryType(schema);
+  const text = String(value);
+  if (type === 'integer' || type === 'number') {
+    const number = typeof value === 'number' || typeof value === 'bigint' ? Number(value) : asText ? Number(text) : NaN;
+    if (!Number.isFinite(number) || (type === 'integer' && !Number.isInteger(number))) return false;
+    return (
+      !(typeof schema.minimum === 'number' && number < schema.minimum) &&
+      !(typeof schema.maximum === 'number' && number > schema.maximum)
+    );
+  }
+  if (type === 'string' && typeof value !== 'string' && !asText) return false;
+  if (schema.format === 'uuid' && !UUID.test(text)) return false;
+  if (typeof schema.minLength === 'number' && [...text].length < schema.minLength) return false;
+  if (typeof schema.maxLength === 'number' && [...text].length > schema.maxLength) return false;
+  return patternOf(schema)?.test(text) ?? true;
 }
 
 /** `query origin`, `body /departure_id`: how a slot is named in `unresolvedReferences`. */
@@ -62,7 +99,9 @@ export class ReferenceFiller {
     if (location === 'path' && method === 'delete') return undefined;
     const changes = location === 'path' && !this.operation.safe && method !== 'post';
     const own = edge.resource === this.operation.collection;
-    const values = valuesFor(this.sources, edge, changes && own);
+    const values = valuesFor(this.sources, edge, changes && own).filter((value) =>
+      fitsSlot(value, edge.slot.schema, true),
+    );
     if (values.length === 0) {
       this.unresolved.add(slotLabel(edge));
       return undefined;
@@ -76,7 +115,7 @@ export class ReferenceFiller {
       (candidate) => candidate.slot.in === 'body' && candidate.slot.word === name && candidate.slot.schema === schema,
     );
     if (!edge) return undefined;
-    const values = valuesFor(this.sources, edge);
+    const values = valuesFor(this.sources, edge).filter((value) => fitsSlot(value, schema, false));
     if (values.length === 0) {
       this.unresolved.add(slotLabel(edge));
       return undefined;

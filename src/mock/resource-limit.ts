@@ -9,8 +9,8 @@ type Holder = Record<string, unknown>;
 
 /**
  * A list answered by Prism (a collection kennel keeps no state for) still pages like one: the
- * example or generated items are cut to the page the request asks for (its limit, page number,
- * offset or cursor), and the envelope's links, cursors and counts describe that page of those
+ * example or generated items are filtered as the request asks, cut to the page it asks for (its
+ * limit, page number, offset or cursor), and the envelope's links, cursors and counts describe that page of those
  * items (no next page past them). Anything that is not the documented list shape passes unchanged.
  */
 export function limitedList(
@@ -25,8 +25,15 @@ export function limitedList(
   if (!parsed.ok) return response;
   const { value } = parsed;
   const holder = list.wrapper === undefined ? undefined : (value as Holder | null);
-  const items = holder ? holder[list.wrapper!] : value;
-  if (!Array.isArray(items)) return response;
+  const listed = holder ? holder[list.wrapper!] : value;
+  if (!Array.isArray(listed)) return response;
+  // The documented filters hold here too: only items whose property equals the value asked for.
+  const items = listed.filter((item) =>
+    list.filters.every((filter) => {
+      const asked = input.query[filter.name];
+      return asked === undefined || (item as Holder | null)?.[filter.property] === asked;
+    }),
+  );
   const window = pageWindow(list, input.query, (key) => {
     const index = items.findIndex((item) => String((item as Holder | null)?.id) === key);
     return index < 0 ? undefined : index;

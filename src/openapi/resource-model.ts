@@ -4,7 +4,7 @@ import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
 import type { Operation } from './operations.js';
 import { paginationOf, type Pagination } from './pagination.js';
-import { bodyPropertyOf, linksOf, linksTo, type ResourceLink } from './resource-links.js';
+import { linksOf, type ResourceLink } from './resource-links.js';
 import {
   filtersOf,
   limitOf,
@@ -14,8 +14,7 @@ import {
   type ListShape,
 } from './resource-list.js';
 import { exampleItems } from './resource-examples.js';
-import { itemNames, squashed } from './naming.js';
-import { objectShape, typesOf } from './schema-shape.js';
+import { keyOf } from './resource-key.js';
 
 export type { FilterParameter, LimitParameter, Pagination, ResourceLink };
 export { bodySchemaOf, schemaAt, successSchemaOf };
@@ -179,63 +178,6 @@ function itemSchemaOf(document: LoadedDocument, entry: Draft): JsonSchema | unde
   const created = create && unwrappedItem(successSchemaOf(document, create), entry.path);
   if (isObjectBody(created)) return created;
   return create && unwrappedItem(bodySchemaOf(document, create), entry.path);
-}
-
-const isReadOnly = (schema: JsonSchema | undefined): boolean => typeof schema === 'object' && schema.readOnly === true;
-
-function kindOf(schema: JsonSchema | undefined): IdKind {
-  const types = typesOf(schema);
-  if (types.includes('integer') || types.includes('number')) return 'integer';
-  return typeof schema === 'object' && schema.format === 'uuid' ? 'uuid' : 'string';
-}
-
-/** The key property: named by a link, or the item parameter's namesake, or `id`, or a required `…Id` the client does not send. */
-function keyPropertyOf(
-  entry: Draft,
-  item: JsonSchema | undefined,
-  body: JsonSchema | undefined,
-  links: ResourceLink[],
-) {
-  const { properties, required } = objectShape(item);
-  const targets = Object.values(entry.operations).filter((operation) => operation.path === entry.itemPath);
-  for (const link of links) {
-    if (!targets.some((operation) => linksTo(link, operation))) continue;
-    const expression = entry.itemParameter && link.parameters[entry.itemParameter];
-    const property = expression ? bodyPropertyOf(expression) : undefined;
-    if (property && property in properties) return property;
-  }
-  if (entry.itemParameter && entry.itemParameter in properties) return entry.itemParameter;
-  if ('id' in properties) return 'id';
-  const named = Object.keys(properties).find((name) => namesItsCollection(name, entry.path));
-  if (named) return named;
-  const sent = new Set(Object.keys(objectShape(body).properties));
-  return required.find((name) => !sent.has(name) && /id$/i.test(name));
-}
-
-/** `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item. */
-function namesItsCollection(name: string, path: string): boolean {
-  const plain = squashed(name);
-  return itemNames(path, true).some((noun) => plain === `${noun}id`);
-}
-
-function keyOf(
-  document: LoadedDocument,
-  entry: Draft,
-  item: JsonSchema | undefined,
-  links: ResourceLink[],
-): ResourceKey | undefined {
-  const body = entry.operations.create && unwrappedItem(bodySchemaOf(document, entry.operations.create), entry.path);
-  const property = keyPropertyOf(entry, item, body, links);
-  if (!property) return undefined;
-  const bodyShape = objectShape(body);
-  const read = entry.operations.read;
-  const parameter = read?.parameters.find((candidate) => candidate.name === entry.itemParameter);
-  const kind = kindOf(objectShape(item).properties[property] ?? schemaAt(document, parameter?.schema?.pointer));
-  // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.
-  const natural = kind === 'string' && !/id$/i.test(property) && property in bodyShape.properties;
-  const clientChosen = bodyShape.required.includes(property) || natural;
-  const declared = property in bodyShape.properties && !isReadOnly(bodyShape.properties[property]);
-  return { property, kind, assignedBy: clientChosen ? 'client' : declared ? 'either' : 'server' };
 }
 
 /** Finders: `GET /pet/findByStatus` lists the items of `/pet` (the same item schema, one static segment below). */
