@@ -89,60 +89,63 @@ function stepProblem(exchange: Exchange, step: NextStep, visited: ReadonlySet<st
   return undefined;
 }
 
+/** A page that did not answer with a list: a next link that does not resolve (a 5xx is not-a-server-error's). */
+function unresolved(context: CheckContext, exchange: Exchange, page: number): CheckFailure[] {
+  if (page === 1 || !exchange.response || exchange.response.status >= 500) return [];
+  return [
+    problem(exchange, `the next link of page ${page - 1} does not resolve: ${statusText(exchange)}`, {
+      expected: `a documented 2xx (${context.operation.successStatuses.join(', ')})`,
+      actual: statusText(exchange),
+    }),
+  ];
+}
+
+/** A warning for a next link on another origin, once per walk. */
+function foreignLink(exchange: Exchange, step: NextStep, walked: Walk): CheckFailure[] {
+  if (step.kind !== 'url' || !step.foreign || walked.failures.some((item) => item.severity === 'warning')) return [];
+  const title = `the next link names another origin (${step.text}): followed on the tested one`;
+  return [
+    failure(NAME, 'warning', exchange, title, {
+      expected: 'a next link on the origin that answered',
+      actual: step.text,
+    }),
+  ];
+}
+
 /** Follows the next pages from `first`, judging each; stops at the end, a problem or the bound. */
 async function walk(context: CheckContext, first: RequestSpec, asked: number | undefined): Promise<Walk> {
-  const result: Walk = { seen: [], ended: false, failures: [] };
+  const walked: Walk = { seen: [], ended: false, failures: [] };
   const seen = new Set<string>();
   const visited = new Set<string>();
+  const keyOf = (item: unknown) => identity(context.operation, item);
   let request: RequestSpec | undefined = first;
   let shortWithNext: Exchange | undefined;
   for (let page = 1; request && page <= MOST_PAGES; page += 1) {
     const exchange = await context.send(request);
     const items = jsonBody(exchange);
-    if (!isSuccess(exchange) || !Array.isArray(items)) {
-      if (page > 1 && exchange.response && exchange.response.status < 500)
-        result.failures.push(
-          problem(exchange, `the next link of page ${page - 1} does not resolve: ${statusText(exchange)}`, {
-            expected: `a documented 2xx (${context.operation.successStatuses.join(', ')})`,
-            actual: statusText(exchange),
-          }),
-        );
-      return result;
-    }
+    if (!isSuccess(exchange) || !Array.isArray(items))
+      return { ...walked, failures: [...walked.failures, ...unresolved(context, exchange, page)] };
     if (shortWithNext && items.length === 0)
-      result.failures.push(
+      walked.failures.push(
         problem(shortWithNext, `the last page (${page - 1}) has a next link, to an empty page`, {
           expected: 'no next link on the last page',
         }),
       );
-    const judged = judgePage(context, exchange, items, asked, seen, page);
-    result.failures.push(...judged);
+    walked.failures.push(...judgePage(context, exchange, items, asked, seen, page));
     // A page of nothing but earlier items: following on would go round in circles.
-    if (items.length > 0 && items.every((item) => seen.has(identity(context.operation, item)))) return result;
-    for (const item of items) seen.add(identity(context.operation, item));
-    result.seen.push(...items.map((item) => identity(context.operation, item)));
+    if (items.length > 0 && items.every((item) => seen.has(keyOf(item)))) return walked;
+    for (const item of items) seen.add(keyOf(item));
+    walked.seen.push(...items.map(keyOf));
     visited.add(exchange.request.url);
     const step = nextStep(context.operation, exchange, request);
     const trouble = stepProblem(exchange, step, visited);
-    if (trouble) return { ...result, failures: [...result.failures, trouble] };
-    if (step.kind === 'url' && step.foreign && !result.failures.some((item) => item.severity === 'warning'))
-      result.failures.push(
-        failure(
-          NAME,
-          'warning',
-          exchange,
-          `the next link names another origin (${step.text}): followed on the tested one`,
-          {
-            expected: 'a next link on the origin that answered',
-            actual: step.text,
-          },
-        ),
-      );
-    if (step.kind === 'end') return { ...result, ended: true };
+    if (trouble) return { ...walked, failures: [...walked.failures, trouble] };
+    walked.failures.push(...foreignLink(exchange, step, walked));
+    if (step.kind === 'end') return { ...walked, ended: true };
     shortWithNext = asked !== undefined && items.length < asked ? exchange : undefined;
     request = nextRequest(request, step, `${context.operation.id}, page ${page + 1} (following the next page)`);
   }
-  return result;
+  return walked;
 }
 
 /** After pages that ended: one read at the largest limit must show nothing the pages missed. */
