@@ -9,9 +9,10 @@ type Holder = Record<string, unknown>;
 
 /**
  * A list answered by Prism (a collection kennel keeps no state for) still pages like one: the
- * example or generated items are filtered as the request asks, cut to the page it asks for (its
- * limit, page number, offset or cursor), and the envelope's links, cursors and counts describe that page of those
- * items (no next page past them). Anything that is not the documented list shape passes unchanged.
+ * example or generated items are filtered as the request asks (enum, string and boolean filters),
+ * cut to the page it asks for (its limit, page number, offset or cursor), and the envelope's links,
+ * cursors and counts describe that page of those items (no next page past them). Anything that is
+ * not the documented list shape passes unchanged.
  */
 export function limitedList(
   response: HttpResponse,

@@ -26,7 +26,7 @@ const errorsOf = (summary: RunSummary) =>
       .map((failure) => `${result.check} ${result.operationId}: ${failure.title}`),
   );
 
-describe('links in response bodies', () => {
+describe('links in response bodies, and a boolean filter', () => {
   it('finds self, related and HAL links in a schema, never paging links', () => {
     const uri = { type: 'string', format: 'uri' };
     const schema = {
@@ -74,6 +74,15 @@ describe('links in response bodies', () => {
     expect(errorsOf(summary).filter((line) => line.startsWith('body-links-resolve'))).toEqual(
       expect.arrayContaining([expect.stringMatching(title)]),
     );
+  });
+
+  it('finds a boolean filter ignored (online for online_only)', async () => {
+    const summary = await checkCourses({ fault: 'online-filter-ignored' });
+    expect(errorsOf(summary)).toContainEqual(
+      'filter-honoured listCourses: online=true returned 1 of 2 items with another online_only',
+    );
+    const passed = await checkCourses({});
+    expect(passed.cases.find((result) => result.check === 'filter-honoured')?.status).toBe('passed');
   });
 
   it('warns about a link under the base URL that names no documented operation', async () => {

@@ -86,7 +86,10 @@ export function searchDepartures(query: URLSearchParams): Json[] {
 }
 
 /** The fields of a booking request (nothing is required by the document; the server needs a departure). */
-export function bookingRequest(value: unknown): { departure: Json; passenger_name: string; seats: number } {
+export function bookingRequest(
+  value: unknown,
+  unknownStatus = 404,
+): { departure: Json; passenger_name: string; seats: number } {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new Problem(400, 'a booking is an object');
   const body = value as Json;
@@ -100,6 +103,6 @@ export function bookingRequest(value: unknown): { departure: Json; passenger_nam
   if (id === undefined) throw new Problem(400, 'departure_id names the departure to book');
   if (typeof id !== 'string' || !UUID.test(id)) throw new Problem(400, 'departure_id must be a uuid');
   const departure = DEPARTURES.find((candidate) => candidate.id === id);
-  if (!departure) throw new Problem(404, `no departure ${id}`);
+  if (!departure) throw new Problem(unknownStatus, `no departure ${id}`);
   return { departure, passenger_name: name, seats: seats as number };
 }

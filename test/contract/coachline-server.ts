@@ -39,7 +39,8 @@ export type CoachFault =
   | 'cancel-ignored'
   | 'confirm-crashes'
   | 'fare-as-text'
-  | 'unknown-booking-200';
+  | 'unknown-booking-200'
+  | 'unknown-departure-422';
 
 export interface CoachOptions {
   shape?: CoachShape;
@@ -113,7 +114,7 @@ export async function startCoachline(options: CoachOptions = {}): Promise<Loopba
 
   function create(value: unknown, url: URL): { status: number; body: Json; headers: Record<string, string> } {
     const body = shape === 'wrapped' ? (value as Json | null)?.booking : value;
-    const { departure, passenger_name, seats } = bookingRequest(body);
+    const { departure, passenger_name, seats } = bookingRequest(body, has('unknown-departure-422') ? 422 : 404);
     const other = DEPARTURES.find((candidate) => candidate.id !== departure.id)!;
     const id = randomUUID();
     const made = {

@@ -57,6 +57,7 @@ describe('each fault is caught by the check it breaks', () => {
     ['confirm-crashes', 'envelope', 'not-a-server-error confirmBooking: server error 500'],
     ['fare-as-text', 'envelope', 'response-schema-conformance searchDepartures: 200 body: /data/0/fare/amount'],
     ['unknown-booking-200', 'envelope', 'not-found-conformance getBooking:'],
+    ['unknown-departure-422', 'envelope', 'unknown-reference-refused createBooking: answered departure_id'],
     ['page-repeats', 'link-header', 'pagination-followed listStops: page 2 repeats'],
     ['next-on-last-page', 'link-header', 'pagination-followed listStops: the last page (3) has a next link'],
     ['next-missing', 'link-header', 'pagination-followed listStops: the pages end before the list does'],

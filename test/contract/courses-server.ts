@@ -6,7 +6,8 @@ import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 
 export const COURSES_SPEC = fileURLToPath(new URL('../fixtures/contract/courses.yaml', import.meta.url));
 
-export type CoursesFault = 'self-points-elsewhere' | 'teacher-link-unknown' | 'teacher-link-undocumented';
+export type CoursesFault =
+  'self-points-elsewhere' | 'teacher-link-unknown' | 'teacher-link-undocumented' | 'online-filter-ignored';
 /** Correct choices where the document is silent: the teacher link (a uri-reference) as an absolute path. */
 export type CoursesVariant = 'path-links';
 
@@ -19,6 +20,7 @@ interface Course {
   id: number;
   title: string;
   teacher_id: string;
+  online_only: boolean;
 }
 
 export async function startCoursesServer(
@@ -26,7 +28,8 @@ export async function startCoursesServer(
 ): Promise<LoopbackServer> {
   const courses = new Map<number, Course>();
   let next = 1;
-  for (const [teacher] of TEACHERS) courses.set(next, { id: next++, title: `Course ${next}`, teacher_id: teacher });
+  for (const [teacher] of TEACHERS)
+    courses.set(next, { id: next, title: `Course ${next}`, teacher_id: teacher, online_only: next++ === 1 });
   let origin = '';
 
   function shown(course: Course) {
@@ -42,8 +45,20 @@ export async function startCoursesServer(
     };
   }
 
-  function route(method: string, path: string, request: IncomingMessage, text: string): [number, unknown] {
-    if (path === '/api/courses' && method === 'GET') return [200, [...courses.values()].map(shown)];
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    request: IncomingMessage,
+    text: string,
+  ): [number, unknown] {
+    if (path === '/api/courses' && method === 'GET') {
+      const online = query.get('online');
+      if (online !== null && online !== 'true' && online !== 'false') return [400, { message: 'online is a boolean' }];
+      const wanted = options.fault === 'online-filter-ignored' || online === null ? undefined : online === 'true';
+      const found = [...courses.values()].filter((course) => wanted === undefined || course.online_only === wanted);
+      return [200, found.map(shown)];
+    }
     if (path === '/api/courses' && method === 'POST') {
       let body: Record<string, unknown>;
       try {
@@ -60,7 +75,14 @@ export async function startCoursesServer(
       if (typeof body.teacher_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(body.teacher_id))
         return [400, { message: 'teacher_id is a uuid' }];
       if (!TEACHERS.has(body.teacher_id.toLowerCase())) return [422, { message: 'no such teacher' }];
-      const course = { id: next++, title, teacher_id: body.teacher_id.toLowerCase() };
+      if (body.online_only !== undefined && typeof body.online_only !== 'boolean')
+        return [400, { message: 'online_only is a boolean' }];
+      const course = {
+        id: next++,
+        title,
+        teacher_id: body.teacher_id.toLowerCase(),
+        online_only: body.online_only === true,
+      };
       courses.set(course.id, course);
       return [201, shown(course)];
     }
@@ -83,12 +105,8 @@ export async function startCoursesServer(
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (text += chunk));
     request.on('end', () => {
-      const [status, body] = route(
-        request.method ?? 'GET',
-        new URL(request.url ?? '/', 'http://x').pathname,
-        request,
-        text,
-      );
+      const url = new URL(request.url ?? '/', 'http://x');
+      const [status, body] = route(request.method ?? 'GET', url.pathname, url.searchParams, request, text);
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });

@@ -1,4 +1,4 @@
-import type { FilterParameter, PlannedOperation } from '../plan.js';
+import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
 import {
   idKey,
@@ -144,7 +144,8 @@ function filteredMisses(
 ): CheckFailure[] {
   if (!read.items) return [];
   const listed = new Set(read.items.map((item) => idKey(item[c.idProperty])));
-  const missing = whole.filter((item) => item[filter.property] === value && !listed.has(idKey(item[c.idProperty])));
+  const wanted = filterValue(filter, value);
+  const missing = whole.filter((item) => item[filter.property] === wanted && !listed.has(idKey(item[c.idProperty])));
   if (missing.length === 0) return [];
   return [
     failure(c.check, 'error', read.exchange, `${c.list.id} with ${filter.name}=${value} misses matching items`, {
