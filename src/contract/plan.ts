@@ -14,6 +14,7 @@ import {
   type FilterParameter,
   type LimitParameter,
   type Pagination,
+  type RangeFilter,
   type Resource,
   type ResourceBinding,
   type ResourceList,
@@ -31,7 +32,7 @@ export interface PlannedParameter extends OperationParameter {
   resolved: JsonSchema | undefined;
 }
 
-export type { FilterParameter, LimitParameter, Pagination };
+export type { FilterParameter, LimitParameter, Pagination, RangeFilter };
 
 /** What an operation does to its collection (from the resource model), or `other`. */
 export type Role = ResourceRole | 'other';
@@ -74,6 +75,8 @@ export interface PlannedOperation {
   payload: { items?: string; item?: string };
   /** The resource whose items the success response shows (its own, or the one its schema is the item of). */
   produces: Resource | undefined;
+  /** A list's parameters that bound a property from below or above (`startDate`, `min_price`). */
+  ranges: RangeFilter[];
   deprecated: boolean;
   requiresAuth: boolean;
 }
@@ -178,6 +181,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
       ? { items: binding.list?.wrapper, item: binding.wrappers.response }
       : { item: itemWrapperOf(successSchema(spec, operation), operation.path)?.property },
     produces: resource,
+    ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     deprecated: operation.deprecated,
     requiresAuth:
       operation.security.requirements.length > 0 &&

@@ -1,5 +1,7 @@
 import { parseJson, stringifyJson } from '../core/json.js';
+import { inRange } from '../openapi/range-filters.js';
 import type { ResourceList } from '../openapi/resource-model.js';
+import { rangesAsked } from './range-answers.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import { envelopeSiblings } from './list-envelope.js';
@@ -9,7 +11,7 @@ type Holder = Record<string, unknown>;
 
 /**
  * A list answered by Prism (a collection kennel keeps no state for) still pages like one: the
- * example or generated items are filtered as the request asks (enum, string and boolean filters),
+ * example or generated items are filtered as the request asks (enum, string and boolean filters, ranges),
  * cut to the page it asks for (its limit, page number, offset or cursor), and the envelope's links,
  * cursors and counts describe that page of those items (no next page past them). Anything that is
  * not the documented list shape passes unchanged.
@@ -28,12 +30,14 @@ export function limitedList(
   const holder = list.wrapper === undefined ? undefined : (value as Holder | null);
   const listed = holder ? holder[list.wrapper!] : value;
   if (!Array.isArray(listed)) return response;
+  const ranges = rangesAsked(list, input);
   // The documented filters hold here too: only items whose property equals the value asked for.
-  const items = listed.filter((item) =>
-    list.filters.every((filter) => {
-      const asked = input.query[filter.name];
-      return asked === undefined || (item as Holder | null)?.[filter.property] === asked;
-    }),
+  const items = listed.filter(
+    (item) =>
+      list.filters.every((filter) => {
+        const asked = input.query[filter.name];
+        return asked === undefined || (item as Holder | null)?.[filter.property] === asked;
+      }) && ranges.every(({ filter, operand }) => inRange((item as Holder | null)?.[filter.property], filter, operand)),
   );
   const window = pageWindow(list, input.query, (key) => {
     const index = items.findIndex((item) => String((item as Holder | null)?.id) === key);

@@ -15,6 +15,7 @@ import type { RequestContext, RequestInput } from '../http/responder.js';
 import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
 import { listAnswer } from './list-answer.js';
 import { objectShape } from '../openapi/schema-shape.js';
+import { rangesAsked, withinRanges } from './range-answers.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
 export type ResourceHandler = (
@@ -145,10 +146,12 @@ class ResourceHandlers {
         if (value !== undefined) filters.push([filter.property, value]);
       }
       const collection = this.#collection(input, tenant);
-      const fetch = answer.fetchCount(input);
+      const ranges = rangesAsked(list, input);
+      // Ranges are judged here, on every matching item, before the page is cut.
+      const fetch = ranges.length > 0 ? Infinity : answer.fetchCount(input);
       return andThen(collection.list(fetch, filters, this.#order), (found) => ({
         status,
-        ...answer.respond(found, input, request),
+        ...answer.respond(ranges.length > 0 ? withinRanges(found, ranges) : found, input, request),
       }));
     };
   }

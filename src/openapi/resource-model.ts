@@ -16,7 +16,9 @@ import {
 import { exampleItems } from './resource-examples.js';
 import { keyOf } from './resource-key.js';
 
-export type { FilterParameter, LimitParameter, Pagination, ResourceLink };
+import { rangeFiltersOf, type RangeFilter } from './range-filters.js';
+
+export type { FilterParameter, LimitParameter, Pagination, RangeFilter, ResourceLink };
 export { bodySchemaOf, schemaAt, successSchemaOf };
 
 /** What an operation does to its resource. */
@@ -44,6 +46,8 @@ export interface ResourceList extends ListShape {
   filters: FilterParameter[];
   /** How a client gets the next page (a link, a cursor, a page number), and the envelope's paging fields. */
   pagination: Pagination;
+  /** Parameters that bound a property from below or above (`startDate`, `min_price`). */
+  ranges: RangeFilter[];
 }
 
 /** A collection inferred from the document: its paths, operations by role, key and item schema. */
@@ -106,6 +110,7 @@ function listOf(document: LoadedDocument, operation: Operation): ResourceList | 
     limit: limitOf(parameters),
     filters: filtersOf(parameters, shape.items),
     pagination: paginationOf(shape, parameters, operation.responses),
+    ranges: rangeFiltersOf(parameters, shape.items),
   };
 }
 
