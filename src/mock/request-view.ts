@@ -26,8 +26,10 @@ function childOf(schema: JsonSchema | undefined, token: string): JsonSchema | un
   return propertyOf(schema, token);
 }
 
-/** True when the instance location `pointer` is declared `readOnly` by `schema` (dereferenced). */
-function readOnlyAt(schema: JsonSchema | undefined, pointer: string): boolean {
+type Direction = 'readOnly' | 'writeOnly';
+
+/** True when the instance location `pointer` is declared `readOnly` (or `writeOnly`) by `schema` (dereferenced). */
+function markedAt(schema: JsonSchema | undefined, pointer: string, keyword: Direction): boolean {
   const tokens =
     pointer === ''
       ? []
@@ -39,7 +41,16 @@ function readOnlyAt(schema: JsonSchema | undefined, pointer: string): boolean {
   let node = schema;
   for (const token of tokens.slice(0, -1)) node = childOf(node, token);
   const property = propertyOf(node, tokens.at(-1)!);
-  return typeof property === 'object' && property.readOnly === true;
+  return typeof property === 'object' && property[keyword] === true;
+}
+
+/** `validate` without "is required" for what `schema` marks with `keyword`. */
+function withoutRequired(validate: Validator, schema: JsonSchema | undefined, keyword: Direction): Validator {
+  if (!mentions(schema, keyword)) return validate;
+  return (value) =>
+    validate(value).filter(
+      (issue: ValidationIssue) => !(issue.message === 'is required' && markedAt(schema, issue.pointer, keyword)),
+    );
 }
 
 /**
@@ -47,17 +58,18 @@ function readOnlyAt(schema: JsonSchema | undefined, pointer: string): boolean {
  * assigns) is not demanded of the client (OpenAPI 3.0 §4.7.25, 3.1 via JSON Schema's readOnly).
  */
 export function requestView(validate: Validator, schema: JsonSchema | undefined): Validator {
-  if (!mentionsReadOnly(schema)) return validate;
-  return (value) =>
-    validate(value).filter(
-      (issue: ValidationIssue) => !(issue.message === 'is required' && readOnlyAt(schema, issue.pointer)),
-    );
+  return withoutRequired(validate, schema, 'readOnly');
+}
+
+/** The response view: a required `writeOnly` property (a password) is never sent back, so never demanded. */
+export function responseValidatorView(validate: Validator, schema: JsonSchema | undefined): Validator {
+  return withoutRequired(validate, schema, 'writeOnly');
 }
 
 /** Cheap test (on the serialised schema) that the filter can matter at all. */
-function mentionsReadOnly(schema: JsonSchema | undefined): boolean {
+function mentions(schema: JsonSchema | undefined, keyword: Direction): boolean {
   try {
-    return JSON.stringify(schema ?? {}).includes('"readOnly":true');
+    return JSON.stringify(schema ?? {}).includes(`"${keyword}":true`);
   } catch {
     return true; // cyclic: assume it may
   }

@@ -1,7 +1,9 @@
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
+import { objectShape } from '../openapi/schema-shape.js';
 import {
+  bodySchemaOf,
   schemaAt,
   type Resource,
   type ResourceBinding,
@@ -12,10 +14,10 @@ import { andThen, type Collection, type MaybePromise, type Tenant } from '../sto
 import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
-import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
 import { listAnswer } from './list-answer.js';
-import { objectShape } from '../openapi/schema-shape.js';
 import { rangesAsked, withinRanges } from './range-answers.js';
+import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
+import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
 export type ResourceHandler = (
@@ -28,7 +30,12 @@ export interface ResourceHandlerOptions {
   document: LoadedDocument;
   model: ResourceModel;
   listOrder: ListOrder;
+  /** Seeds the keys kennel draws where the store's own do not fit the document (key-shape.ts). */
+  seed?: number;
 }
+
+/** Drawn keys tried before a create gives up on finding a free one (they rarely collide). */
+const KEY_DRAWS = 8;
 
 type Item = Record<string, unknown>;
 
@@ -57,7 +64,7 @@ function answerOf(
   const schema = pointer === undefined ? undefined : schemaAt(document, pointer);
   const wrapper = wrappers.response;
   const inner = wrapper === undefined ? schema : objectShape(schema).properties[wrapper];
-  const plain = pointer === undefined ? undefined : itemView(inner, resource.itemSchema);
+  const plain = pointer === undefined ? undefined : itemView(inner, resource.itemSchema, document.dereferenced);
   const view = plain && wrapper !== undefined ? wrappedView(plain, wrapper, schema) : plain;
   const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
   return { status, view, location };
@@ -91,11 +98,19 @@ function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
-/** The item a request body carries: the body itself, or what it wraps (`{"booking": {…}}`). */
+const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The item a request body carries, as an object: the body itself, or what it wraps
+ * (`{"booking": {…}}`); an optional body left out (or not an object) is an empty one.
+ */
 function bodyOf(binding: ResourceBinding): (input: RequestInput) => Item {
   const wrapper = binding.wrappers.request;
-  if (wrapper === undefined) return (input) => input.body.value as Item;
-  return (input) => ((input.body.value as Item)[wrapper] ?? {}) as Item;
+  return (input) => {
+    const value = input.body.value;
+    const item = wrapper === undefined || !isItem(value) ? value : value[wrapper];
+    return isItem(item) ? item : {};
+  };
 }
 
 /** Binds the roles of one resource to a tenant's collections. */
@@ -105,6 +120,10 @@ class ResourceHandlers {
   readonly #order: ListOrder;
   readonly #key: string;
   readonly #nouns: { one: string; many: string };
+  readonly #shape: KeyShape;
+  /** Properties the create body declares and the item schema does not. */
+  readonly #sentOnly: string[];
+  #serial = 0;
 
   constructor(resource: Resource, options: ResourceHandlerOptions) {
     this.#resource = resource;
@@ -112,6 +131,17 @@ class ResourceHandlers {
     this.#order = options.listOrder;
     this.#key = resource.key!.property;
     this.#nouns = nouns(resource);
+    this.#shape = keyShapeOf(resource, options.document.dereferenced, options.seed ?? 1);
+    const create = resource.operations.create;
+    const declared = objectShape(resource.itemSchema).properties;
+    const item = resource.itemSchema;
+    const closed =
+      typeof item === 'object' && (item.additionalProperties === false || item.unevaluatedProperties === false);
+    this.#sentOnly = closed
+      ? []
+      : Object.keys(objectShape(create && bodySchemaOf(options.document, create)).properties).filter(
+          (name) => !(name in declared),
+        );
   }
 
   handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
@@ -138,18 +168,18 @@ class ResourceHandlers {
 
   #list(list: ResourceList, operation: Operation): ResourceHandler {
     const status = Number(successOf(operation)?.status ?? 200);
-    const answer = listAnswer(list, itemView(list.items, this.#resource.itemSchema), this.#document.basePath);
+    const view = itemView(list.items, this.#resource.itemSchema, this.#document.dereferenced);
+    const answer = listAnswer(list, view, this.#document.basePath);
     return (input, tenant, request) => {
       const filters: Filter[] = [];
       for (const filter of list.filters) {
         const value = input.query[filter.name];
         if (value !== undefined) filters.push([filter.property, value]);
       }
-      const collection = this.#collection(input, tenant);
       const ranges = rangesAsked(list, input);
       // Ranges are judged here, on every matching item, before the page is cut.
       const fetch = ranges.length > 0 ? Infinity : answer.fetchCount(input);
-      return andThen(collection.list(fetch, filters, this.#order), (found) => ({
+      return andThen(this.#collection(input, tenant).list(fetch, filters, this.#order), (found) => ({
         status,
         ...answer.respond(ranges.length > 0 ? withinRanges(found, ranges) : found, input, request),
       }));
@@ -166,17 +196,27 @@ class ResourceHandlers {
     return (input, tenant) => {
       const body = unwrap(input);
       const sent = assignedBy === 'server' ? undefined : body[this.#key];
-      const draft = { sent, onTaken, build: (key: unknown) => this.#record(key, body) } as const;
-      return andThen(this.#collection(input, tenant).create(draft), (result) => {
-        if (result.ok) return this.#answer(answer, result.stored, input);
-        if (result.reason === 'taken')
-          throw new ProblemError(
-            409,
-            'conflict',
-            `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
-          );
-        throw storeFull(result.reason, result.limit, this.#nouns.many);
-      });
+      const attempt = (draw: number): MaybePromise<HttpResponse> => {
+        // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
+        const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
+        const draft = {
+          sent: sent ?? drawn,
+          onTaken: drawn === undefined ? onTaken : 'conflict',
+          build: (key: unknown) => this.#record(key, body),
+        } as const;
+        return andThen(this.#collection(input, tenant).create(draft), (result) => {
+          if (result.ok) return this.#answer(answer, result.stored, input);
+          if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
+          if (result.reason === 'taken')
+            throw new ProblemError(
+              409,
+              'conflict',
+              `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
+            );
+          throw storeFull(result.reason, result.limit, this.#nouns.many);
+        });
+      };
+      return attempt(0);
     };
   }
 
@@ -229,10 +269,20 @@ class ResourceHandlers {
     return this.#answer(answer, result.stored, input);
   }
 
-  /** The stored form of an item: its key first, then what the item schema declares of `body`. */
+  /**
+   * The stored form of an item: its key first, then what the item schema declares of `body` (made
+   * to fit it), and what only the create body declares, as sent: a read may show less than a
+   * create sends (`GET /sessions/{id}` without the amount), and the create's answer still shows it.
+   */
   #record(key: unknown, body: Item): Item {
-    const projected = projectItem({ ...body, [this.#key]: key }, this.#resource.itemSchema, this.#key);
-    return projected;
+    const item = projectItem(
+      { ...body, [this.#key]: key },
+      this.#resource.itemSchema,
+      this.#key,
+      this.#document.dereferenced,
+    );
+    for (const name of this.#sentOnly) if (body[name] !== undefined && !(name in item)) item[name] = body[name];
+    return item;
   }
 
   #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {

@@ -1,4 +1,4 @@
-import { escapeToken, valueAt } from './json-pointer.js';
+import { fragmentToken, valueAt } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
 /** Something kennel changed or ignored in a schema so that ajv can compile it, located by JSON pointer. */
@@ -50,6 +50,30 @@ function isMapping(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Data that validation never reads, removed from the copy ajv is given: ajv looks for `$id`s in
+ * every key it does not know, so an example holding `{"$id": "thing-1"}` twice would be taken for
+ * two schemas with one id ("resolves to more than one schema"). `enum`, `const` and `default`
+ * stay: they are data ajv reads, and it does not look for ids there.
+ */
+const EXAMPLE_KEYS = new Set(['example', 'examples']);
+/** OpenAPI fields whose values are maps of names the document chooses (`headers: {x-next: …}`). */
+const MAPS = new Set([
+  'paths',
+  'webhooks',
+  'responses',
+  'headers',
+  'content',
+  'links',
+  'callbacks',
+  'encoding',
+  'variables',
+  'securitySchemes',
+  'parameters',
+  'requestBodies',
+  'pathItems',
+]);
+
 /** Keys of OpenAPI objects whose values are data (examples), not structure: never searched for schemas. */
 const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'const']);
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -71,19 +95,22 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 /** Every schema object of the document, nested ones included (each once, outermost first). */
 function schemasOf(document: OpenApiDocument): Located[] {
   const found: Located[] = [];
-  const structure: { node: unknown; pointer: string }[] = [{ node: document, pointer: '#' }];
+  const structure: { node: unknown; pointer: string; map?: boolean }[] = [{ node: document, pointer: '#' }];
   while (structure.length > 0) {
-    const { node, pointer } = structure.pop()!;
+    const { node, pointer, map } = structure.pop()!;
     if (Array.isArray(node))
       node.forEach((child, index) => structure.push({ node: child, pointer: `${pointer}/${index}` }));
     if (!isMapping(node)) continue;
     for (const [key, child] of Object.entries(node)) {
-      const at = `${pointer}/${escapeToken(key)}`;
-      if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
-      if (key === 'schema') collectSchemas(child, at, found);
+      const at = `${pointer}/${fragmentToken(key)}`;
+      // A map's keys are names (a header called `x-next`), not fields: only objects lose their data.
+      if (!map && (EXAMPLE_KEYS.has(key) || key.startsWith('x-'))) delete node[key];
+      if (!map && (DATA_KEYS.has(key) || key.startsWith('x-'))) continue;
+      if (key === 'schema' && !map) collectSchemas(child, at, found);
       else if (key === 'schemas' && pointer === '#/components' && isMapping(child))
-        for (const [name, schema] of Object.entries(child)) collectSchemas(schema, `${at}/${escapeToken(name)}`, found);
-      else structure.push({ node: child, pointer: at });
+        for (const [name, schema] of Object.entries(child))
+          collectSchemas(schema, `${at}/${fragmentToken(name)}`, found);
+      else structure.push({ node: child, pointer: at, map: !map && MAPS.has(key) });
     }
   }
   return found;
@@ -95,11 +122,12 @@ function collectSchemas(root: unknown, rootPointer: string, found: Located[]): v
     const { node, pointer } = stack.pop()!;
     if (!isMapping(node)) continue;
     found.push({ schema: node, pointer });
+    for (const key of Object.keys(node)) if (EXAMPLE_KEYS.has(key) || key.startsWith('x-')) delete node[key];
     for (const key of SCHEMA_MAPS) {
       const map = node[key];
       if (isMapping(map))
         for (const [name, child] of Object.entries(map))
-          stack.push({ node: child, pointer: `${pointer}/${key}/${escapeToken(name)}` });
+          stack.push({ node: child, pointer: `${pointer}/${key}/${fragmentToken(name)}` });
     }
     for (const key of SCHEMA_SINGLES)
       if (isMapping(node[key])) stack.push({ node: node[key], pointer: `${pointer}/${key}` });

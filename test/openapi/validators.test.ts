@@ -31,3 +31,61 @@ describe('describeIssues', () => {
     expect(describeIssues(found)).toContain(`and at least ${MAX_ISSUES - MAX_DESCRIBED_ISSUES} more`);
   });
 });
+
+describe('data in a document is not schema', () => {
+  it('"$id" keys inside examples and extensions are not taken for schema ids (two equal ones once crashed)', () => {
+    const thing = { type: 'object', properties: { $id: { type: 'string' } }, example: { $id: 'thing-1' } };
+    const validators = new SchemaValidators({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/things': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { $ref: '#/components/schemas/Thing' },
+                    examples: { one: { value: { $id: 'thing-1' } }, two: { value: { $id: 'thing-1' } } },
+                    'x-sample': { $id: 'thing-1' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Thing: thing } },
+    } as never);
+    const validate = validators.at('#/paths/~1things/get/responses/200/content/application~1json/schema');
+    expect(validate({ $id: 'x' })).toEqual([]);
+    expect(validate({ $id: 3 })).toEqual([{ pointer: '/$id', message: 'must be string' }]);
+  });
+});
+
+describe('names in maps are names', () => {
+  it('a header named x-next and a default response keep their schemas (nullable translated too)', () => {
+    const validators = new SchemaValidators({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: {
+        '/pets': {
+          get: {
+            responses: {
+              '200': { description: 'ok', headers: { 'x-next': { schema: { type: 'string', nullable: true } } } },
+              default: {
+                description: 'error',
+                content: { 'application/json': { schema: { type: 'integer', nullable: true } } },
+              },
+            },
+          },
+        },
+      },
+    } as never);
+    const header = validators.at('#/paths/~1pets/get/responses/200/headers/x-next/schema');
+    expect(header(null)).toEqual([]);
+    expect(header(3)).not.toEqual([]);
+    expect(validators.at('#/paths/~1pets/get/responses/default/content/application~1json/schema')(null)).toEqual([]);
+  });
+});

@@ -197,6 +197,8 @@ export function generation(
     observed: context.state.pool.observed,
     identities: identitiesOf(context),
     reference: filler.body,
+    // Discriminator mappings name their variants through the document: a oneOf body gets its mapped value.
+    document: context.plan.spec.dereferenced,
   };
 }
 
