@@ -1,8 +1,11 @@
 /** RFC 6901 JSON pointers in URI-fragment form (`#/paths/~1pets/get`), as OpenAPI `$ref`s use them. */
 
-/** Escapes one reference token (`/pets` → `~1pets`). */
+/**
+ * Escapes one reference token (`/pets` → `~1pets`). A `%` is written `%25`: the fragment form is
+ * percent-decoded when read (`tokensOf`, ajv), so a path key such as `/caf%C3%A9` keeps its `%`.
+ */
 export function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+  return token.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
 }
 
 /** Builds `#/a/b` from tokens. */
