@@ -1,5 +1,6 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
+import { followWrites } from './checks/created-writes.js';
 import { learn } from './checks/support.js';
 import { CoverageTracker } from './coverage.js';
 import { RunStopped, type HttpClient } from './http-client.js';
@@ -63,6 +64,7 @@ export class Run {
   /** Sends a request and judges the answer at once; only what findings need is kept. */
   readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
     const exchange = await this.client.send(request);
+    followWrites(this.state, exchange);
     this.coverage.record(exchange.operation, exchange.response?.status);
     if (exchange.response) {
       this.#answered += 1;
