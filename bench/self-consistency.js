@@ -9,7 +9,7 @@
 //                                [--seed S] [--keep DIR] [--no-shrink] [--json FILE]
 //
 // Exit code 0 when every document agrees, 1 when some disagree, 2 when the bench could not run.
-import './lib/typescript-imports.js';
+import './lib/typescript-tests.js';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -3,8 +3,10 @@ import type { JsonSchema } from '../openapi/openapi-types.js';
 import { coerceParameter } from '../openapi/parameter-value.js';
 import type { Validator } from '../openapi/validators.js';
 import type { PlannedParameter } from './plan.js';
-import { minimalValue, validObject, type ValueContext } from '../openapi/generate.js';
+import { minimalValue, sampleOf, validObject, type ValueContext } from '../openapi/generate.js';
 import { integerBounds, objectShape, typesOf } from '../openapi/schema-shape.js';
+import { atBounds, pastBounds } from './bound-cases.js';
+import { formatVariants, malformedValues } from './format-cases.js';
 import type { Severity } from './types.js';
 
 /** What generated values may draw on (the shared generator's context). */
@@ -21,11 +23,19 @@ export interface ValidBody {
 const INT64_EDGES = [9007199254740993n, 9223372036854775807n];
 
 /**
- * Valid bodies worth trying: the minimal one, each enum member of each enum property, then int64
- * edges. A deployment may refuse an edge value for a reference it checks (a category that does not
- * exist): that is only a warning; accepting it and storing another number is an error elsewhere.
+ * Valid bodies worth trying: the minimal one, each enum member of each enum property, each
+ * property at each of its documented bounds and in the format spellings servers get wrong
+ * (date-times with an offset), then int64 edges. A deployment may refuse an edge value for a
+ * reference it checks (a category that does not exist): that is only a warning; accepting it and
+ * storing another number is an error elsewhere.
  */
-export function validBodies(schema: JsonSchema, context: GenerationContext): ValidBody[] {
+export function validBodies(schema: JsonSchema, context: GenerationContext, validate?: Validator): ValidBody[] {
+  const bodies = candidateBodies(schema, context);
+  // A bound or a format spelling can clash with another keyword (a pattern, a const): only valid bodies are sent.
+  return validate ? bodies.filter((body) => validate(exactNumbers(body.value)).length === 0) : bodies;
+}
+
+function candidateBodies(schema: JsonSchema, context: GenerationContext): ValidBody[] {
   const bodies: ValidBody[] = [
     { label: 'required properties only', value: minimalValue(schema, context), severity: 'error' },
   ];
@@ -45,6 +55,13 @@ export function validBodies(schema: JsonSchema, context: GenerationContext): Val
         severity: 'error',
       });
   }
+  for (const [name, property] of Object.entries(properties))
+    for (const { label, value } of [...atBounds(property), ...formatVariants(property)])
+      bodies.push({
+        label: `${name} ${label}`,
+        value: { ...validObject(schema, context, 'all'), [name]: value },
+        severity: 'error',
+      });
   for (const [name, property] of Object.entries(properties)) {
     if (
       integerBounds(property).format !== 'int64' ||
@@ -142,11 +159,11 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
       mutations.push(withValue(`${JSON.stringify(variant)}, an enum value in another letter case`, variant));
   }
   const minLength = typeof schema === 'object' && typeof schema.minLength === 'number' ? schema.minLength : 0;
+  for (const malformed of malformedValues(schema))
+    mutations.push(withValue(malformed.label, malformed.value, malformed.severity));
+  for (const bound of pastBounds(schema, arrayItemOf(schema))) mutations.push(withValue(bound.label, bound.value));
   if (types.includes('string') && minLength === 0) mutations.push(withValue('an empty string', ''));
   for (const wrong of wrongTypeValues(schema)) mutations.push(withValue(wrong.label, wrong.value));
-  const { minimum, maximum } = integerBounds(schema);
-  if (minimum !== undefined) mutations.push(withValue(`below its minimum ${minimum}`, minimum - 1));
-  if (maximum !== undefined) mutations.push(withValue(`above its maximum ${maximum}`, maximum + 1));
   if (types.includes('integer')) {
     for (const { label, literal, value } of outOfRangeLiterals(schema))
       mutations.push({
@@ -157,9 +174,6 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
         exact: { name, value },
       });
   }
-  if (minLength > 0) mutations.push(withValue(`shorter than ${minLength}`, ''));
-  if (typeof schema === 'object' && typeof schema.maxLength === 'number')
-    mutations.push(withValue(`longer than ${schema.maxLength}`, 'x'.repeat(schema.maxLength + 1)));
   return mutations;
 }
 
@@ -177,18 +191,14 @@ export function invalidBodies(
   options: { bodyRequired: boolean } = { bodyRequired: true },
 ): InvalidBody[] {
   const { properties, required } = objectShape(schema);
-  const cases: InvalidBody[] = [];
-  for (const name of required) {
+  const groups: InvalidBody[][] = required.map((name) => {
     const rest = { ...valid };
     delete rest[name];
-    cases.push({
-      label: `required /${name} is missing`,
-      body: { value: rest },
-      schemaViolation: true,
-      severity: 'error',
-    });
-  }
-  for (const [name, property] of Object.entries(properties)) cases.push(...propertyMutations(name, property, valid));
+    return [{ label: `required /${name} is missing`, body: { value: rest }, schemaViolation: true, severity: 'error' }];
+  });
+  for (const [name, property] of Object.entries(properties)) groups.push(propertyMutations(name, property, valid));
+  // Round robin over the properties, so that --max-examples reaches every property before the next case of one.
+  const cases = roundRobin(groups);
   const roots: InvalidBody[] = [];
   for (const [label, value] of [
     ['an array', [valid]],
@@ -235,36 +245,73 @@ export function invalidBodies(
   ];
 }
 
-/** Values a parameter's schema must reject, each re-checked against the schema after coercion from text. */
+/** The first item of each group, then the second of each, and so on. */
+export function roundRobin<T>(groups: readonly (readonly T[])[]): T[] {
+  const out: T[] = [];
+  for (let index = 0; groups.some((group) => index < group.length); index += 1)
+    for (const group of groups) if (index < group.length) out.push(group[index]!);
+  return out;
+}
+
+/** A value a parameter's schema must reject, as text, with how sure the document is about it. */
+export interface InvalidParameterValue {
+  label: string;
+  value: string;
+  severity: Severity;
+}
+
+/** The text of a bound case as a parameter sends it (arrays comma-separated). */
+function parameterTextOf(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(',') : String(value);
+}
+
+/**
+ * Values a parameter's schema must reject: not a number, a fraction, past each documented bound,
+ * outside the enum, not a boolean, malformed for its format (uuid, date, date-time). Each is
+ * re-checked against the schema after the coercion a server applies to query text.
+ */
 export function invalidParameterValues(
   parameter: PlannedParameter,
   validate: Validator | undefined,
-): { label: string; value: string }[] {
+): InvalidParameterValue[] {
   const schema = parameter.resolved;
-  const candidates: { label: string; value: string }[] = [];
+  const candidates: InvalidParameterValue[] = [];
   const types = typesOf(schema);
+  const error = (label: string, value: string): InvalidParameterValue => ({ label, value, severity: 'error' });
   if (types.includes('integer') || types.includes('number')) {
-    candidates.push({ label: 'not a number', value: 'abc' });
-    if (types.includes('integer')) candidates.push({ label: 'a fraction', value: '1.5' });
-    const { minimum, maximum } = integerBounds(schema);
-    if (minimum !== undefined) candidates.push({ label: `below its minimum ${minimum}`, value: String(minimum - 1) });
-    if (maximum !== undefined) candidates.push({ label: `above its maximum ${maximum}`, value: String(maximum + 1) });
+    candidates.push(error('not a number', 'abc'));
+    if (types.includes('integer')) candidates.push(error('a fraction', '1.5'));
   }
+  if (types.includes('boolean') && !types.includes('string')) candidates.push(error('not a boolean', 'maybe'));
   if (typeof schema === 'object' && Array.isArray(schema.enum))
-    candidates.push({ label: 'not one of the enum values', value: `not-a-valid-${parameter.name}` });
+    candidates.push(error('not one of the enum values', `not-a-valid-${parameter.name}`));
+  candidates.push(...malformedValues(schema));
+  const item = typeof schema === 'object' ? sampleOf(schema.items as JsonSchema | undefined) : undefined;
+  for (const bound of pastBounds(schema, item)) candidates.push(error(bound.label, parameterTextOf(bound.value)));
   return candidates.filter((candidate) => {
     const coerced = coerceParameter(candidate.value, schema, parameter.explode);
     return !coerced.ok || (validate?.(exactNumbers(coerced.value)).length ?? 0) > 0;
   });
 }
 
-/** Boundary values a parameter's schema accepts: each enum member, minimum, maximum and default. */
+/**
+ * Values a parameter's schema accepts that servers get wrong: each enum member, the minimum,
+ * default and maximum (exclusive bounds too), strings at their length bounds, date-times with an
+ * offset. Callers re-validate them.
+ */
 export function validParameterValues(parameter: PlannedParameter): string[] {
   const schema = parameter.resolved;
   if (typeof schema !== 'object') return [];
   if (Array.isArray(schema.enum)) return schema.enum.map(String);
-  const values = [schema.minimum, schema.default, schema.maximum].filter(
-    (value): value is number => typeof value === 'number',
-  );
-  return [...new Set(values.map(String))];
+  const values = [
+    ...atBounds(schema).map((bound) => parameterTextOf(bound.value)),
+    ...(typeof schema.default === 'number' ? [String(schema.default)] : []),
+    ...formatVariants(schema).map((variant) => variant.value),
+  ];
+  return [...new Set(values)];
+}
+
+/** A valid item for an array schema's bound cases. */
+function arrayItemOf(schema: JsonSchema): unknown {
+  return typeof schema === 'object' ? sampleOf(schema.items as JsonSchema | undefined) : undefined;
 }

@@ -96,9 +96,19 @@ function roleOf(binding: ResourceBinding | undefined): Role {
   return binding.role;
 }
 
-/** Filters the checks can exercise: those with enumerated values to send. */
+/**
+ * Filters the checks can exercise: those with values to send, each a value the document makes a
+ * promise of (every enum member; of a boolean flag only `true`, since `false` may mean "either").
+ */
 function filtersOf(binding: ResourceBinding | undefined): FilterParameter[] {
-  return (binding?.list?.filters ?? []).filter((filter) => filter.values.length > 0);
+  return (binding?.list?.filters ?? [])
+    .map((filter) => (filter.type === 'boolean' ? { ...filter, values: ['true'] } : filter))
+    .filter((filter) => filter.values.length > 0);
+}
+
+/** The value a filter's text stands for in a listed item (`true` for `online=true`). */
+export function filterValue(filter: FilterParameter, text: string): unknown {
+  return filter.type === 'boolean' ? text === 'true' : text;
 }
 
 function statusNumbers(responses: readonly OperationResponse[], test: (status: number) => boolean): number[] {

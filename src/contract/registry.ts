@@ -2,6 +2,7 @@ import { authBeforeValidation } from './checks/auth-before-validation.js';
 import { authChallengePresent } from './checks/auth-challenge-present.js';
 import { authEnforced } from './checks/auth-enforced.js';
 import { authSchemeCaseInsensitive } from './checks/auth-scheme-case-insensitive.js';
+import { bodyLinksResolve } from './checks/body-links-resolve.js';
 import { collectionConsistency } from './checks/collection-consistency.js';
 import { contentTypeConformance } from './checks/content-type-conformance.js';
 import { dataFidelity } from './checks/data-fidelity.js';
@@ -68,6 +69,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   // Stateful sequences: the OpenAPI links the document states, and the resource model's lifecycle
   // (last: it deletes, though only the item it created itself).
   linksFollowed,
+  bodyLinksResolve,
   resourceLifecycle,
 ];
 

@@ -2,7 +2,7 @@ import { stringifyJson } from '../core/json.js';
 import { sampleOf } from '../openapi/generate.js';
 import { isJsonMediaType, type Operation } from '../openapi/operations.js';
 import type { PlannedOperation, PlannedParameter } from './plan.js';
-import type { RequestSpec, SentRequest } from './types.js';
+import type { OmittedParameter, RequestSpec, SentRequest } from './types.js';
 
 export interface Credentials {
   apiKey: string;
@@ -71,10 +71,12 @@ function requiredParameters(
   operation: PlannedOperation,
   query: Record<string, string>,
   headers: Record<string, string>,
+  omitted: readonly OmittedParameter[],
 ): void {
   const cookies: string[] = [];
   for (const parameter of operation.parameters) {
     if (!parameter.required) continue;
+    if (omitted.some((item) => item.in === parameter.in && item.name === parameter.name)) continue;
     const name = parameter.name.toLowerCase();
     if (parameter.in === 'query' && !(parameter.name in query))
       query[parameter.name] = defaultParameterValue(parameter);
@@ -114,7 +116,7 @@ export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Cr
     ...lowerCase(credentials.headers),
   };
   Object.assign(headers, authHeaders(spec.operation, spec.auth ?? 'valid', credentials, query));
-  requiredParameters(spec.operation, query, headers);
+  requiredParameters(spec.operation, query, headers, spec.omit ?? []);
   let body: string | undefined;
   if (spec.body) body = 'raw' in spec.body ? spec.body.raw : stringifyJson(spec.body.value);
   const contentType = spec.contentType === undefined ? (spec.body ? 'application/json' : null) : spec.contentType;

@@ -84,6 +84,7 @@ function settingsOf(options: ContractOptions, runId: string): RunSettings {
     concurrency: options.concurrency ?? CONTRACT_DEFAULTS.concurrency,
     runId,
     namePrefix: `kennel-${runId}`,
+    baseUrl: options.baseUrl,
   };
 }
 

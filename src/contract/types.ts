@@ -96,8 +96,16 @@ export interface RequestSpec {
   body?: { value: unknown } | { raw: string };
   /** Defaults to application/json when there is a body; null sends none. */
   contentType?: string | null;
+  /** Required parameters left out on purpose (a request that must be refused for missing them). */
+  omit?: OmittedParameter[];
   /** Credentials: the configured key (default), none, or an explicit Authorization header value. */
   auth?: 'valid' | 'none' | { authorization: string } | { apiKeyValue: string };
+}
+
+/** A required query, header or cookie parameter a request leaves out. */
+export interface OmittedParameter {
+  in: 'query' | 'header' | 'cookie';
+  name: string;
 }
 
 export type Send = (request: RequestSpec) => Promise<Exchange>;
@@ -129,6 +137,8 @@ export interface RunSettings {
   runId: string;
   /** Names of created resources start with it, so a run's leftovers can be found. */
   namePrefix: string;
+  /** The deployment's base URL (`--base-url`): links under it name the document's operations. */
+  baseUrl: string;
 }
 
 /** Everything a scenario check can use; it never does I/O itself. */

@@ -5,19 +5,28 @@ import type { RequestInput } from '../http/responder.js';
 
 /**
  * A list answered by Prism (a collection kennel keeps no state for) still honours the documented
- * limit parameter: the example or generated items are cut to at most `limit`. Anything that is
- * not the documented list shape passes unchanged.
+ * filters and limit parameter: the example or generated items that do not match a filter sent are
+ * left out, then the rest cut to at most `limit`. Anything that is not the documented list shape
+ * passes unchanged.
  */
 export function limitedList(response: HttpResponse, list: ResourceList, input: RequestInput): HttpResponse {
   const asked = list.limit ? input.query[list.limit.name] : undefined;
-  if (typeof asked !== 'number' || response.json === undefined || response.status >= 300) return response;
+  const filters = list.filters.flatMap((filter) =>
+    input.query[filter.name] === undefined ? [] : [[filter.property, input.query[filter.name]] as const],
+  );
+  if (typeof asked !== 'number' && filters.length === 0) return response;
+  if (response.json === undefined || response.status >= 300) return response;
   const parsed = parseJson(response.json);
   if (!parsed.ok) return response;
   const { value } = parsed;
   const holder = list.wrapper === undefined ? undefined : (value as Record<string, unknown> | null);
   const items = holder ? holder[list.wrapper!] : value;
-  if (!Array.isArray(items) || items.length <= asked) return response;
-  const cut = items.slice(0, asked);
+  if (!Array.isArray(items)) return response;
+  const matching = items.filter((item) =>
+    filters.every(([property, wanted]) => item !== null && typeof item === 'object' && item[property] === wanted),
+  );
+  const cut = typeof asked === 'number' ? matching.slice(0, asked) : matching;
+  if (cut.length === items.length) return response;
   const json = stringifyJson(holder ? { ...holder, [list.wrapper!]: cut } : cut);
   return { ...response, json };
 }

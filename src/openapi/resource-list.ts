@@ -17,8 +17,13 @@ export interface LimitParameter {
 export interface FilterParameter {
   name: string;
   property: string;
-  /** The values the parameter admits (its enum), empty when any string is fine. */
+  /** The values the parameter admits (its enum, or `true` and `false`), empty when any string is fine. */
   values: string[];
+  /**
+   * `boolean`: a flag such as `bicycles` for `bicycles_allowed`, whose `true` keeps the items that
+   * have it (its `false` may mean "either": only `true` is a promise).
+   */
+  type: 'string' | 'boolean';
 }
 
 /** Where a list response keeps its items: the body itself, or one array property of an object body. */
@@ -87,18 +92,38 @@ export function limitOf(parameters: readonly ResolvedParameter[]): LimitParamete
   };
 }
 
-/** Scalar query parameters named after an item property: enums (`status`) and plain strings (`name`). */
+/**
+ * Scalar query parameters named after an item property: enums (`status`), plain strings (`name`),
+ * and boolean flags named after a boolean property or its first word (`dogs` for `dogs_allowed`).
+ */
 export function filtersOf(parameters: readonly ResolvedParameter[], items: JsonSchema): FilterParameter[] {
   const { properties } = objectShape(items);
-  return parameters.flatMap((parameter) => {
+  return parameters.flatMap((parameter): FilterParameter[] => {
     const schema = parameter.resolved;
-    if (parameter.in !== 'query' || typeof schema !== 'object' || !(parameter.name in properties)) return [];
+    if (parameter.in !== 'query' || typeof schema !== 'object') return [];
+    if (typesOf(schema).includes('boolean')) return booleanFilter(parameter.name, properties);
+    if (!Object.hasOwn(properties, parameter.name)) return [];
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((value): value is string => typeof value === 'string');
-      return values.length > 0 ? [{ name: parameter.name, property: parameter.name, values }] : [];
+      return values.length > 0 ? [{ name: parameter.name, property: parameter.name, values, type: 'string' }] : [];
     }
     const propertyTypes = typesOf(properties[parameter.name]);
     if (!typesOf(schema).includes('string') || !propertyTypes.includes('string')) return [];
-    return [{ name: parameter.name, property: parameter.name, values: [] }];
+    return [{ name: parameter.name, property: parameter.name, values: [], type: 'string' }];
   });
+}
+
+/** The one boolean property a flag names: itself, or one whose first word it is (`dogs` → `dogs_allowed`, `dogsAllowed`). */
+function booleanFilter(name: string, properties: Record<string, JsonSchema>): FilterParameter[] {
+  const named = Object.keys(properties).filter(
+    (property) =>
+      typesOf(properties[property]).includes('boolean') &&
+      (property === name || property.startsWith(`${name}_`) || new RegExp(`^${escaped(name)}[A-Z]`).test(property)),
+  );
+  const property = named.includes(name) ? name : named.length === 1 ? named[0] : undefined;
+  return property === undefined ? [] : [{ name, property, values: ['true', 'false'], type: 'boolean' }];
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

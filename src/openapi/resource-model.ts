@@ -124,6 +124,13 @@ function listOf(document: LoadedDocument, operation: Operation): ResourceList | 
   return { ...shape, operation, limit: limitOf(parameters), filters: filtersOf(parameters, shape.items) };
 }
 
+/** A list that cannot be read without a query parameter other than its limit (`GET /trips?from=…&to=…`). */
+function isSearch(list: ResourceList): boolean {
+  return list.operation.parameters.some(
+    (parameter) => parameter.in === 'query' && parameter.required && parameter.name !== list.limit?.name,
+  );
+}
+
 interface Draft {
   path: string;
   itemPath?: string;
@@ -154,7 +161,8 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
     const list = listOf(document, operation);
     if (list) {
       const entry = draft(operation.path);
-      entry.operations.list ??= operation;
+      // A search (a list that needs a query) shows a part of the collection, as a finder does: never its `list`.
+      if (!isSearch(list)) entry.operations.list ??= operation;
       entry.lists.push(list);
     } else if (operation.method === 'post' && isObject(bodySchemaOf(document, operation))) {
       draft(operation.path).operations.create ??= operation;

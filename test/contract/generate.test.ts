@@ -28,7 +28,7 @@ describe('the plan derives roles and heuristics from the Pet Store document', ()
     expect(createPet.idProperty).toBe('id');
     expect(listPets.limit).toEqual({ name: 'limit', minimum: 1, minimumDocumented: true, maximum: 100, default: 20 });
     expect(listPets.filters).toEqual([
-      { name: 'status', property: 'status', values: ['available', 'pending', 'sold'] },
+      { name: 'status', property: 'status', values: ['available', 'pending', 'sold'], type: 'string' },
     ]);
     expect(createPet.validationStatuses).toEqual([400]);
     expect(plan.errorSchema).toBe('#/components/responses/Unauthorized/content/application~1json/schema');

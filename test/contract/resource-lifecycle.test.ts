@@ -16,7 +16,15 @@ import { TASKS_SPEC, startTasksServer, type TasksFault } from './tasks-server.js
 
 const KEY = 'tasks-key-3';
 const RECEIPTS_SPEC = fileURLToPath(new URL('../fixtures/contract/receipts.yaml', import.meta.url));
-const SETTINGS = { apiKey: KEY, readOnly: false, maxExamples: 3, concurrency: 2, runId: 'r', namePrefix: 'kennel-r' };
+const SETTINGS = {
+  apiKey: KEY,
+  readOnly: false,
+  maxExamples: 3,
+  concurrency: 2,
+  runId: 'r',
+  namePrefix: 'kennel-r',
+  baseUrl: 'http://127.0.0.1/',
+};
 
 async function checkTasks(faults: TasksFault[] = [], checks?: string[]): Promise<RunSummary> {
   const server = await startTasksServer(KEY, faults);

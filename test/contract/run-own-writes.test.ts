@@ -106,7 +106,8 @@ describe('id-uniqueness compares ids within one collection', () => {
       signal: stopper.signal,
     });
     const plan = buildPlan(await loadDocument(PETS));
-    const run = new Run(plan, client, SETTINGS, 1, [], [], { strict: false, maxFailures: 0 }, stopper);
+    const settings = { ...SETTINGS, baseUrl: mock.url };
+    const run = new Run(plan, client, settings, 1, [], [], { strict: false, maxFailures: 0 }, stopper);
     run.state.created.set('/owners/{ownerId}/pets', [earlier]);
     await run.scenario(idUniqueness, true);
     const result = run.cases.find((candidate) => candidate.operationId === 'createPet')!;

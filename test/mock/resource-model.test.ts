@@ -41,7 +41,9 @@ describe('the Pet Store', () => {
   it('knows the list limit and the status filter', () => {
     const [list] = byPath(model, '/pets').lists;
     expect(list!.limit).toEqual({ name: 'limit', minimum: 1, minimumDocumented: true, maximum: 100, default: 20 });
-    expect(list!.filters).toEqual([{ name: 'status', property: 'status', values: ['available', 'pending', 'sold'] }]);
+    expect(list!.filters).toEqual([
+      { name: 'status', property: 'status', values: ['available', 'pending', 'sold'], type: 'string' },
+    ]);
     expect(list!.wrapper).toBeUndefined();
   });
 
@@ -130,7 +132,7 @@ describe('links, finders and read-only collections', () => {
     const things = byPath(model, '/things');
     expect(things.lists.map((list) => list.operation.operationId)).toEqual(['findThings']);
     expect(things.lists[0]).toMatchObject({ maxItems: 50, limit: { name: 'max', maximum: 9 } });
-    expect(things.lists[0]!.filters).toEqual([{ name: 'color', property: 'color', values: [] }]);
+    expect(things.lists[0]!.filters).toEqual([{ name: 'color', property: 'color', values: [], type: 'string' }]);
     expect(model.resources.map((resource) => resource.path)).not.toContain('/things/findByColor');
   });
 

@@ -1,6 +1,14 @@
-import type { FilterParameter, PlannedOperation } from '../plan.js';
+import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
-import { idKey, readList, wholeListQuery, windowProblem, type Item, type ListRead } from './collection-support.js';
+import {
+  idKey,
+  readList,
+  searchOnly,
+  wholeListQuery,
+  windowProblem,
+  type Item,
+  type ListRead,
+} from './collection-support.js';
 import { changedFields } from './fidelity-values.js';
 import { failure, isClientError, isSuccess, jsonBody, readById, sameJson, show, statusText } from './support.js';
 
@@ -136,7 +144,8 @@ function filteredMisses(
 ): CheckFailure[] {
   if (!read.items) return [];
   const listed = new Set(read.items.map((item) => idKey(item[c.idProperty])));
-  const missing = whole.filter((item) => item[filter.property] === value && !listed.has(idKey(item[c.idProperty])));
+  const wanted = filterValue(filter, value);
+  const missing = whole.filter((item) => item[filter.property] === wanted && !listed.has(idKey(item[c.idProperty])));
   if (missing.length === 0) return [];
   return [
     failure(c.check, 'error', read.exchange, `${c.list.id} with ${filter.name}=${value} misses matching items`, {
@@ -235,6 +244,8 @@ export const collectionConsistency: ScenarioCheck = {
   skipReason(operation) {
     if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
       return 'not a list of identified resources';
+    const search = searchOnly(operation);
+    if (search) return search;
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
   },
   async run(context) {

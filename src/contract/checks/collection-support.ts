@@ -35,6 +35,19 @@ export function wholeListQuery(list: PlannedOperation): { query: Record<string, 
   return cap === undefined ? undefined : { query: { [list.limit.name]: String(cap) }, cap };
 }
 
+/**
+ * Why a list can never show the whole collection, or undefined: a search needs query parameters
+ * (`GET /trips?from=…&to=…`) that created items do not tell.
+ */
+export function searchOnly(list: PlannedOperation): string | undefined {
+  const needed = list.parameters
+    .filter((parameter) => parameter.in === 'query' && parameter.required && parameter.name !== list.limit?.name)
+    .map((parameter) => parameter.name);
+  return needed.length === 0
+    ? undefined
+    : `a search: it needs ${needed.join(', ')}, so it never lists the whole collection`;
+}
+
 /** Sends one list request; the items are remembered as seen (ids, foreign-key values). */
 export async function readList(
   context: CheckContext,

@@ -1,7 +1,8 @@
-import type { FilterParameter, PlannedOperation } from '../plan.js';
+import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
 import {
   awaitListed,
+  searchOnly,
   createResources,
   idKey,
   readList,
@@ -20,7 +21,8 @@ function fillCount(list: PlannedOperation, items: readonly Item[], cap: number, 
   const fallback = list.limit?.default;
   let count = 1;
   if (fallback !== undefined) {
-    const matching = filter ? items.filter((item) => item[filter.property] === filter.values[0]).length : items.length;
+    const wanted = filter && filterValue(filter, filter.values[0]!);
+    const matching = filter ? items.filter((item) => item[filter.property] === wanted).length : items.length;
     count = Math.max(count, fallback + 1 - items.length, fallback + 1 - matching);
   }
   return Math.min(count, cap - 1 - items.length);
@@ -69,6 +71,8 @@ export const listFreshness: ScenarioCheck = {
   skipReason(operation, plan, settings) {
     if (operation.role !== 'list' || !operation.collection || !operation.idProperty)
       return 'not a list of identified resources';
+    const search = searchOnly(operation);
+    if (search) return search;
     if (!plan.collection(operation.collection).create?.body) return 'nothing creates resources in this collection';
     if (settings.readOnly) return 'read-only run';
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
@@ -87,7 +91,8 @@ export const listFreshness: ScenarioCheck = {
         skipped: `the collection holds ${before.items.length} items: too many to read whole (${whole.cap} at most)`,
       };
     const value = filter?.values[0];
-    const created = await createResources(context, create, count, filter ? { [filter.property]: value } : {});
+    const typed = filter && filterValue(filter, value!);
+    const created = await createResources(context, create, count, filter ? { [filter.property]: typed } : {});
     const ids = created.map((resource) => idKey(resource.id));
     if (ids.length === 0) return { failures: [], skipped: 'no create succeeded' };
     const reads = [

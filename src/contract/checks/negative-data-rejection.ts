@@ -1,6 +1,7 @@
-import { invalidBodies, invalidParameterValues, type InvalidBody } from '../generate.js';
+import { invalidBodies, invalidParameterValues, roundRobin, type InvalidBody } from '../generate.js';
 import { parseJson } from '../../core/json.js';
-import type { CheckContext, CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
+import type { PlannedParameter } from '../plan.js';
+import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import {
   failure,
@@ -73,6 +74,80 @@ async function acceptedOutOfRange(
   return accepted(check, 'warning', exchange);
 }
 
+/** Required query, header and cookie parameters, each left out: the request must be refused. */
+async function missingParameters(context: CheckContext, base: RequestSpec, check: string): Promise<CheckFailure[]> {
+  const { operation } = context;
+  const documentsRejection = operation.validationStatuses.length > 0;
+  const failures: CheckFailure[] = [];
+  for (const parameter of operation.parameters) {
+    if (!parameter.required || !isOmissible(parameter)) continue;
+    const query = { ...base.query };
+    if (parameter.in === 'query') delete query[parameter.name];
+    const exchange = await context.send({
+      ...base,
+      query,
+      omit: [{ in: parameter.in, name: parameter.name }],
+      intent: 'invalid',
+      strictStatus: documentsRejection,
+      purpose: `a request without the required ${parameter.in} parameter ${parameter.name}`,
+    });
+    // Where the document lists no validation status, it says less about how the omission is refused.
+    failures.push(...accepted(check, documentsRejection ? 'error' : 'warning', exchange));
+  }
+  return failures;
+}
+
+/** A parameter a request can leave out: not in the path, not a header OpenAPI says to ignore. */
+function isOmissible(
+  parameter: PlannedParameter,
+): parameter is PlannedParameter & { in: 'query' | 'header' | 'cookie' } {
+  if (parameter.in === 'header') return !IGNORED_HEADERS.has(parameter.name.toLowerCase());
+  return parameter.in === 'query' || parameter.in === 'cookie';
+}
+
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** Each query, path and header parameter set to values its schema refuses. */
+async function invalidParameters(context: CheckContext, base: RequestSpec, check: string): Promise<CheckFailure[]> {
+  const { operation, plan } = context;
+  const documentsRejection = operation.validationStatuses.length > 0;
+  const groups = operation.parameters
+    .filter((parameter) => parameter.in === 'query' || parameter.in === 'path' || isHeaderToCheck(parameter))
+    .map((parameter) =>
+      invalidParameterValues(parameter, parameter.schema && plan.validators.at(parameter.schema.pointer)).map(
+        (item) => ({ parameter, ...item }),
+      ),
+    );
+  // Every parameter's first case before the second of any, so that --max-examples reaches them all.
+  const cases = roundRobin(groups).slice(0, context.settings.maxExamples);
+  const failures: CheckFailure[] = [];
+  for (const { parameter, label, value, severity } of cases) {
+    const inPath = parameter.in === 'path';
+    const exchange = await context.send({
+      ...base,
+      ...withParameter(base, parameter, value),
+      intent: 'invalid',
+      // A bad path parameter may fairly be "not found" (404) or "bad request" (400): never strict.
+      strictStatus: !inPath && documentsRejection,
+      purpose: `${parameter.in} parameter ${parameter.name}=${value} (${label})`,
+    });
+    // A query or header value of an operation that documents no validation status may be clamped or ignored.
+    const mayClampOrIgnore = !inPath && !documentsRejection;
+    if (!mayClampOrIgnore) failures.push(...accepted(check, severity, exchange));
+  }
+  return failures;
+}
+
+function isHeaderToCheck(parameter: PlannedParameter): boolean {
+  return parameter.in === 'header' && !IGNORED_HEADERS.has(parameter.name.toLowerCase());
+}
+
+function withParameter(base: RequestSpec, parameter: PlannedParameter, value: string): Partial<RequestSpec> {
+  if (parameter.in === 'path') return { pathParams: { ...base.pathParams, [parameter.name]: value } };
+  if (parameter.in === 'header') return { headers: { ...base.headers, [parameter.name.toLowerCase()]: value } };
+  return { query: { ...base.query, [parameter.name]: value } };
+}
+
 /**
  * Invalid bodies and parameters are rejected with a 4xx, never accepted. A query parameter of an
  * operation that documents no 4xx may also be clamped or ignored (a 2xx): the spec leaves that open.
@@ -87,7 +162,7 @@ export const negativeDataRejection: ScenarioCheck = {
     if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
     const hasInput =
       operation.body !== undefined ||
-      operation.parameters.some((parameter) => parameter.in === 'query' || parameter.in === 'path');
+      operation.parameters.some((parameter) => parameter.in !== 'header' || isHeaderToCheck(parameter));
     return hasInput ? undefined : 'the operation takes no input';
   },
   async run(context) {
@@ -120,30 +195,8 @@ export const negativeDataRejection: ScenarioCheck = {
         );
       }
     }
-    const parameterCases = operation.parameters
-      .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
-      .flatMap((parameter) =>
-        invalidParameterValues(parameter, parameter.schema && plan.validators.at(parameter.schema.pointer)).map(
-          (item) => ({ parameter, ...item }),
-        ),
-      )
-      .slice(0, context.settings.maxExamples);
-    for (const { parameter, label, value } of parameterCases) {
-      const inPath = parameter.in === 'path';
-      const where = inPath
-        ? { pathParams: { ...base.pathParams, [parameter.name]: value } }
-        : { query: { ...base.query, [parameter.name]: value } };
-      // A bad path parameter may fairly be "not found" (404) or "bad request" (400): never strict.
-      const exchange = await context.send({
-        ...base,
-        ...where,
-        intent: 'invalid',
-        strictStatus: !inPath && documentsRejection,
-        purpose: `${parameter.in} parameter ${parameter.name}=${value} (${label})`,
-      });
-      const mayClampOrIgnore = !inPath && !documentsRejection;
-      if (!mayClampOrIgnore) failures.push(...accepted(this.name, this.severity, exchange));
-    }
+    failures.push(...(await missingParameters(context, base, this.name)));
+    failures.push(...(await invalidParameters(context, base, this.name)));
     return { failures };
   },
 };

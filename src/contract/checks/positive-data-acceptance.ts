@@ -1,6 +1,9 @@
 import { minimalValue } from '../../openapi/generate.js';
 import { validBodies, validParameterValues } from '../generate.js';
-import type { CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
+import { exactNumbers } from '../../core/json.js';
+import { coerceParameter } from '../../openapi/parameter-value.js';
+import type { PlannedParameter } from '../plan.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck, Severity } from '../types.js';
 import {
   failure,
   generation,
@@ -31,6 +34,15 @@ function rejected(check: string, exchange: Exchange, severity: Severity = 'error
   ];
 }
 
+/** The parameter's boundary values that its schema accepts once coerced from text, as a server reads them. */
+function acceptedValues(context: CheckContext, parameter: PlannedParameter): string[] {
+  const validate = parameter.schema && context.plan.validators.at(parameter.schema.pointer);
+  return validParameterValues(parameter).filter((value) => {
+    const coerced = coerceParameter(value, parameter.resolved, parameter.explode);
+    return coerced.ok && (validate?.(exactNumbers(coerced.value)).length ?? 0) === 0;
+  });
+}
+
 const MEDIA_TYPE_SPELLINGS = [
   'application/json; charset=utf-8',
   'Application/JSON; Charset=UTF-8',
@@ -59,7 +71,8 @@ export const positiveDataAcceptance: ScenarioCheck = {
     const failures: CheckFailure[] = [];
     const base = validRequest(context, operation, `a valid ${operation.id} request`);
     if (operation.body) {
-      for (const { label, value, severity } of validBodies(operation.body.schema, generation(context)).slice(
+      const validate = context.plan.validators.at(operation.body.pointer);
+      for (const { label, value, severity } of validBodies(operation.body.schema, generation(context), validate).slice(
         0,
         context.settings.maxExamples,
       )) {
@@ -83,7 +96,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
     }
     const queryCases = operation.parameters
       .filter((parameter) => parameter.in === 'query')
-      .flatMap((parameter) => validParameterValues(parameter).map((value) => ({ name: parameter.name, value })))
+      .flatMap((parameter) => acceptedValues(context, parameter).map((value) => ({ name: parameter.name, value })))
       .slice(0, context.settings.maxExamples);
     for (const { name, value } of queryCases) {
       const exchange = await context.send({

@@ -120,7 +120,9 @@ export const resourceRoundTrip: ScenarioCheck = {
     const base = validRequest(context, context.operation, 'a create');
     const failures: CheckFailure[] = [];
     const patience = { patient: true };
-    for (const { label, value: generated } of validBodies(context.operation.body!.schema, generation(context)).slice(
+    const body = context.operation.body!;
+    const validate = context.plan.validators.at(body.pointer);
+    for (const { label, value: generated } of validBodies(body.schema, generation(context), validate).slice(
       0,
       context.settings.maxExamples,
     )) {
