@@ -1,3 +1,4 @@
+import pluralize from 'pluralize';
 import type { LoadedDocument } from './load.js';
 import { valueAt } from './json-pointer.js';
 import type { JsonSchema } from './openapi-types.js';
@@ -226,16 +227,23 @@ function keyPropertyOf(
   return required.find((name) => !sent.has(name) && /id$/i.test(name));
 }
 
-/** `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item. */
+/**
+ * `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item.
+ * The collection's name is made singular by English rules (`/people` → `personId`,
+ * `/categories` → `categoryId`), not by cutting an `s`.
+ */
 function namesItsCollection(name: string, path: string): boolean {
   const last =
     path
       .split('/')
       .filter((segment) => segment !== '' && !segment.startsWith('{'))
       .at(-1) ?? '';
-  const words = last.replace(/s$/, '').split(/[-_]/);
+  const words = last.split(/[-_]/);
+  const plural = words.pop() ?? '';
   const lower = name.toLowerCase().replace(/_/g, '');
-  return [words.join(''), words.at(-1) ?? ''].some((word) => word !== '' && lower === `${word.toLowerCase()}id`);
+  return [pluralize.singular(plural), plural.replace(/s$/, '')].some((one) =>
+    [[...words, one].join(''), one].some((word) => word !== '' && lower === `${word.toLowerCase()}id`),
+  );
 }
 
 function keyOf(
