@@ -49,6 +49,12 @@ const MARKERS: Partial<Record<Feature, RegExp>> = {
   examples: /"example/,
   'base-path': /"url":"https:\/\/api\.example\.com\//,
   'sub-resource': /\/comments/,
+  'status-variants': /"(4XX|default)":\{"description"/,
+  'path-level-parameters': /\}"?:\{"parameters":/,
+  'nested-objects': /OrderLine|"dimensions"/,
+  'additional-properties': /"labels":\{"type":"object","additionalProperties"/,
+  defaults: /"default":(?!20\b|\{)/,
+  'security-alternatives': /"security":\[\{"\w+":\[[^\]]*\]\},\{"\w+":/,
 };
 
 let directory: string;

@@ -4,7 +4,7 @@ import { addExtraOperations } from './extra-operations.js';
 import { ALL_FEATURES, SECURITY_FEATURES, type Feature, type OasVersion } from './features.js';
 import { addResource, type BuiltResource } from './resource-builder.js';
 import type { Names } from './resource-schema.js';
-import { addSecurity, chooseScheme } from './security.js';
+import { addSecurity, chooseSchemes } from './security.js';
 
 export interface GeneratorOptions {
   /** The features a document may use (default: all). */
@@ -68,8 +68,9 @@ function chooseFeatures(enabled: ReadonlySet<Feature>, draws: Draws): Set<Featur
     if (SECURITY_FEATURES.includes(feature)) continue;
     if (draws.fork(feature).chance(USE_CHANCE[feature] ?? 0.5) && enabled.has(feature)) used.add(feature);
   }
-  const scheme = chooseScheme(enabled, draws.fork('security'));
-  if (scheme) used.add(scheme);
+  const schemes = chooseSchemes(enabled, used.has('security-alternatives'), draws.fork('security'));
+  for (const scheme of schemes) used.add(scheme);
+  if (schemes.length < 2) used.delete('security-alternatives');
   return used;
 }
 

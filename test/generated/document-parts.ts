@@ -41,7 +41,12 @@ export class DocumentParts {
   operation(path: string, method: string, operation: Record<string, unknown>): void {
     const item = (this.paths[path] ??= {});
     if (item[method] !== undefined) throw new Error(`generator bug: ${method.toUpperCase()} ${path} twice`);
-    item[method] = operation;
+    item[method] = Object.fromEntries(Object.entries(operation).filter(([, value]) => value !== undefined));
+  }
+
+  /** Parameters declared once on the path item, for all its operations. */
+  pathParameters(path: string, parameters: Schema[]): void {
+    (this.paths[path] ??= {}).parameters = parameters;
   }
 
   /** `schema` that also admits null, in the version's own words. */

@@ -44,6 +44,13 @@ export const FEATURES = {
   oauth2: 'security: OAuth 2 (client credentials, scopes)',
   'open-id-connect': 'security: OpenID Connect',
   'optional-security': 'security that may be omitted ({} beside the requirement) and public operations',
+  'status-variants':
+    'creates answering 200 or 201 without a body, 204 replaces, 200 deletes, errors as 4XX and default',
+  'path-level-parameters': 'item path parameters declared on the path item, not on each operation',
+  'nested-objects': 'an array of objects and a nested object with required fields in an item',
+  'additional-properties': 'items that allow no undeclared property, and a free map property',
+  defaults: 'schema defaults on optional properties',
+  'security-alternatives': 'two security schemes, either one enough',
   links: 'response links from a create to the read of its item',
   examples: 'valid examples (schema, media type and named examples)',
   'base-path': 'a server URL with a base path (/api/v2)',

@@ -3,6 +3,7 @@ import type { Draws } from './draws.js';
 import { errorResponses, jsonRequestBody, jsonResponse, locationHeader } from './responses.js';
 import { itemSchemas, type ItemSchemas, type Names } from './resource-schema.js';
 import { STATUSES } from './schema-properties.js';
+import { createdResponse, deletedResponse, errorStatuses, writtenResponse } from './status-variants.js';
 
 /** A collection the generator wrote, for the builders that refer to it. */
 export interface BuiltResource {
@@ -78,7 +79,10 @@ class ResourceContext {
   /** 401 where the document asks for credentials (most operations document it), plus `statuses`. */
   #errors(statuses: string[]): Record<string, unknown> {
     const secured = this.#parts.secured && this.#draws.fork(`401 ${statuses.join()}`).chance(0.85);
-    return errorResponses(this.#parts, [...statuses, ...(secured ? ['401'] : [])]);
+    return errorResponses(
+      this.#parts,
+      errorStatuses(this.#parts, this.#draws, [...statuses, ...(secured ? ['401'] : [])]),
+    );
   }
 
   #parentParameters(): Schema[] {
@@ -190,7 +194,7 @@ class ResourceContext {
       ...(this.#plan.parent ? { parameters: this.#parentParameters() } : {}),
       requestBody: jsonRequestBody(this.#parts, input),
       responses: {
-        '201': jsonResponse(this.#parts, `The new ${this.#plan.names.singular}`, this.#itemBody(), {
+        ...createdResponse(this.#parts, this.#draws, `The new ${this.#plan.names.singular}`, this.#itemBody(), {
           ...location,
           ...links,
         }),
@@ -215,7 +219,10 @@ class ResourceContext {
 
   itemOperations(): void {
     const path = this.#resource.itemPath!;
-    const parameters = this.#itemParameters();
+    // Declared once on the path item, or on each operation.
+    const shared = this.#parts.uses('path-level-parameters');
+    if (shared) this.#parts.pathParameters(path, this.#itemParameters());
+    const parameters = shared ? undefined : this.#itemParameters();
     this.#parts.operation(path, 'get', {
       operationId: `get${this.#type}`,
       parameters,
@@ -230,7 +237,7 @@ class ResourceContext {
         parameters,
         requestBody: jsonRequestBody(this.#parts, input),
         responses: {
-          '200': jsonResponse(this.#parts, 'The replaced item', this.#itemBody()),
+          ...writtenResponse(this.#parts, this.#draws, 'The replaced item', this.#itemBody()),
           ...this.#errors(['400', '404']),
         },
       });
@@ -240,7 +247,7 @@ class ResourceContext {
         parameters,
         requestBody: jsonRequestBody(this.#parts, patch),
         responses: {
-          '200': jsonResponse(this.#parts, 'The updated item', this.#itemBody()),
+          ...writtenResponse(this.#parts, this.#draws, 'The updated item', this.#itemBody()),
           ...this.#errors(['400', '404']),
         },
       });
@@ -248,7 +255,7 @@ class ResourceContext {
       this.#parts.operation(path, 'delete', {
         operationId: `delete${this.#type}`,
         parameters,
-        responses: { '204': { description: 'Deleted' }, ...this.#errors(['404']) },
+        responses: { ...deletedResponse(this.#parts, this.#draws, this.#itemBody()), ...this.#errors(['404']) },
       });
   }
 

@@ -1,6 +1,6 @@
 import type { Draws } from './draws.js';
 import type { Built, DocumentParts, Schema } from './document-parts.js';
-import { PROPERTY_KINDS } from './schema-properties.js';
+import { DEFAULTS, PROPERTY_KINDS } from './schema-properties.js';
 
 /** How one item of a collection is named. */
 export interface Names {
@@ -103,13 +103,13 @@ function propertiesOf(parts: DocumentParts, draws: Draws): Property[] {
   for (const kind of chosen) {
     const built = kind.build(parts);
     const writeOnly = built.schema.writeOnly === true;
-    properties.push({
-      name: kind.name,
-      built,
-      required: draws.chance(writeOnly ? 0.5 : 0.35),
-      readOnly: false,
-      writeOnly,
-    });
+    const required = draws.chance(writeOnly ? 0.5 : 0.35);
+    const fallback = DEFAULTS[kind.name];
+    const schema =
+      parts.uses('defaults') && !required && fallback !== undefined
+        ? { ...built.schema, default: fallback }
+        : built.schema;
+    properties.push({ name: kind.name, built: { ...built, schema }, required, readOnly: false, writeOnly });
   }
   if (parts.uses('read-only'))
     properties.push({
@@ -126,7 +126,8 @@ function nameSchema(parts: DocumentParts): Schema {
   return parts.uses('bounds') ? { type: 'string', minLength: 1, maxLength: 80 } : { type: 'string' };
 }
 
-function objectOf(properties: readonly Property[], withRequired: boolean): Schema {
+/** An object of `properties`; `closed` (the `additional-properties` feature) admits no other. */
+function objectOf(properties: readonly Property[], withRequired: boolean, closed = false): Schema {
   const required = withRequired
     ? properties.filter((property) => property.required).map((property) => property.name)
     : [];
@@ -134,6 +135,7 @@ function objectOf(properties: readonly Property[], withRequired: boolean): Schem
     type: 'object',
     ...(required.length > 0 ? { required } : {}),
     properties: Object.fromEntries(properties.map((property) => [property.name, property.built.schema])),
+    ...(closed ? { additionalProperties: false } : {}),
   };
 }
 
@@ -163,8 +165,9 @@ export function itemSchemas(parts: DocumentParts, names: Names, draws: Draws): I
   );
   const forRequest = sampleOf(written, () => false);
   // With readOnly in use, a create body is the item schema itself: readOnly says what the client leaves out.
-  const input = parts.uses('read-only') ? item : parts.component(`New${names.type}`, objectOf(written, true));
-  const patch = parts.component(`${names.type}Patch`, objectOf(written, false));
+  const closed = parts.uses('additional-properties');
+  const input = parts.uses('read-only') ? item : parts.component(`New${names.type}`, objectOf(written, true, closed));
+  const patch = parts.component(`${names.type}Patch`, objectOf(written, false, closed));
   return {
     key,
     item: { schema: item, sample: forResponse },
@@ -176,7 +179,7 @@ export function itemSchemas(parts: DocumentParts, names: Names, draws: Draws): I
 
 function itemSchema(parts: DocumentParts, names: Names, key: Property, own: Property[], draws: Draws): Schema {
   if (!parts.uses('all-of') || !draws.fork('all-of').chance(0.7))
-    return parts.component(names.type, objectOf([key, ...own], true));
+    return parts.component(names.type, objectOf([key, ...own], true, parts.uses('additional-properties')));
   const createdAt = own.find((property) => property.name === 'createdAt');
   const baseProperties = createdAt ? [key, createdAt] : [key];
   const baseName =

@@ -86,7 +86,19 @@ export const PROPERTY_KINDS: readonly PropertyKind[] = [
   { name: 'reference', feature: 'any-of', build: () => reference() },
   { name: 'shape', feature: 'discriminator', build: (parts) => shape(parts) },
   { name: 'secret', feature: 'write-only', build: () => secret() },
+  { name: 'lines', feature: 'nested-objects', build: (parts) => lines(parts) },
+  { name: 'dimensions', feature: 'nested-objects', build: () => dimensions() },
+  { name: 'labels', feature: 'additional-properties', build: () => labels() },
 ];
+
+/** Defaults of optional properties (the `defaults` feature): each valid for its property. */
+export const DEFAULTS: Record<string, unknown> = {
+  description: 'none',
+  active: false,
+  quantity: 0,
+  priority: 3,
+  status: 'draft',
+};
 
 /** The values of the `status` enum (also the filter parameter's values). */
 export const STATUSES = ['draft', 'active', 'archived'];
@@ -167,4 +179,41 @@ function shape(parts: DocumentParts): Built {
 
 function secret(): Built {
   return { schema: { type: 'string', minLength: 8, writeOnly: true }, sample: (n) => `s3cret-${n}-value` };
+}
+
+function lines(parts: DocumentParts): Built {
+  const line = parts.component('OrderLine', {
+    type: 'object',
+    required: ['sku', 'quantity'],
+    properties: { sku: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+  });
+  return {
+    schema: { type: 'array', items: line },
+    sample: (n) => [
+      { sku: `SKU-${n}`, quantity: 1 },
+      { sku: 'SKU-X', quantity: 2 + n },
+    ],
+  };
+}
+
+function dimensions(): Built {
+  return {
+    schema: {
+      type: 'object',
+      required: ['width', 'height'],
+      properties: {
+        width: { type: 'number', minimum: 0 },
+        height: { type: 'number', minimum: 0 },
+        unit: { type: 'string' },
+      },
+    },
+    sample: (n) => ({ width: 10 + n, height: 5, unit: 'cm' }),
+  };
+}
+
+function labels(): Built {
+  return {
+    schema: { type: 'object', additionalProperties: { type: 'string' } },
+    sample: (n) => ({ colour: 'red', size: `s${n}` }),
+  };
 }

@@ -48,21 +48,26 @@ const SCHEMES: Record<string, { name: string; scheme: (parts: DocumentParts) => 
 };
 
 /**
- * Draws the document's security scheme: one of the enabled ones, in an order fixed by the seed (so
- * switching one off falls back to the next), or none.
+ * Draws the document's security schemes: one of the enabled ones (two with
+ * `security-alternatives`), in an order fixed by the seed (so switching one off falls back to the
+ * next), or none.
  */
-export function chooseScheme(enabled: ReadonlySet<Feature>, draws: Draws): Feature | undefined {
-  if (draws.fork('unsecured').chance(0.15)) return undefined;
+export function chooseSchemes(enabled: ReadonlySet<Feature>, alternatives: boolean, draws: Draws): Feature[] {
+  if (draws.fork('unsecured').chance(0.15)) return [];
   const ranked = SECURITY_FEATURES.map((feature) => ({ feature, rank: draws.fork(`rank ${feature}`).next() }));
-  return ranked.sort((a, b) => a.rank - b.rank).find(({ feature }) => enabled.has(feature))?.feature;
+  const order = ranked.sort((a, b) => a.rank - b.rank).filter(({ feature }) => enabled.has(feature));
+  const count = alternatives ? 2 : 1;
+  return order.slice(0, count).map(({ feature }) => feature);
 }
 
-/** Writes the scheme in use as the document-wide requirement; `optional-security` adds the empty alternative `{}`. */
+/** Writes the schemes in use as the document-wide requirement, each alternative enough; `optional-security` adds `{}`. */
 export function addSecurity(parts: DocumentParts): void {
-  const feature = SECURITY_FEATURES.find((candidate) => parts.uses(candidate));
-  if (!feature) return;
-  const scheme = SCHEMES[feature]!;
-  parts.securitySchemes[scheme.name] = scheme.scheme(parts);
+  const schemes = SECURITY_FEATURES.filter((candidate) => parts.uses(candidate)).map((feature) => SCHEMES[feature]!);
+  if (schemes.length === 0) return;
+  for (const scheme of schemes) parts.securitySchemes[scheme.name] = scheme.scheme(parts);
   parts.secured = true;
-  parts.security = [{ [scheme.name]: scheme.scopes }, ...(parts.uses('optional-security') ? [{}] : [])];
+  parts.security = [
+    ...schemes.map((scheme) => ({ [scheme.name]: scheme.scopes })),
+    ...(parts.uses('optional-security') ? [{}] : []),
+  ];
 }
