@@ -11,6 +11,7 @@ import {
   inferResources,
   type FilterParameter,
   type LimitParameter,
+  type RangeFilter,
   type Resource,
   type ResourceBinding,
   type ResourceModel,
@@ -25,7 +26,7 @@ export interface PlannedParameter extends OperationParameter {
   resolved: JsonSchema | undefined;
 }
 
-export type { FilterParameter, LimitParameter };
+export type { FilterParameter, LimitParameter, RangeFilter };
 
 /** What an operation does to its collection (from the resource model), or `other`. */
 export type Role = ResourceRole | 'other';
@@ -58,6 +59,8 @@ export interface PlannedOperation {
   idProperty: string | undefined;
   limit: LimitParameter | undefined;
   filters: FilterParameter[];
+  /** A list's parameters that bound a property from below or above (`startDate`, `min_price`). */
+  ranges: RangeFilter[];
   deprecated: boolean;
   requiresAuth: boolean;
 }
@@ -153,6 +156,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     idProperty: resource?.key?.property,
     limit: role === 'list' ? binding?.list?.limit : undefined,
     filters: role === 'list' ? filtersOf(binding) : [],
+    ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     deprecated: operation.deprecated,
     requiresAuth:
       operation.security.requirements.length > 0 &&

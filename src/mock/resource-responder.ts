@@ -12,6 +12,7 @@ import { andThen, type Collection, type MaybePromise, type Tenant } from '../sto
 import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestInput } from '../http/responder.js';
+import { rangesAsked, withinRanges } from './range-answers.js';
 import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
@@ -124,9 +125,12 @@ class ResourceHandlers {
         const value = input.query[filter.name];
         if (value !== undefined) filters.push([filter.property, value]);
       }
-      return andThen(this.#collection(input, tenant).list(limit, filters, this.#order), (found) => ({
+      const ranges = rangesAsked(list, input);
+      // Ranges are judged here, on every matching item, before the limit cuts.
+      const stored = this.#collection(input, tenant).list(ranges.length > 0 ? Infinity : limit, filters, this.#order);
+      return andThen(stored, (found) => ({
         status: answer.status,
-        json: listJson(found, view, list.wrapper),
+        json: listJson(ranges.length > 0 ? withinRanges(found, ranges).slice(0, limit) : found, view, list.wrapper),
       }));
     };
   }

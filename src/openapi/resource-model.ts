@@ -14,9 +14,10 @@ import {
   type ResolvedParameter,
 } from './resource-list.js';
 import { exampleItems } from './resource-examples.js';
+import { rangeFiltersOf, type RangeFilter } from './range-filters.js';
 import { objectShape, typesOf } from './schema-shape.js';
 
-export type { FilterParameter, LimitParameter, ResourceLink };
+export type { FilterParameter, LimitParameter, RangeFilter, ResourceLink };
 
 /** What an operation does to its resource. */
 export type ResourceRole = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
@@ -41,6 +42,8 @@ export interface ResourceList extends ListShape {
   operation: Operation;
   limit: LimitParameter | undefined;
   filters: FilterParameter[];
+  /** Parameters that bound a property from below or above (`startDate`, `min_price`). */
+  ranges: RangeFilter[];
 }
 
 /** A collection inferred from the document: its paths, operations by role, key and item schema. */
@@ -122,7 +125,13 @@ function listOf(document: LoadedDocument, operation: Operation): ResourceList | 
   const shape = listShapeOf(successSchemaOf(document, operation));
   if (!shape) return undefined;
   const parameters = resolvedParameters(document, operation);
-  return { ...shape, operation, limit: limitOf(parameters), filters: filtersOf(parameters, shape.items) };
+  return {
+    ...shape,
+    operation,
+    limit: limitOf(parameters),
+    filters: filtersOf(parameters, shape.items),
+    ranges: rangeFiltersOf(parameters, shape.items),
+  };
 }
 
 /** A list that cannot be read without a query parameter other than its limit (`GET /trips?from=…&to=…`). */

@@ -1,4 +1,5 @@
 import { stringifyJson } from '../../core/json.js';
+import { asOperand, rangeValues } from '../../openapi/range-filters.js';
 import { validObject } from '../../openapi/generate.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
@@ -121,15 +122,38 @@ export interface ListedOutcome extends ListRead {
  * in all): a deployment whose lists lag behind its writes shows how far behind. Not `patient`:
  * one read (once a list has never shown a created item, waiting again only slows the run).
  */
+/**
+ * Range parameters (`startDate`, `endDate`) that keep every one of `items` in the list: a list may
+ * show a window by default (the next 7 days), and items made for a check can lie outside it.
+ */
+export function coveringRanges(list: PlannedOperation, items: readonly Item[]): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const range of list.ranges) {
+    const values = items.map((item) => rangeValues(item[range.property], range));
+    if (values.length === 0 || values.some((found) => found.length === 0)) continue;
+    const sorted = values.flat().sort((a, b) => a.at - b.at);
+    const operand = asOperand((range.bound === 'lower' ? sorted[0] : sorted.at(-1))!.value, range);
+    if (operand !== undefined) query[range.name] = operand;
+  }
+  return query;
+}
+
+/** What the run created in the list's collection with one of `ids`, as returned. */
+function createdWith(context: CheckContext, list: PlannedOperation, ids: readonly string[]): Item[] {
+  const created = context.state.created.get(list.collection ?? '') ?? [];
+  return created.filter((resource) => ids.includes(idKey(resource.id))).map((resource) => resource.returned);
+}
+
 export async function awaitListed(
   context: CheckContext,
   list: PlannedOperation,
-  query: Record<string, string>,
+  asked: Record<string, string>,
   ids: readonly string[],
   purpose: string,
   patient = true,
 ): Promise<ListedOutcome> {
   const idProperty = list.idProperty!;
+  const query = { ...coveringRanges(list, createdWith(context, list, ids)), ...asked };
   let read = await readList(context, list, query, purpose);
   const absent = (outcome: ListRead): string[] => {
     const listed = new Set((outcome.items ?? []).map((item) => idKey(item[idProperty])));

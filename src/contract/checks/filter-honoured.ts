@@ -1,8 +1,61 @@
-import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { filterValue } from '../plan.js';
+import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
+import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
+import { filterValue, type RangeFilter } from '../plan.js';
 import { failure, sameJson, show, validRequest } from './support.js';
 import { createInCollection, list } from './list-support.js';
 import { awaitListed, idKey, searchOnly } from './collection-support.js';
+
+/**
+ * A range parameter keeps the items on its side of its bound: the list read once, then with the
+ * bound at the middle of the values it showed; every item then lies on that side (a day of slack
+ * where a date meets a date-time).
+ */
+async function judgeRange(
+  context: CheckContext,
+  check: string,
+  range: RangeFilter,
+): Promise<{ judged: number; failures: CheckFailure[] }> {
+  const { operation } = context;
+  const query = { ...validRequest(context, operation, 'a list').query };
+  if (operation.limit?.maximum !== undefined) query[operation.limit.name] = String(operation.limit.maximum);
+  const first = await list(context, query, `${operation.id} to see ${range.property}`);
+  const values = (first.items ?? [])
+    .flatMap((item) => rangeValues((item as Record<string, unknown>)?.[range.property], range))
+    .sort((a, b) => a.at - b.at);
+  const middle = values[Math.floor(values.length / 2)];
+  const operand = middle && asOperand(middle.value, range);
+  if (operand === undefined) return { judged: 0, failures: [] };
+  const { exchange, items } = await list(
+    context,
+    { ...query, [range.name]: operand },
+    `${operation.id} with ${range.name}=${operand}`,
+  );
+  if (!items) return { judged: 0, failures: [] };
+  const slack = rangeSlackMs(range);
+  const strays = items.filter(
+    (item) =>
+      item === null ||
+      typeof item !== 'object' ||
+      !inRange((item as Record<string, unknown>)[range.property], range, operand, slack),
+  );
+  if (strays.length === 0) return { judged: items.length, failures: [] };
+  const side = range.bound === 'lower' ? 'before' : 'after';
+  return {
+    judged: items.length,
+    failures: [
+      failure(
+        check,
+        'error',
+        exchange,
+        `${range.name}=${operand} returned ${strays.length} of ${items.length} items with ${range.property} ${side} it`,
+        {
+          expected: `every item with ${range.property} ${range.bound === 'lower' ? 'at or after' : 'at or before'} ${operand}`,
+          actual: show(strays.slice(0, 3)),
+        },
+      ),
+    ],
+  };
+}
 
 /**
  * An enum query parameter named after a property of the listed items filters by that property:
@@ -14,9 +67,9 @@ export const filterHonoured: ScenarioCheck = {
   severity: 'error',
   description: 'an enum filter named after an item property returns exactly the matching items',
   skipReason(operation) {
-    return operation.role === 'list' && operation.filters.length > 0
+    return operation.role === 'list' && (operation.filters.length > 0 || operation.ranges.length > 0)
       ? undefined
-      : 'no enum query parameter names a property of the listed items';
+      : 'no query parameter filters a property of the listed items';
   },
   async run(context) {
     const { operation } = context;
@@ -90,6 +143,11 @@ export const filterHonoured: ScenarioCheck = {
           );
         }
       }
+    }
+    for (const range of operation.ranges) {
+      const outcome = await judgeRange(context, this.name, range);
+      judged += outcome.judged;
+      failures.push(...outcome.failures);
     }
     if (judged === 0 && failures.length === 0)
       return { failures, skipped: 'every filtered list came back empty: no item to judge the filter by' };
