@@ -15,7 +15,9 @@ import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
-import { PrismFallback } from './prism-fallback.js';
+import { DocumentAnswers } from './document-answers.js';
+import { exampleWarnings } from './example-check.js';
+import { SchemaValidators } from '../openapi/validators.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
 import { errorJson, toProblem } from './problems.js';
@@ -127,13 +129,19 @@ export function createMockApp({
     app.use(proxy);
     return { app, store, journal, chaos, now };
   }
+  const validators = new SchemaValidators(spec.document);
+  spec.warnings.push(...exampleWarnings(spec, validators));
+  const answers = new DocumentAnswers(spec, validators, { seed: config.seed, dynamic: config.dynamic ?? false });
   app.use(
     specRouter({
       spec,
+      validators,
+      answers,
+      prismQuery: config.prismQuery ?? false,
       prefix: spec.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
-      respond: resourceResponder(spec, config, store, model),
+      respond: resourceResponder(config, store, model, answers),
       around: chainHooks(chaosHook(chaos, config.chaos?.maxHeld), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
     }),
   );
@@ -141,23 +149,27 @@ export function createMockApp({
   return { app, store, journal, chaos, now };
 }
 
-/** Operations of the document's stateful resources get kennel's store; everything else goes to Prism. */
-function resourceResponder(spec: LoadedDocument, config: MockConfig, store: Store, model: ResourceModel): Responder {
-  const fallback = new PrismFallback(spec, config.seed);
+/** Operations of the document's stateful resources get kennel's store; everything else is answered from the document. */
+function resourceResponder(
+  config: MockConfig,
+  store: Store,
+  model: ResourceModel,
+  answers: DocumentAnswers,
+): Responder {
+  const { spec } = answers;
   const handlers = config.stateless
     ? new Map()
-    : resourceHandlers({ document: spec, model, listOrder: config.listOrder });
+    : resourceHandlers({ document: spec, model, listOrder: config.listOrder, seed: config.seed });
   return (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));
-    const answer = fallback.respond(
-      compiled.operation,
-      { path: request.path, query: request.query, headers: request.headers },
-      input,
-      request.preferences,
-    );
+    const accept = request.headers.accept;
+    const answer = answers.respond(compiled.operation, {
+      accept: Array.isArray(accept) ? accept.join(', ') : accept,
+      preferences: request.preferences,
+    });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
-    return list ? answer.then((response) => limitedList(response, list, input)) : answer;
+    return list ? limitedList(answer, list, input) : answer;
   };
 }
 

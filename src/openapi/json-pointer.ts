@@ -1,16 +1,22 @@
 /** RFC 6901 JSON pointers in URI-fragment form (`#/paths/~1pets/get`), as OpenAPI `$ref`s use them. */
 
-/**
- * Escapes one reference token (`/pets` → `~1pets`). A `%` is written `%25`: the fragment form is
- * percent-decoded when read (`tokensOf`, ajv), so a path key such as `/caf%C3%A9` keeps its `%`.
- */
+/** Escapes one reference token (`/pets` → `~1pets`). */
 export function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
+  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+/**
+ * Escapes one token of a pointer into the document (URI-fragment form, which `tokensOf` decodes):
+ * `~` and `/` as RFC 6901 says, and `%` as `%25`, so that a path key such as `/caf%C3%A9` reads back
+ * as written rather than as `/café`.
+ */
+export function fragmentToken(token: string): string {
+  return escapeToken(token).replaceAll('%', '%25');
 }
 
 /** Builds `#/a/b` from tokens. */
 export function pointerOf(tokens: readonly string[]): string {
-  return '#' + tokens.map((token) => '/' + escapeToken(token)).join('');
+  return '#' + tokens.map((token) => '/' + fragmentToken(token)).join('');
 }
 
 /** Splits `#/a/b` (or `/a/b`) into tokens; throws on a pointer that is not local. */

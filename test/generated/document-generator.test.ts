@@ -4,7 +4,7 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/openapi/load.js';
-import { escapeToken } from '../../src/openapi/json-pointer.js';
+import { fragmentToken } from '../../src/openapi/json-pointer.js';
 import { SchemaValidators } from '../../src/openapi/validators.js';
 import { writeDocument } from './consistency-harness.js';
 import { generateDocument, type GeneratedDocument } from './document-generator.js';
@@ -151,16 +151,16 @@ function* mediaTypes(document: Record<string, unknown>) {
   const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
   for (const [route, item] of Object.entries(paths))
     for (const [method, operation] of Object.entries(item)) {
-      const at = `#/paths/${escapeToken(route)}/${method}`;
+      const at = `#/paths/${fragmentToken(route)}/${method}`;
       const body = operation.requestBody as { content?: Record<string, Record<string, unknown>> } | undefined;
       for (const [type, media] of Object.entries(body?.content ?? {}))
-        yield { pointer: `${at}/requestBody/content/${escapeToken(type)}`, media, request: true };
+        yield { pointer: `${at}/requestBody/content/${fragmentToken(type)}`, media, request: true };
       const responses = (operation.responses ?? {}) as Record<
         string,
         { content?: Record<string, Record<string, unknown>> }
       >;
       for (const [status, response] of Object.entries(responses))
         for (const [type, media] of Object.entries(response.content ?? {}))
-          yield { pointer: `${at}/responses/${status}/content/${escapeToken(type)}`, media, request: false };
+          yield { pointer: `${at}/responses/${status}/content/${fragmentToken(type)}`, media, request: false };
     }
 }
