@@ -3,7 +3,9 @@
 // Every server runs as a child process; autocannon loads them one at a time from this process
 // (the machine has 2 cores: one for the load generator, one for the server). For each route the
 // targets take turns round by round, and each row reports the median round. Absolute numbers vary
-// a lot between runs and machines: compare the ratios of one run.
+// a lot between runs and machines: compare the ratios of one run. It also times kennel check,
+// the scenario library and large documents, and counts how many generated documents kennel check
+// finds nothing in when run against kennel serve (bench/self-consistency.js, 20 seeds).
 //
 //   npm run bench [-- --duration S] [--rounds N] [--connections N] [--quick] [--no-prism]
 //
@@ -19,6 +21,7 @@ import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilA
 import { timeContractRuns } from './lib/contract-run.js';
 import { timeScenarioRuns } from './lib/scenario-run.js';
 import { timeDocumentScale } from './document-scale.js';
+import { timeSelfConsistency } from './self-consistency.js';
 import { runLoad, stopLoad } from './lib/load.js';
 import { ensurePrism } from './lib/prism.js';
 import { startBenchRedis } from './lib/redis.js';
@@ -452,7 +455,7 @@ function describeTrouble(row) {
   return parts.join(', ');
 }
 
-function checks(summary, cold, memory, prismSkipped, contract, scenarios, scale) {
+function checks(summary, cold, memory, prismSkipped, contract, scenarios, scale, consistency) {
   const list = summary.list ?? {};
   const kennel = list.kennel;
   const results = [];
@@ -514,6 +517,13 @@ function checks(summary, cold, memory, prismSkipped, contract, scenarios, scale)
         `${formatFixed(row.totalS)} s for ${row.name}, ${formatFixed(row.bytes / 1e6, 1)} MB, ${row.operations} operations (load ${formatFixed(row.loadS)} s, mock app ${formatFixed(row.appS)} s, check plan ${formatFixed(row.planS)} s)`,
     );
   }
+  add(
+    `self-consistency: kennel check finds nothing in kennel serve of ${consistency.seeds} generated documents`,
+    consistency.agreeing,
+    consistency.agreeing === consistency.seeds,
+    consistency.error ??
+      `${consistency.agreeing}/${consistency.seeds} agree, ${consistency.groups.length} kinds of disagreement (${formatFixed(consistency.seconds)} s; npm run bench:consistency shows each)`,
+  );
   return results;
 }
 
@@ -587,6 +597,14 @@ async function main() {
   log('document scale: a generated 3 MB document and a 600-operation one split over files…');
   const scale = await timeDocumentScale({ log });
 
+  log('self-consistency: generated documents, each served and checked in process…');
+  const consistency = await timeSelfConsistency({ seeds: opts.quick ? 10 : 20, log }).catch((error) => ({
+    seeds: opts.quick ? 10 : 20,
+    agreeing: 0,
+    groups: [],
+    error: error.message,
+  }));
+
   log('starting the servers under load…');
   const running = {};
   let prismSkipped = prism.skip;
@@ -610,7 +628,7 @@ async function main() {
     const { rows, memory, skipped } = await loadAll(targets, running, opts);
     if (skipped.prism) prismSkipped = skipped.prism;
     const summary = summarise(rows);
-    const results = checks(summary, cold, memory, prismSkipped, contract, scenarios, scale);
+    const results = checks(summary, cold, memory, prismSkipped, contract, scenarios, scale, consistency);
 
     const out = [];
     out.push('');
@@ -671,6 +689,13 @@ async function main() {
         : `  ${formatInt(scenarios.medianMs)} ms median of ${scenarios.samplesMs.length} (${scenarios.samplesMs.map((ms) => formatInt(ms)).join(', ')} ms), ${scenarios.scenarios} scenarios, ${scenarios.virtual} of virtual time`,
     );
     out.push('');
+    out.push('self-consistency (kennel check against kennel serve of generated documents):');
+    out.push(
+      `  ${consistency.agreeing}/${consistency.seeds} agree${consistency.error ? `: ${consistency.error}` : ''}`,
+    );
+    for (const group of consistency.groups.slice(0, 8))
+      out.push(`  ${String(group.seeds.length).padStart(3)} x ${group.key.slice(0, 100)}  (${group.reproduce})`);
+    out.push('');
     out.push('targets:');
     for (const check of results) out.push(`  ${check.status}  ${check.name}: ${check.detail}`);
     const flaggedRows = Object.entries(summary)
@@ -711,6 +736,7 @@ async function main() {
           coldStart: cold,
           contractRun: contract,
           documentScale: scale,
+          selfConsistency: consistency,
           scenarioRun: scenarios,
           memoryAfterList: memory,
           memoryIdle: Object.fromEntries(Object.entries(running).map(([id, entry]) => [id, entry.idleMemory])),

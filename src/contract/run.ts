@@ -1,6 +1,7 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
 import { acceptanceOf, inventedSlots } from './acceptance.js';
+import { followWrites } from './checks/created-writes.js';
 import { identitiesOf, isSuccess } from './checks/support.js';
 import { CoverageTracker } from './coverage.js';
 import { explore } from './explore.js';
@@ -83,6 +84,7 @@ export class Run {
     if (isSuccess(exchange)) this.#accepted(request, invented);
     this.#selected ??= new Set(this.plan.operations.map((operation) => operation.id));
     if (this.#selected.has(exchange.operation.id)) this.selectedRequests += 1;
+    followWrites(this.state, exchange);
     this.coverage.record(exchange);
     learnFrom(this.state.pool, exchange);
     if (exchange.response) {

@@ -153,6 +153,8 @@ export interface CreatedResource {
   sent: Record<string, unknown>;
   returned: Record<string, unknown>;
   id: unknown;
+  /** The URL path it was created under (`/v1/owners/7/pets`): a sub-resource's ids are its parent's own. */
+  scope?: string;
 }
 
 export interface RunSettings {

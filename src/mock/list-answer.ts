@@ -3,13 +3,13 @@ import type { ResourceList } from '../openapi/resource-model.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import type { StoredRecord } from '../store/tenant-collection.js';
 import { envelopeSiblings } from './list-envelope.js';
-import { linkHeader, needsTotal, pageUrl, pageWindow, type AnsweredPage } from './list-page.js';
+import { linkHeader, needsTotal, pageUrl, pageWindow, pagingQuery, type AnsweredPage } from './list-page.js';
 import { listJson, type ItemView } from './resource-views.js';
 
 /** How one list operation is answered from the items a store lists. */
 export interface ListAnswer {
   /** How many items to ask the store for (Infinity: all that match). */
-  fetchCount(input: RequestInput): number;
+  fetchCount(input: RequestInput, request: RequestContext): number;
   respond(found: readonly StoredRecord[], input: RequestInput, request: RequestContext): ListResponse;
 }
 
@@ -24,7 +24,7 @@ function plainAnswer(list: ResourceList, view: ItemView): ListAnswer {
     list.siblings.filter((sibling) => sibling.required).map((sibling) => [sibling.name, sampleOf(sibling.schema)]),
   );
   return {
-    fetchCount: (input) => pageWindow(list, input.query).limit,
+    fetchCount: (input, request) => pageWindow(list, pagingQuery(list, input, request)).limit,
     respond: (found) => ({ json: listJson(found, view, list.wrapper, siblings) }),
   };
 }
@@ -39,15 +39,15 @@ export function listAnswer(list: ResourceList, view: ItemView, basePath: string)
   const { pagination } = list;
   if (!pagination.parameter && pagination.fields.length === 0 && !pagination.linkHeader) return plainAnswer(list, view);
   const everything = needsTotal(list) || pagination.next?.kind === 'after-last';
-  const fetchCount = (input: RequestInput): number => {
+  const fetchCount = (input: RequestInput, request: RequestContext): number => {
     if (everything) return Infinity;
-    const window = pageWindow(list, input.query);
+    const window = pageWindow(list, pagingQuery(list, input, request));
     return window.offset + window.limit + 1;
   };
   return {
     fetchCount,
     respond(found, input, request) {
-      const window = pageWindow(list, input.query, (key) => {
+      const window = pageWindow(list, pagingQuery(list, input, request), (key) => {
         const index = found.findIndex((stored) => stored.key === key);
         return index < 0 ? undefined : index;
       });

@@ -1,8 +1,8 @@
 import LinkHeader from 'http-link-header';
 import { ProblemError } from '../core/problem.js';
 import type { ResourceList } from '../openapi/resource-model.js';
-import type { PageFieldMeaning } from '../openapi/pagination.js';
-import type { RequestContext } from '../http/responder.js';
+import type { PageFieldMeaning, PageParameter } from '../openapi/pagination.js';
+import type { RequestContext, RequestInput } from '../http/responder.js';
 
 /** Which part of a list a request asks for: items from `offset`, at most `limit` (Infinity: all). */
 export interface PageWindow {
@@ -27,6 +27,35 @@ export interface AnsweredPage extends PageWindow {
 export type PageUrl = (changes: Record<string, string | undefined>) => string;
 
 const CURSOR_PREFIX = 'kennel:';
+
+/**
+ * A list whose document gives its next page only as a link (`links.next`, a `Link` header) and no
+ * page parameter still has pages: its links carry this cursor of kennel's own, as a real server's
+ * carry one the document never names.
+ */
+const LINK_CURSOR: PageParameter = { name: 'kennel_cursor', kind: 'cursor', first: 0 };
+
+/**
+ * The query a page is read from: the validated parameters, and kennel's own cursor from the raw
+ * query (validation keeps only documented parameters).
+ */
+export function pagingQuery(
+  list: ResourceList,
+  input: RequestInput,
+  request: Pick<RequestContext, 'query'>,
+): Readonly<Record<string, unknown>> {
+  const cursor = request.query[LINK_CURSOR.name];
+  return pageParameterOf(list) === LINK_CURSOR && typeof cursor === 'string'
+    ? { ...input.query, [LINK_CURSOR.name]: cursor }
+    : input.query;
+}
+
+/** The parameter that chooses the page: the documented one, else kennel's own cursor for link-only paging. */
+function pageParameterOf(list: ResourceList): PageParameter | undefined {
+  const { parameter, next } = list.pagination;
+  if (parameter) return parameter;
+  return next?.kind === 'link' || next?.kind === 'header' ? LINK_CURSOR : undefined;
+}
 
 /** The opaque cursor kennel hands out for an offset. */
 export function cursorFor(offset: number): string {
@@ -55,7 +84,7 @@ export function pageWindow(
     typeof asked === 'number' ? asked : (list.limit?.default ?? Infinity),
     list.maxItems ?? Infinity,
   );
-  const parameter = list.pagination.parameter;
+  const parameter = pageParameterOf(list);
   const sent = parameter ? query[parameter.name] : undefined;
   if (!parameter || sent === undefined) return { offset: 0, limit };
   if (parameter.kind === 'offset') return { offset: Math.max(0, Number(sent)), limit };
@@ -80,7 +109,7 @@ function pageAt(
   page: AnsweredPage,
   offset: number,
 ): Record<string, string | undefined> | undefined {
-  const parameter = list.pagination.parameter;
+  const parameter = pageParameterOf(list);
   if (!parameter) return undefined;
   if (parameter.kind === 'offset') return { [parameter.name]: String(offset) };
   if (parameter.kind === 'page')

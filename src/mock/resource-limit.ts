@@ -5,7 +5,7 @@ import { rangesAsked } from './range-answers.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import { envelopeSiblings } from './list-envelope.js';
-import { linkHeader, pageWindow, pageUrl, type AnsweredPage } from './list-page.js';
+import { linkHeader, pageWindow, pageUrl, pagingQuery, type AnsweredPage } from './list-page.js';
 
 type Holder = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ export function limitedList(
         return asked === undefined || (item as Holder | null)?.[filter.property] === asked;
       }) && ranges.every(({ filter, operand }) => inRange((item as Holder | null)?.[filter.property], filter, operand)),
   );
-  const window = pageWindow(list, input.query, (key) => {
+  const window = pageWindow(list, pagingQuery(list, input, request), (key) => {
     const index = items.findIndex((item) => String((item as Holder | null)?.id) === key);
     return index < 0 ? undefined : index;
   });

@@ -178,7 +178,7 @@ class ResourceHandlers {
       }
       const ranges = rangesAsked(list, input);
       // Ranges are judged here, on every matching item, before the page is cut.
-      const fetch = ranges.length > 0 ? Infinity : answer.fetchCount(input);
+      const fetch = ranges.length > 0 ? Infinity : answer.fetchCount(input, request);
       return andThen(this.#collection(input, tenant).list(fetch, filters, this.#order), (found) => ({
         status,
         ...answer.respond(ranges.length > 0 ? withinRanges(found, ranges) : found, input, request),

@@ -10,7 +10,7 @@ const PAGING = fileURLToPath(new URL('../fixtures/explore/paging.yaml', import.m
 let mock: RunningMock;
 beforeAll(async () => {
   mock = await startMock({ specPath: PAGING });
-  for (const path of ['notes', 'memos', 'tags', 'labels'])
+  for (const path of ['notes', 'memos', 'tags', 'labels', 'pins'])
     for (let index = 0; index < 4; index += 1)
       await fetch(`${mock.url}/${path}`, {
         method: 'POST',
@@ -44,6 +44,13 @@ const everyIdOnce = (pages: number[][]) => {
 };
 
 describe('a stateful list in its envelope', () => {
+  it('pages a list whose document gives only a next link (no page parameter) with a cursor of its own', async () => {
+    const pages = await walk(`${mock.url}/pins`, (page) => ((page.links as Body).next as string | null) ?? undefined);
+    everyIdOnce(pages);
+    const first = (await (await fetch(`${mock.url}/pins`)).json()) as { links: Body };
+    expect(first.links.next).toMatch(/\?(limit=2&)?kennel_cursor=/);
+  });
+
   it('links to real pages of the mock, with counts, by page number', async () => {
     const response = await fetch(`${mock.url}/notes`);
     const body = (await response.json()) as { links: Body; meta: Body; data: unknown[] };

@@ -162,7 +162,9 @@ describe('natural keys, sub-resources and wrapped lists', () => {
     expect(created.body).toEqual({ eventId: expect.stringMatching(UUID), name: 'Launch' });
     const list = await mock.request('GET', '/events?page_size=2');
     expectConforms(mock, 'listEvents', list);
-    expect(Object.keys(list.body)).toEqual(['data']);
+    // The document gives the next page only as `next`: the mock's link carries a cursor of its own.
+    expect(Object.keys(list.body)).toEqual(['data', 'next']);
+    expect(list.body.next).toMatch(/\/events\?page_size=2&kennel_cursor=/);
     expect(list.body.data).toHaveLength(2);
     expect(list.body.data[0]).toEqual(created.body);
   });

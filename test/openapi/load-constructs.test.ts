@@ -31,6 +31,17 @@ describe('valid documents kennel used to refuse load', () => {
     expect(loaded.locate('#/components/schemas/Item/properties/id')).toBe(`${file}:27`);
   });
 
+  it('a path key with percent-encoded characters (`/caf%C3%A9`): its schemas are found by their pointers', async () => {
+    const loaded = await loadDocument(fixture('percent-encoded-path.yaml'));
+    const [operation] = loaded.operations;
+    expect(operation!.path).toBe('/caf%C3%A9/menu%20today');
+    const pointer = operation!.responses[0]!.content[0]!.schema!.pointer;
+    expect(valueAt(loaded.document, pointer)).toMatchObject({ required: ['dishes'] });
+    const validate = new SchemaValidators(loaded.document).at(pointer);
+    expect(validate({ dishes: ['soup'] })).toEqual([]);
+    expect(validate({})).toEqual([{ pointer: '/dishes', message: 'is required' }]);
+  });
+
   it('a webhooks-only document loads with no operations', async () => {
     const loaded = await loadDocument(fixture('webhooks-only.yaml'));
     expect(loaded.operations).toEqual([]);

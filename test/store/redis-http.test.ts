@@ -53,7 +53,12 @@ async function answers(mock: TestMock) {
     const response = await mock.request(method, path, { body, headers });
     const text = JSON.stringify(response.body ?? null);
     const location = response.headers.get('location') ?? '';
-    out.push(`${method} ${path} -> ${response.status} ${location} ${text}`.replace(UUID, '<uuid>'));
+    // Links name the mock they came from: its port differs between the two.
+    out.push(
+      `${method} ${path} -> ${response.status} ${location} ${text}`
+        .replace(UUID, '<uuid>')
+        .replace(/127\.0\.0\.1:\d+/g, '<host>'),
+    );
   }
   return out;
 }

@@ -4,8 +4,12 @@ import { primaryType } from '../../openapi/schema-shape.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import type { PlannedOperation, PlannedParameter } from '../plan.js';
 
-/** The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the last one. */
+/**
+ * The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the
+ * last one. A list or a create names none: its path parameters are its parents' keys (`ownerId`).
+ */
 export function idParameter(operation: PlannedOperation): PlannedParameter | undefined {
+  if (operation.role === 'list' || operation.role === 'create') return undefined;
   const inPath = operation.parameters.filter((parameter) => parameter.in === 'path');
   // The last template of the path, not the last parameter declared: documents list them in any order.
   const last = /\{([^}/]+)\}[^{]*$/.exec(operation.operation.path)?.[1];

@@ -293,11 +293,15 @@ export function readById(
   return context.send({ operation: read, intent, purpose, pathParams: { ...known, [pathName]: String(id) } });
 }
 
-/** Records what a successful create returned, so later checks can read it back. */
+/**
+ * Records what a successful create returned, so later checks can read it back. Only creates: a
+ * replace or update of an item the run made is followed by `followWrites`, not recorded again.
+ */
 export function rememberCreated(context: CheckContext, sent: unknown, exchange: Exchange): void {
   const operation = context.operation;
   const returned = jsonBody(exchange);
   if (
+    operation.role !== 'create' ||
     sent === null ||
     typeof sent !== 'object' ||
     Array.isArray(sent) ||
@@ -312,6 +316,7 @@ export function rememberCreated(context: CheckContext, sent: unknown, exchange: 
     sent: sent as Record<string, unknown>,
     returned: returned as Record<string, unknown>,
     id: operation.idProperty ? (returned as Record<string, unknown>)[operation.idProperty] : undefined,
+    scope: new URL(exchange.request.url).pathname,
   };
   const list = context.state.created.get(operation.collection) ?? [];
   list.push(resource);

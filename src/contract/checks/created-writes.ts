@@ -1,0 +1,59 @@
+import type { CreatedResource, Exchange, RunState } from '../types.js';
+import { isSuccess, jsonBody } from './support.js';
+
+/**
+ * Keeps the run's record of the items it created true to its own later writes: an item a check
+ * replaced (`PUT`) or updated (`PATCH`) is recorded as the response shows it, else as written; a
+ * deleted one is forgotten. Checks that expect created items in a list (a filter, freshness,
+ * consistency) then expect them as they are, not as they were created.
+ */
+export function followWrites(state: RunState, exchange: Exchange): void {
+  const { role, collection, idProperty } = exchange.operation;
+  if (!isSuccess(exchange) || !collection || !idProperty) return;
+  if (role !== 'replace' && role !== 'update' && role !== 'delete') return;
+  const created = state.created.get(collection);
+  const index = created?.findIndex((resource) => targets(exchange, resource)) ?? -1;
+  if (!created || index < 0) return;
+  if (role === 'delete') {
+    created.splice(index, 1);
+    return;
+  }
+  const resource = created[index]!;
+  const written = parsedObject(exchange.request.body);
+  if (!written) return;
+  const sent = role === 'replace' ? written : { ...resource.sent, ...written };
+  const answer = jsonBody(exchange);
+  const returned = isObject(answer) && idProperty in answer ? answer : { ...resource.returned, ...written };
+  created[index] = { ...resource, sent, returned: { ...returned, [idProperty]: resource.id } };
+}
+
+/** The request names this item: its URL path is the item's collection path plus its id. */
+function targets(exchange: Exchange, resource: CreatedResource): boolean {
+  if (resource.id === undefined || resource.scope === undefined) return false;
+  const path = new URL(exchange.request.url).pathname;
+  if (!path.startsWith(`${resource.scope}/`)) return false;
+  const rest = path.slice(resource.scope.length + 1);
+  return !rest.includes('/') && safeDecode(rest) === String(resource.id);
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+function parsedObject(body: string | undefined): Record<string, unknown> | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(body);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
