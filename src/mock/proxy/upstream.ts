@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { ProblemError } from '../../core/problem.js';
+import { hideUrlCredentials } from '../../core/redact.js';
 import { ToolError } from '../../core/tool-error.js';
 import { confinedTarget } from './target-path.js';
 import { upstreamFailure, upstreamProblem } from './upstream-failure.js';
@@ -15,7 +16,7 @@ export function parseUpstream(raw: string): URL {
     url = new URL(raw);
   } catch {
     throw new ToolError(
-      `--proxy ${JSON.stringify(raw)} is not a URL: give the deployment's origin, e.g. https://api.example.com`,
+      `--proxy ${JSON.stringify(hideUrlCredentials(raw))} is not a URL: give the deployment's origin, e.g. https://api.example.com`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
