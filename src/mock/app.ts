@@ -16,6 +16,7 @@ import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { PrismFallback } from './prism-fallback.js';
+import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
 import { errorJson, toProblem } from './problems.js';
@@ -58,6 +59,13 @@ export interface MockApp {
   app: Koa;
   /** Every tenant's items of every stateful collection of the document. */
   store: Store;
+  /** The store this app's requests use: `store`, or after a reload its successor's (`handOver`). */
+  requests: Store;
+  /**
+   * Sends the requests still under way in this app to `successor` (the `requests` store of the app
+   * a reload swapped in), their writes checked by `checks` (reloadable.ts).
+   */
+  handOver(successor: Store, checks: SuccessorChecks): void;
   journal: Journal;
   /** The chaos table in force (replaceable at /__kennel/chaos). */
   chaos: ChaosEngine;
@@ -103,6 +111,9 @@ export function createMockApp({
     },
     makeStore,
   );
+  // What the handlers use: this app's store, until a reload hands the requests under way on.
+  const routed = new SuccessorStore(store);
+  const handOver = (successor: Store, checks: SuccessorChecks) => routed.handOver(successor, checks);
   const accepted = acceptedKeys(config);
   const redactor = mockRedactor(spec, accepted, config.adminToken);
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
@@ -117,7 +128,7 @@ export function createMockApp({
   app.use(strictFraming());
   // A proxied deployment answers its own CORS, preflights included.
   if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
-  app.use(adminRouter({ spec, config, store, journal }).routes());
+  app.use(adminRouter({ spec, config, store: routed, journal }).routes());
   const operationIds = spec.operations.map((operation) => operation.id);
   const { adminToken, maxBodyBytes } = config;
   app.use(chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes());
@@ -125,7 +136,7 @@ export function createMockApp({
   for (const extra of extraApis) app.use(extra.router);
   if (proxy) {
     app.use(proxy);
-    return { app, store, journal, chaos, now };
+    return { app, store, requests: routed, handOver, journal, chaos, now };
   }
   app.use(
     specRouter({
@@ -133,12 +144,12 @@ export function createMockApp({
       prefix: spec.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
-      respond: resourceResponder(spec, config, store, model),
+      respond: resourceResponder(spec, config, routed, model),
       around: chainHooks(chaosHook(chaos, config.chaos?.maxHeld), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
     }),
   );
   app.use(notFound(spec.basePath));
-  return { app, store, journal, chaos, now };
+  return { app, store, requests: routed, handOver, journal, chaos, now };
 }
 
 /** Operations of the document's stateful resources get kennel's store; everything else goes to Prism. */
