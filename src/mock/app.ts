@@ -31,7 +31,6 @@ import type { Clock } from '../core/clock.js';
 import { chaosAdminRouter } from './chaos/chaos-admin.js';
 import { ChaosEngine } from './chaos/chaos-engine.js';
 import { chaosHook, type ChaosNote } from './chaos/chaos-hook.js';
-import { chainHooks } from './operation-hooks.js';
 import { checkedChaos } from './chaos/chaos-setup.js';
 import { nowAdminRouter } from './time/now-admin.js';
 import { sunsetHook } from './time/sunset.js';
@@ -145,7 +144,8 @@ export function createMockApp({
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
       respond: resourceResponder(spec, config, routed, model),
-      around: chainHooks(chaosHook(chaos, config.chaos?.maxHeld), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
+      around: sunsetHook(spec, now, config.afterSunset ?? 'gone'),
+      afterAuth: chaosHook(chaos, config.chaos?.maxHeld),
     }),
   );
   app.use(notFound(spec.basePath));

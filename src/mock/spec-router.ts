@@ -24,8 +24,13 @@ export interface SpecRouterOptions {
   /** Checks credentials first, before anything else is read; throws the 401 problem. */
   authenticate(operation: Operation, ctx: Context): Principal;
   respond: Responder;
-  /** Wraps every matched request before auth (chaos, the sunset): may delay it, answer it or drop it. */
+  /** Wraps every matched request before auth (the sunset): may answer it. */
   around?: OperationHook;
+  /**
+   * Wraps every authenticated request (chaos): may delay it, answer it or drop it. After auth, so a
+   * request without valid credentials spends no delay and holds no slot.
+   */
+  afterAuth?: OperationHook;
 }
 
 /** Runs around a matched operation's handling; `next` authenticates, validates and answers. */
@@ -67,8 +72,13 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
   const errorScope: ErrorScope = { operation, errors };
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
-  const answer = async (ctx: Context, preferences: Preferences): Promise<void> => {
+  const answer = (ctx: Context, preferences: Preferences): Promise<void> => {
     const principal = options.authenticate(operation, ctx);
+    ctx.state.principal = principal;
+    const rest = () => respond(ctx, preferences, principal);
+    return options.afterAuth ? options.afterAuth(ctx, operation, preferences, rest) : rest();
+  };
+  const respond = async (ctx: Context, preferences: Preferences, principal: Principal): Promise<void> => {
     if (forcesCannedResponse(preferences)) {
       const accept = ctx.get('accept') || undefined;
       send(ctx, cannedResponse(options.spec, operation, preferences, { accept, path: ctx.path, errors }));
