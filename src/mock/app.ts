@@ -19,6 +19,7 @@ import { PrismFallback } from './prism-fallback.js';
 import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
+import { adminGuard } from './admin-guard.js';
 import { errorJson, toProblem } from './problems.js';
 import type { ErrorScope } from './documented-error.js';
 import { isUnder } from './route-table.js';
@@ -125,6 +126,7 @@ export function createMockApp({
   app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
   app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
+  app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
   // A proxied deployment answers its own CORS, preflights included.
   if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
   app.use(adminRouter({ spec, config, store: routed, journal }).routes());
