@@ -123,9 +123,9 @@ function targetDefinitions(prism, redis) {
       resetBetweenCreateRounds: true,
     },
     {
-      // What @stoplight/prism-http costs inside kennel: every operation through the Prism fallback
-      // (kennel's routing, auth and validation in front), as for operations without state.
-      id: 'kennel-prism',
+      // Every operation answered from the document alone (examples, or values generated from its
+      // schemas), behind kennel's routing, auth and validation: what operations without state cost.
+      id: 'kennel-stateless',
       basePath: '/v1',
       command: (port) => [
         KENNEL_BIN,
@@ -630,7 +630,7 @@ async function main() {
       "  Prism serves the spec's examples (a 2-pet list) at /pets; kennel and the baseline send 20 pets at /v1/pets.",
     );
     out.push(
-      "  kennel-prism is kennel --stateless: every operation answered by @stoplight/prism-http behind kennel's auth and validation.",
+      "  kennel-stateless is kennel --stateless: every operation answered from the document (examples, generated values) behind kennel's auth and validation.",
     );
     out.push(
       `  kennel-redis is kennel --store ${redis.url ?? 'unix://…'} (state in a local redis-server): ${redisLine(summary, redis)}`,

@@ -1,3 +1,4 @@
+import { documentInfo } from '../openapi/document-info.js';
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../assets.js';
 import { printable } from '../core/printable.js';
@@ -74,7 +75,7 @@ function terminalText(lines: readonly string[]): string {
 
 /** What `kennel serve` prints once listening: the document actually served, its keys, data and a first request. */
 export function serveBanner(config: MockConfig, running: RunningMock): string {
-  const { title, version } = running.spec.document.info;
+  const { title, version } = documentInfo(running.spec.document);
   const spec =
     config.specPath === PETSTORE_SPEC
       ? 'bundled spec/petstore.yaml'
@@ -109,7 +110,7 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
 
 /** Proxy mode's banner: what is forwarded where, and where violations show. */
 function proxyBanner(running: RunningMock, spec: string): string {
-  const { title, version } = running.spec.document.info;
+  const { title, version } = documentInfo(running.spec.document);
   return terminalText([
     `kennel: proxying to ${running.proxy!.label}, checking exchanges against ${title} ${version} from ${spec}`,
     `  API      ${running.url}  (${operationsLine(running)}; every request outside /__kennel is forwarded)`,

@@ -28,6 +28,7 @@ interface CheckFlags {
   junit?: string;
   json?: string;
   strict?: boolean;
+  requireExercised?: boolean;
   listChecks?: boolean;
   maxFailures?: number;
   exitfirst?: boolean;
@@ -90,6 +91,7 @@ function contractOptions(flags: CheckFlags, env: CliIo['env']): ContractOptions 
     tags: flags.tag,
     headers: headersOf(flags.header),
     strict: flags.strict ?? false,
+    requireExercised: flags.requireExercised ?? false,
     maxFailures: flags.exitfirst ? 1 : flags.maxFailures,
     waitForMs: Math.round((flags.waitFor ?? 0) * 1000),
     maxResponseBytes: flags.maxResponseSize,
@@ -269,6 +271,10 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
     .option('--strict', 'warnings fail the run too')
+    .option(
+      '--require-exercised',
+      'checks that applied but judged nothing fail the run (exit 2; by default they are listed and the run conforms where exercised)',
+    )
     .option(
       '--max-failures <n>',
       'stop after this many failing findings (reports are still written)',

@@ -107,6 +107,8 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     store: storeUrl(flags, env),
     dataFile: dataFlag(flags),
     stateless: flags.stateless ?? DEFAULT_CONFIG.stateless,
+    ...(flags.dynamic ? { dynamic: true } : {}),
+    ...(flags.prismQuery ? { prismQuery: true } : {}),
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
     maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,
     maxStoreBytes: flags.maxStoreBytes ?? DEFAULT_CONFIG.maxStoreBytes,

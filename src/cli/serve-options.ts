@@ -19,6 +19,8 @@ export interface ServeFlags {
   data?: string;
   order?: ListOrder;
   stateless?: boolean;
+  dynamic?: boolean;
+  prismQuery?: boolean;
   maxPets?: number;
   maxBody?: number;
   maxStoreBytes?: number;
@@ -93,7 +95,18 @@ function storeOptions(command: Command): Command {
       '--data <file>',
       'save the in-memory store to this JSON file (after changes and on exit) and load it at start',
     )
-    .option('--stateless', "keep no state: answer every operation from the document's examples through Prism")
+    .option(
+      '--stateless',
+      "keep no state: answer every operation from the document's examples (or values generated from its schemas)",
+    )
+    .option(
+      '-d, --dynamic',
+      'answer operations kennel keeps no state for with values generated afresh from their schemas (Prism -d); Prefer: dynamic=false asks for the static answer',
+    )
+    .option(
+      '--prism-query',
+      "also read Prism's __code, __example and __dynamic query parameters as Prefer code=, example=, dynamic= (a Prefer header wins)",
+    )
     .option(
       '--order <order>',
       `order of GET /pets: ${LIST_ORDERS.join(' or ')} (default ${DEFAULT_CONFIG.listOrder})`,

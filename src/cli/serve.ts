@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { MockConfig } from '../mock/config.js';
+import type { RunningMock } from '../mock/server.js';
 import { serveBanner, worldBannerLines } from './banner.js';
 import { watchDocument } from './spec-watch.js';
 import type { CliIo } from './io.js';
@@ -34,6 +35,27 @@ async function serve(config: MockConfig, { logFormat, watch }: ServeRun, io: Cli
   );
   const { startMock } = await import('../mock/server.js');
   const running = await startMock({ ...config, logger });
+  try {
+    await announceAndWait(running, config, watch, io, logger);
+  } finally {
+    await running.close();
+    logger.flush?.();
+  }
+  if (running.proxy) io.stderr.write(running.proxy.summaryText());
+  return 0;
+}
+
+/**
+ * Prints the warnings and the banner, then waits for `io.signal`. Whatever goes wrong here, the
+ * caller closes the listener: a failure must end the process, not leave a server behind.
+ */
+async function announceAndWait(
+  running: RunningMock,
+  config: MockConfig,
+  watch: boolean,
+  io: CliIo,
+  logger: Logger,
+): Promise<void> {
   for (const warning of running.spec.warnings)
     io.stderr.write(`kennel: warning: ${warning.location}: ${warning.message}\n`);
   io.stderr.write(serveBanner(config, running));
@@ -49,8 +71,4 @@ async function serve(config: MockConfig, { logFormat, watch }: ServeRun, io: Cli
     else io.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   unwatch?.();
-  await running.close();
-  if (running.proxy) io.stderr.write(running.proxy.summaryText());
-  logger.flush?.();
-  return 0;
 }

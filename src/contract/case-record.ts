@@ -17,17 +17,23 @@ export class CaseRecord {
   durationMs = 0;
   error: string | undefined;
   skipReason: string | undefined;
+  /** Why the check applied but got none of the responses it needs (it judged nothing). */
+  unexercised: string | undefined;
   constructor(
     readonly check: Check,
     readonly operation: PlannedOperation,
   ) {}
 
-  /** A crash beats a skip, a skip beats findings; an error-level finding fails the case, a warning warns. */
+  /**
+   * A crash beats a skip, a skip beats findings; an error-level finding fails the case; a check
+   * that judged nothing is `unexercised` (never passed), even with warnings; a warning warns.
+   */
   #status(): CaseStatus {
     if (this.error !== undefined) return 'errored';
     if (this.skipReason !== undefined) return 'skipped';
     const { findings, omitted } = this.findings;
     if (findings.some((item) => item.severity === 'error') || omitted.error > 0) return 'failed';
+    if (this.unexercised !== undefined) return 'unexercised';
     return findings.length > 0 ? 'warned' : 'passed';
   }
 
@@ -47,6 +53,7 @@ export class CaseRecord {
       failureCount: this.findings.failures,
       ...(omitted.error + omitted.warning > 0 ? { omitted: { ...omitted } } : {}),
       ...(this.skipReason !== undefined && this.error === undefined ? { skipReason: this.skipReason } : {}),
+      ...(status === 'unexercised' ? { unexercisedReason: this.unexercised } : {}),
       ...(this.error !== undefined ? { error: this.error } : {}),
       durationMs: Math.round(this.durationMs),
     };

@@ -87,6 +87,7 @@ export class HttpClient {
         intent: spec.intent,
         purpose: spec.purpose,
         strictStatus: spec.strictStatus,
+        ...(spec.acceptance ? { acceptance: spec.acceptance } : {}),
         request,
         ...outcome,
         durationMs: Math.round(performance.now() - started),

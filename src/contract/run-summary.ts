@@ -23,7 +23,14 @@ export interface FinishedRun {
 export function summarise(
   run: FinishedRun,
   info: RunInfo,
-  context: { started: number; strict: boolean; crash: unknown; requests: number; checks: readonly Check[] },
+  context: {
+    started: number;
+    strict: boolean;
+    requireExercised?: boolean;
+    crash: unknown;
+    requests: number;
+    checks: readonly Check[];
+  },
 ): RunSummary {
   const findings = run.cases.flatMap((result) => result.failures);
   const omitted = (severity: 'error' | 'warning') =>
@@ -31,6 +38,7 @@ export function summarise(
   const errors = findings.filter((item) => item.severity === 'error').length + omitted('error');
   const warnings = findings.filter((item) => item.severity === 'warning').length + omitted('warning');
   const errored = run.cases.filter((result) => result.status === 'errored').length;
+  const unexercised = run.cases.filter((result) => result.status === 'unexercised').length;
   const failing = errors > 0 || (context.strict && warnings > 0);
   const stopped =
     context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
@@ -46,13 +54,19 @@ export function summarise(
     errors,
     warnings,
     errored,
+    unexercised,
     failureCount: run.cases.reduce((sum, result) => sum + (result.failureCount ?? 0), 0),
     strict: context.strict,
+    ...(context.requireExercised ? { requireExercised: true } : {}),
     ...(stopped !== undefined ? { stopped } : {}),
     ...(hint ? { hints: [hint] } : {}),
     coverage: run.coverage.of(run.plan.operations),
     ...(idle ? { nothingSent: nothingSentReason(run.cases) } : {}),
-    exitCode: interrupted || idle ? 2 : failing ? 1 : errored > 0 ? 2 : 0,
+    // A check that crashed leaves the verdict incomplete; one that judged nothing is listed and the
+    // verdict says "conforms where exercised", failing the run only with --require-exercised
+    // (docs/contract-checks.md, "Not exercised").
+    exitCode:
+      interrupted || idle ? 2 : failing ? 1 : errored > 0 || (unexercised > 0 && context.requireExercised) ? 2 : 0,
   };
 }
 

@@ -28,6 +28,8 @@ export interface ContractOptions {
   headers?: Record<string, string>;
   /** Warnings fail the run too. */
   strict?: boolean;
+  /** Checks that applied but judged nothing (`unexercised`) make the run exit 2 (by default they are reported, exit 0). */
+  requireExercised?: boolean;
   /** Stop once this many findings fail the run (0 or unset: never). */
   maxFailures?: number;
   /** Keep retrying a refused connection to the base URL for this long before giving up. */
@@ -42,7 +44,11 @@ export interface ContractOptions {
   onLoadWarning?: (warning: { location: string; message: string }) => void;
 }
 
-export type CaseStatus = 'passed' | 'warned' | 'failed' | 'errored' | 'skipped';
+/**
+ * `skipped`: the check does not apply (or did not run); `unexercised`: it applied but never got the
+ * responses it needs, so it judged nothing (never reported as passed).
+ */
+export type CaseStatus = 'passed' | 'warned' | 'failed' | 'errored' | 'skipped' | 'unexercised';
 
 /** One check on one operation: a JUnit test case. */
 export interface CaseResult {
@@ -59,6 +65,8 @@ export interface CaseResult {
   /** Failures of unique findings beyond the bound of a case, counted but not kept. */
   omitted?: Record<Severity, number>;
   skipReason?: string;
+  /** Why a check that applied judged nothing (`none of 12 creates answered 2xx: 400 ×10, 404 ×2`). */
+  unexercisedReason?: string;
   /** The check itself crashed here (a kennel bug, not a finding): the error and where it was thrown. */
   error?: string;
   /** Time spent in this check for this operation (its requests, or judging responses). */
@@ -86,18 +94,25 @@ export interface RunSummary extends RunInfo {
   warnings: number;
   /** Cases whose check crashed. */
   errored?: number;
+  /** Cases whose check applied but judged nothing (status `unexercised`). */
+  unexercised?: number;
   /** Failures before grouping into findings. */
   failureCount?: number;
   strict: boolean;
+  /** `--require-exercised`: not-exercised cases fail the run (exit 2 instead of 0). */
+  requireExercised?: boolean;
   /** Why the run ended before every check ran (`--max-failures`, an interrupt), if it did. */
   stopped?: string;
   /** Advice about the run itself (a base URL that misses the document's base path). */
   hints?: string[];
-  /** Operations exercised and documented statuses observed. */
+  /** Operations that reached a documented success, and documented statuses observed. */
   coverage?: Coverage;
   /** Why no request was sent (every check skipped everywhere): such a run exits 2, never "conforms". */
   nothingSent?: string;
-  /** 0 conforms, 1 findings, 2 the run could not finish (interrupted, a check crashed and found nothing, or nothing was sent). */
+  /**
+   * 0 conforms, 1 findings, 2 the run could not be fully checked (interrupted, nothing was sent, or
+   * without error findings: a check crashed or a check was not exercised).
+   */
   exitCode: 0 | 1 | 2;
 }
 

@@ -1,6 +1,7 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
-import { learn } from './checks/support.js';
+import { acceptanceOf, inventedSlots } from './acceptance.js';
+import { identitiesOf, isSuccess, learn } from './checks/support.js';
 import { CoverageTracker } from './coverage.js';
 import { RunStopped, type HttpClient } from './http-client.js';
 import type { Plan, PlannedOperation } from './plan.js';
@@ -35,6 +36,8 @@ export class Run {
   readonly #judged = new Map<string, CaseRecord>();
   /** Operations that got an answer other than 404 / any answer at all (for the base-path hint). */
   readonly #answeredOtherThan404 = new Set<string>();
+  /** Per operation: reference slots whose invented values the deployment accepted (`acceptance.ts`). */
+  readonly #acceptedSlots = new Map<string, Set<string>>();
   #answered = 0;
   #failing = 0;
 
@@ -62,8 +65,17 @@ export class Run {
 
   /** Sends a request and judges the answer at once; only what findings need is kept. */
   readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
-    const exchange = await this.client.send(request);
-    this.coverage.record(exchange.operation, exchange.response?.status);
+    const facts = {
+      observed: this.state.observed,
+      identities: identitiesOf({ operation: request.operation, plan: this.plan }),
+      accepted: this.#acceptedSlots.get(request.operation.id),
+    };
+    const acceptance = acceptanceOf(request, facts);
+    const invented = request.intent === 'valid' ? inventedSlots(request, facts) : [];
+    const sent = await this.client.send(acceptance ? { ...request, acceptance } : request);
+    const exchange = acceptance === 'plausible' && invented.length > 0 ? { ...sent, invented } : sent;
+    if (isSuccess(exchange)) this.#accepted(request, invented);
+    this.coverage.record(exchange);
     if (exchange.response) {
       this.#answered += 1;
       if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
@@ -83,6 +95,14 @@ export class Run {
     }
     return exchange;
   };
+
+  /** Invented reference slots the deployment accepted (a 2xx) for an operation. */
+  #accepted(request: Parameters<HttpClient['send']>[0], slots: readonly string[]): void {
+    if (slots.length === 0) return;
+    const known = this.#acceptedSlots.get(request.operation.id) ?? new Set<string>();
+    for (const slot of slots) known.add(slot);
+    this.#acceptedSlots.set(request.operation.id, known);
+  }
 
   #judgedCase(check: ResponseCheck, operation: PlannedOperation): CaseRecord {
     const key = `${check.name}\u0000${operation.id}`;
@@ -148,6 +168,7 @@ export class Run {
         if (record.skipReason === undefined) {
           const outcome = await check.run(this.context(check, operation));
           record.skipReason = outcome.skipped;
+          record.unexercised = outcome.unexercised;
           if (report) for (const item of outcome.failures) this.#add(record, item);
         }
       } catch (error) {

@@ -54,7 +54,14 @@ export async function runContract(
   const limits = { strict, maxFailures: options.maxFailures ?? 0 };
   const run = new Run(plan, client, settings, seed, listeners, responseChecks, limits, stopper);
   const crash = await play(run, options, info, (check) => checks.includes(check), chosen);
-  const summary = summarise(run, info, { started, strict, crash, requests: client.requestCount, checks });
+  const summary = summarise(run, info, {
+    started,
+    strict,
+    requireExercised: options.requireExercised ?? false,
+    crash,
+    requests: client.requestCount,
+    checks,
+  });
   const failures = await announceEnd(listeners, summary);
   if (crash !== undefined) throw crash;
   if (failures.length > 0) throw failures[0];

@@ -14,6 +14,15 @@ export type Intent =
   /** A well-formed request for something that does not exist: must get the documented 404. */
   | 'absent';
 
+/**
+ * How firmly the document says a valid request must succeed. `must`: the document makes it valid
+ * and acceptable (a documented example; required properties filled; reference fields holding values
+ * the deployment itself gave), so refusing it is an error. `plausible`: valid by the schema, but the
+ * document does not say it suffices (`{}` for a schema without `required`, a reference value kennel
+ * had to invent), so a 4xx is at most a warning (docs/contract-checks.md, "Must accept").
+ */
+export type Acceptance = 'must' | 'plausible';
+
 /** The request as sent, enough to replay it with curl. */
 export interface SentRequest {
   method: string;
@@ -43,6 +52,10 @@ export interface Exchange {
   purpose: string;
   /** The spec documents a status for exactly this mistake: any other 4xx is an error, not a warning. */
   strictStatus?: boolean;
+  /** For a valid request: whether the document says it must succeed (see `Acceptance`). */
+  acceptance?: Acceptance;
+  /** Reference slots of a plausible request that hold invented values (`path.siteId`, `owner/id`). */
+  invented?: string[];
   request: SentRequest;
   response?: ReceivedResponse;
   /** Network failure or timeout. */
@@ -88,6 +101,13 @@ export interface RequestSpec {
   intent: Intent;
   purpose: string;
   strictStatus?: boolean;
+  /** For a valid request: how firmly it must succeed (unset: judged from the body, see `acceptanceOf`). */
+  acceptance?: Acceptance;
+  /**
+   * Reference slots (a body property's name, `query.x`, `path.x`) whose value had to be invented
+   * because the deployment gave none: a request with any is only `plausible`.
+   */
+  inventedReferences?: string[];
   pathParams?: Record<string, string>;
   query?: Record<string, string>;
   /** Header parameters (required ones the check does not set are filled from their schemas). */
@@ -151,8 +171,13 @@ export interface CheckContext {
 
 export interface CheckOutcome {
   failures: CheckFailure[];
-  /** Why the check did not apply or could not run here. */
+  /** Why the check does not apply here (the document gives it nothing to judge). */
   skipped?: string;
+  /**
+   * Why the check applied but never got the responses it needs to judge anything (`none of 12
+   * creates answered 2xx: 400 ×10, 404 ×2`): never reported as passed.
+   */
+  unexercised?: string;
   /** Requests the check sent (for the summary). */
   notes?: string[];
 }

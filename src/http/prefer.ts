@@ -62,3 +62,24 @@ export function appliedPreferences(preferences: Preferences): string {
   if (preferences.example !== undefined) parts.push(`example=${preferences.example}`);
   return parts.join(', ');
 }
+
+/** Prism's query shortcuts for its preferences (`?__code=404&__example=x&__dynamic=true`). */
+const QUERY_SHORTCUTS: Readonly<Record<string, 'code' | 'example' | 'dynamic'>> = {
+  __code: 'code',
+  __example: 'example',
+  __dynamic: 'dynamic',
+};
+
+/**
+ * The preferences Prism's query shortcuts express, as a `Prefer` value (`code=404, example=x`):
+ * kennel reads them only when asked to (`--prism-query`), and a `Prefer` header wins over them.
+ */
+export function preferFromQuery(query: Record<string, string | string[] | undefined>): string | undefined {
+  const parts: string[] = [];
+  for (const [name, preference] of Object.entries(QUERY_SHORTCUTS)) {
+    const raw = query[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value !== undefined) parts.push(`${preference}=${value.replace(/[,;]/g, '')}`);
+  }
+  return parts.length > 0 ? parts.join(', ') : undefined;
+}

@@ -1,3 +1,4 @@
+import { documentInfo } from '../openapi/document-info.js';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
@@ -85,7 +86,7 @@ export function adminRouter({ spec, config, store, journal }: AdminDependencies)
     const { seed, tenants, kind } = await store.status();
     sendJson(ctx, 200, {
       status: 'ok',
-      spec: { title: spec.document.info.title, version: spec.document.info.version },
+      spec: documentInfo(spec.document),
       seed,
       tenants,
       store: kind,

@@ -15,7 +15,9 @@ import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { resourceHandlers } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
-import { PrismFallback } from './prism-fallback.js';
+import { DocumentAnswers } from './document-answers.js';
+import { exampleWarnings } from './example-check.js';
+import { SchemaValidators } from '../openapi/validators.js';
 import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
@@ -139,13 +141,19 @@ export function createMockApp({
     app.use(proxy);
     return { app, store, requests: routed, handOver, journal, chaos, now };
   }
+  const validators = new SchemaValidators(spec.document);
+  spec.warnings.push(...exampleWarnings(spec, validators));
+  const answers = new DocumentAnswers(spec, validators, { seed: config.seed, dynamic: config.dynamic ?? false });
   app.use(
     specRouter({
       spec,
+      validators,
+      answers,
+      prismQuery: config.prismQuery ?? false,
       prefix: spec.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
-      respond: resourceResponder(spec, config, routed, model),
+      respond: resourceResponder(config, routed, model, answers),
       around: sunsetHook(spec, now, config.afterSunset ?? 'gone'),
       afterAuth: chaosHook(chaos, config.chaos?.maxHeld),
     }),
@@ -154,23 +162,27 @@ export function createMockApp({
   return { app, store, requests: routed, handOver, journal, chaos, now };
 }
 
-/** Operations of the document's stateful resources get kennel's store; everything else goes to Prism. */
-function resourceResponder(spec: LoadedDocument, config: MockConfig, store: Store, model: ResourceModel): Responder {
-  const fallback = new PrismFallback(spec, config.seed);
+/** Operations of the document's stateful resources get kennel's store; everything else is answered from the document. */
+function resourceResponder(
+  config: MockConfig,
+  store: Store,
+  model: ResourceModel,
+  answers: DocumentAnswers,
+): Responder {
+  const { spec } = answers;
   const handlers = config.stateless
     ? new Map()
-    : resourceHandlers({ document: spec, model, listOrder: config.listOrder });
+    : resourceHandlers({ document: spec, model, listOrder: config.listOrder, seed: config.seed });
   return (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));
-    const answer = fallback.respond(
-      compiled.operation,
-      { path: request.path, query: request.query, headers: request.headers },
-      input,
-      request.preferences,
-    );
+    const accept = request.headers.accept;
+    const answer = answers.respond(compiled.operation, {
+      accept: Array.isArray(accept) ? accept.join(', ') : accept,
+      preferences: request.preferences,
+    });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
-    return list ? answer.then((response) => limitedList(response, list, input)) : answer;
+    return list ? limitedList(answer, list, input) : answer;
   };
 }
 

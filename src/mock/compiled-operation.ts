@@ -11,16 +11,11 @@ import {
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import type { RoutedOperation } from '../http/responder.js';
 import { deprecationHeaders } from './deprecation.js';
-import { requestView } from './request-view.js';
 
 /** A parameter with its dereferenced schema (for coercion) and its compiled validator. */
 export interface CompiledParameter extends OperationParameter {
   resolvedSchema: JsonSchema | undefined;
   validate: Validator | undefined;
-  /** The router's name for a path parameter (`user-id` becomes `p0`: path-to-regexp wants identifiers). */
-  routeKey: string;
-  /** `style` of the parameter (`matrix`, `label`, `simple`, `form`…) as the document writes it. */
-  style: string | undefined;
 }
 
 /** A documented form body: its media type, how it is parsed, and its (request view) validator. */
@@ -29,6 +24,8 @@ export interface FormMedia {
   kind: 'urlencoded' | 'multipart';
   schema: JsonSchema | undefined;
   validate: Validator | undefined;
+  /** Fields whose `encoding` says `allowReserved: false`: reserved characters must come percent-encoded. */
+  encodedOnly: ReadonlySet<string>;
 }
 
 const FORM_KINDS: Record<string, FormMedia['kind']> = {
@@ -38,8 +35,6 @@ const FORM_KINDS: Record<string, FormMedia['kind']> = {
 
 /** Everything the mock needs per operation, computed once at start-up. */
 export interface CompiledOperation extends RoutedOperation {
-  /** Route pattern for @koa/router (`/pets/:petId`); OpenAPI `{x}` means something else to path-to-regexp 8. */
-  routePath: string;
   parameters: CompiledParameter[];
   /**
    * Present when the operation takes a body; `json` false means no JSON media type is documented.
@@ -48,6 +43,8 @@ export interface CompiledOperation extends RoutedOperation {
   body: { required: boolean; json: boolean; validate: Validator | undefined; forms: FormMedia[] } | undefined;
   /** Extra headers on every response of this operation (deprecation signals). */
   headers: Record<string, string>;
+  /** The names of its query parameters (an exploded form object takes the query fields none of them names). */
+  queryNames: ReadonlySet<string>;
   /** The response kennel answers unless told otherwise (`ordinaryResponse`); its media types decide 406. */
   ordinary: OperationResponse | undefined;
 }
@@ -72,25 +69,26 @@ export function ordinaryResponse(operation: Operation): OperationResponse | unde
   );
 }
 
-/** `/pets/{petId}` → `/pets/:petId`; names that are not identifiers are renamed positionally. */
-export function routePathOf(template: string): { routePath: string; names: Map<string, string> } {
-  const names = new Map<string, string>();
-  let index = 0;
-  const routePath = template.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
-    const safe = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `p${index}`;
-    index += 1;
-    names.set(safe, name);
-    return `:${safe}`;
-  });
-  return { routePath, names };
+/** The fields of a form media type whose `encoding` entry says `allowReserved: false`. */
+function encodedOnlyFields(spec: LoadedDocument, media: MediaType): Set<string> {
+  const encoding = valueAt(spec.dereferenced, `${media.pointer}/encoding`);
+  if (typeof encoding !== 'object' || encoding === null) return new Set();
+  return new Set(
+    Object.entries(encoding as Record<string, { allowReserved?: unknown }>)
+      .filter(([, entry]) => typeof entry === 'object' && entry !== null && entry.allowReserved === false)
+      .map(([name]) => name),
+  );
 }
 
-/** The parameter object's `style`, read beside its schema (`…/parameters/0/schema` → `…/parameters/0`). */
-function styleOf(spec: LoadedDocument, parameter: OperationParameter): string | undefined {
-  if (!parameter.schema) return undefined;
-  const object = valueAt(spec.document, parameter.schema.pointer.replace(/\/schema$/, '')) as
-    { style?: unknown } | undefined;
-  return typeof object?.style === 'string' ? object.style : undefined;
+/**
+ * Header parameters named Accept, Content-Type or Authorization are ignored (OpenAPI 3.x, Parameter
+ * Object): media types and security schemes describe those, and enforcing them refused requests
+ * every client sends.
+ */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+function described(parameter: OperationParameter): boolean {
+  return !(parameter.in === 'header' && IGNORED_HEADERS.has(parameter.name.toLowerCase()));
 }
 
 export function compileOperation(
@@ -98,34 +96,26 @@ export function compileOperation(
   validators: SchemaValidators,
   operation: Operation,
 ): CompiledOperation {
-  const { routePath, names } = routePathOf(operation.path);
-  const routeKeys = new Map([...names].map(([key, name]) => [name, key]));
-  const parameters = operation.parameters.map((parameter) => ({
+  const parameters = operation.parameters.filter(described).map((parameter) => ({
     ...parameter,
     resolvedSchema:
       parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
     validate: parameter.schema && validators.at(parameter.schema.pointer),
-    routeKey: (parameter.in === 'path' && routeKeys.get(parameter.name)) || parameter.name,
-    style: styleOf(spec, parameter),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
   const bodyValidator = (at: MediaType): Validator | undefined =>
-    at.schema &&
-    requestView(
-      validators.at(at.schema.pointer),
-      valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined,
-    );
+    at.schema && validators.at(at.schema.pointer, 'request');
   const forms = (operation.requestBody?.content ?? []).flatMap((at): FormMedia[] => {
     const essence = at.mediaType.split(';')[0]!.trim().toLowerCase();
     const kind = FORM_KINDS[essence];
     if (!kind) return [];
     const schema = at.schema && (valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined);
-    return [{ essence, kind, schema, validate: bodyValidator(at) }];
+    return [{ essence, kind, schema, validate: bodyValidator(at), encodedOnly: encodedOnlyFields(spec, at) }];
   });
   return {
     operation,
-    routePath,
     parameters,
+    queryNames: new Set(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)),
     body: operation.requestBody && {
       required: operation.requestBody.required,
       json: media !== undefined,

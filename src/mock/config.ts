@@ -16,8 +16,12 @@ export interface MockConfig {
   apiKeys: string[];
   /** `per-key`: every API key sees its own store; `shared`: one store for everyone. */
   tenancy: 'per-key' | 'shared';
-  /** Keep no state: answer every operation through Prism from the document's examples, as Prism does. */
+  /** Keep no state: answer every operation from the document's examples (or values generated from its schemas). */
   stateless: boolean;
+  /** Generate every answer kennel keeps no state for from the schemas afresh (Prism's `--dynamic`); `Prefer: dynamic=false` opts out. */
+  dynamic?: boolean;
+  /** Read Prism's `__code`, `__example`, `__dynamic` query parameters as `Prefer` (off: they may clash with a document's own). */
+  prismQuery?: boolean;
   /** Order of GET /pets: newest first (a pet you just created is on the first page) or oldest first. */
   listOrder: ListOrder;
   /** Where state lives: `memory` (this process) or a Redis URL shared by replicas (`redis://host:port`, `unix:///path.sock`). */

@@ -1,10 +1,18 @@
 import { STATUS_CODES } from 'node:http';
 import { ProblemError } from '../core/problem.js';
 import { sampleOf } from '../openapi/generate.js';
+import { generatedBody, type BodySource } from './answer-body.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { isJsonMediaType, responseFor, type MediaType, type Operation } from '../openapi/operations.js';
+import {
+  isJsonMediaType,
+  jsonMediaType,
+  responseFor,
+  type MediaType,
+  type Operation,
+  type OperationResponse,
+} from '../openapi/operations.js';
 import { objectShape } from '../openapi/schema-shape.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
@@ -88,16 +96,37 @@ export class DocumentedErrors {
   readonly #spec: LoadedDocument;
   readonly #validators: SchemaValidators;
 
+  /** The error shape most operations document (for those that document none); computed on first use. */
+  #documentShape: OperationResponse | null | undefined;
+
   constructor(spec: LoadedDocument, validators: SchemaValidators) {
     this.#spec = spec;
     this.#validators = validators;
+  }
+
+  /** The JSON error response the document uses most (by schema), or null when it documents none. */
+  #shapeOfDocument(): OperationResponse | undefined {
+    if (this.#documentShape === undefined) {
+      const counts = new Map<string, { response: OperationResponse; count: number }>();
+      for (const operation of this.#spec.operations) {
+        const response = errorShapeOf(operation);
+        const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
+        if (!response || !pointer) continue;
+        const seen = counts.get(pointer) ?? { response, count: 0 };
+        seen.count += 1;
+        counts.set(pointer, seen);
+      }
+      const best = [...counts.values()].sort((a, b) => b.count - a.count)[0];
+      this.#documentShape = best?.response ?? null;
+    }
+    return this.#documentShape ?? undefined;
   }
 
   /** The answer for `problem` raised while serving `operation`. */
   answer(operation: Operation, problem: ProblemError, request: ErrorRequest): ErrorAnswer {
     const status = documentedStatus(operation, problem.status, problem instanceof PathParameterProblem);
     const shown = status === problem.status ? problem : restated(problem, status);
-    const response = responseFor(operation, status);
+    const response = responseFor(operation, status) ?? errorShapeOf(operation) ?? this.#shapeOfDocument();
     if (!response) return kennelError(shown);
     if (response.content.length === 0) return { status, contentType: undefined, body: undefined, note: shown.message };
     const media = pickMedia(response.content, request.accept);
@@ -118,27 +147,36 @@ export class DocumentedErrors {
   #body(media: MediaType, problem: ProblemError, request: ErrorRequest): unknown {
     const problemJson = isProblemJson(media.mediaType);
     if (!media.schema) return problemJson ? Object.fromEntries(fillsFor({}, problem, request, true)) : problem.toBody();
-    const validate = this.#validators.at(media.schema.pointer);
+    const validate = this.#validators.at(media.schema.pointer, 'response');
     const kennel = problem.toBody();
     if (!problemJson && validate(kennel).length === 0) return kennel;
     const schema = valueAt(this.#spec.dereferenced, media.schema.pointer) as JsonSchema | undefined;
-    return filled(schema, validate, fillsFor(objectShape(schema).properties, problem, request, problemJson));
+    const fills = fillsFor(objectShape(schema).properties, problem, request, problemJson);
+    const source = { media, schema, validate, document: this.#spec.dereferenced };
+    return filled(source, validate, fills);
   }
 }
 
 /**
- * Starts from a schema-valid sample and applies each fill that keeps it valid (a fill the schema
- * refuses, such as a message longer than `maxLength`, is left out); when the sample alone is not
- * valid, all fills at once must make it so.
+ * Starts from a schema-valid body (the sample; else, when all fills at once do not make the
+ * sample valid, a body the generator makes valid: answer-body.ts) and applies each fill that keeps
+ * it valid (a fill the schema refuses, such as a message longer than `maxLength`, is left out).
+ * A body that is not an object (a documented 401 of `type: number`) is that valid value.
  */
-function filled(schema: JsonSchema | undefined, validate: Validator, fills: readonly Fill[]): unknown {
-  const sample = sampleOf(schema);
-  if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) return undefined;
-  const body = { ...(sample as Record<string, unknown>) };
-  if (validate(body).length > 0) {
-    const all = { ...body, ...Object.fromEntries(fills) };
-    return validate(all).length === 0 ? all : undefined;
+function filled(source: BodySource, validate: Validator, fills: readonly Fill[]): unknown {
+  const sample = sampleOf(source.schema, { document: source.document });
+  let start: unknown = sample;
+  if (validate(sample).length > 0) {
+    if (isRecord(sample)) {
+      const all = { ...sample, ...Object.fromEntries(fills) };
+      if (validate(all).length === 0) return all;
+    }
+    const generated = generatedBody(source);
+    if (generated.violations.length > 0) return undefined;
+    start = generated.value;
   }
+  if (!isRecord(start)) return start;
+  const body = { ...start };
   for (const [name, value] of fills) {
     const had = Object.hasOwn(body, name);
     const before = body[name];
@@ -148,6 +186,24 @@ function filled(schema: JsonSchema | undefined, validate: Validator, fills: read
     else delete body[name];
   }
   return body;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * For a status the operation does not document: the response whose body is its error shape (the
+ * first documented 4xx with a JSON body, else 5xx): an API writes every failure in one shape, and
+ * a 401 it forgot to document still looks like its 429. An operation documenting no error at all
+ * gets the shape most operations of the document use.
+ */
+function errorShapeOf(operation: Operation): OperationResponse | undefined {
+  const withJson = (response: OperationResponse) =>
+    response.content.some((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
+  const inRange = (digit: string) =>
+    operation.responses.find((response) => response.status.startsWith(digit) && withJson(response));
+  return inRange('4') ?? inRange('5');
 }
 
 /** The problem as the status the document wants says it (a bad path parameter as a 400 is an invalid request). */
@@ -164,7 +220,8 @@ function kennelError(problem: ProblemError): ErrorAnswer {
 /**
  * The status to answer with. A bad path parameter is a 404 unless the operation documents 400 or
  * 422 and no 404 (not even as 4XX): then it is that validation failure. 422 for a request kennel
- * refuses where the document documents 422 and not 400, and the other way round.
+ * refuses where the document documents 422 and not 400, and the other way round; 403 for
+ * missing or wrong credentials where it documents 403 and no 401.
  */
 export function documentedStatus(operation: Operation, status: number, badPathParameter = false): number {
   const documents = (code: number) => operation.responses.some((response) => response.status === String(code));
@@ -172,6 +229,8 @@ export function documentedStatus(operation: Operation, status: number, badPathPa
   if (badPathParameter && !documents(404) && !range && (documents(400) || documents(422))) status = 400;
   if (status === 400 && !documents(400) && documents(422)) return 422;
   if (status === 422 && !documents(422) && documents(400)) return 400;
+  // Missing credentials where the document only documents 403 (as many APIs answer them): its 403.
+  if (status === 401 && !documents(401) && !range && documents(403)) return 403;
   return status;
 }
 

@@ -1,8 +1,8 @@
+import { propertyOf } from './property-of.js';
 import busboy from 'busboy';
 import { ProblemError } from '../core/problem.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { coerceParameter } from '../openapi/parameter-value.js';
-import { objectShape } from '../openapi/schema-shape.js';
 
 /** Most fields (and files) one form may hold: each becomes a property to validate. */
 const MAX_FIELDS = 1000;
@@ -19,11 +19,11 @@ export function typedFields(
   fields: ReadonlyMap<string, string[]>,
   schema: JsonSchema | undefined,
 ): Record<string, unknown> {
-  const { properties } = objectShape(schema);
   const entries: [string, unknown][] = [];
   for (const [name, values] of fields) {
     if (name === '__proto__') throw badForm('a field named "__proto__" is not allowed');
-    const property = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    // allOf parts and oneOf/anyOf alternatives too: a form may describe one of several shapes.
+    const property = propertyOf(schema, name);
     const coerced = coerceParameter(values.length === 1 ? values[0]! : values, property, true);
     // A value that does not coerce stays a string: the validator then names the field and its type.
     entries.push([name, coerced.ok ? coerced.value : values.length === 1 ? values[0] : values]);

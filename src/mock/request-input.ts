@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
-import { coerceParameter, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
+import { coerceStyled, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
+import { styledRaw, type RawParameter } from '../openapi/parameter-style.js';
 import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter, FormMedia } from './compiled-operation.js';
 import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
@@ -10,7 +11,7 @@ import type { JsonBody, RequestInput } from '../http/responder.js';
 import { quoteShort, shorten } from '../core/text.js';
 
 export interface RawRequest {
-  /** Path parameters as the router decoded them. */
+  /** Path parameters by the document's names, as the router decoded them. */
   params: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   headers: IncomingMessage['headers'];
@@ -20,11 +21,20 @@ export interface RawRequest {
 
 type Source = 'path' | 'query' | 'header';
 
-function rawValue(parameter: CompiledParameter, request: RawRequest): string | string[] | undefined {
-  if (parameter.in === 'path') return request.params[parameter.routeKey];
-  if (parameter.in === 'query') return request.query[parameter.name];
-  if (parameter.in === 'header') return request.headers[parameter.name.toLowerCase()];
-  return undefined;
+function rawValue(
+  parameter: CompiledParameter,
+  request: RawRequest,
+  others: ReadonlySet<string>,
+): RawParameter | undefined {
+  if (parameter.in === 'path') return request.params[parameter.name];
+  const source = { query: request.query, header: (name: string) => request.headers[name] };
+  return styledRaw(parameter, parameter.resolvedSchema, source, others);
+}
+
+/** Empty text where the document says `allowEmptyValue: false` (Swagger 2 and OpenAPI 3 alike): refused. */
+function emptyRefused(parameter: CompiledParameter, raw: RawParameter): boolean {
+  if (parameter.allowEmptyValue !== false) return false;
+  return raw === '' || (Array.isArray(raw) && raw.includes(''));
 }
 
 /** Why one parameter is unacceptable, or undefined when it is fine (the value lands in `into`). */
@@ -32,19 +42,21 @@ function readParameter(
   parameter: CompiledParameter,
   request: RawRequest,
   into: Record<string, unknown>,
+  others: ReadonlySet<string>,
 ): string | undefined {
-  const raw = rawValue(parameter, request);
+  const raw = rawValue(parameter, request, others);
   if (raw === undefined) {
     const fallback = defaultOf(parameter.resolvedSchema);
     if (fallback.present) into[parameter.name] = fallback.value;
     return parameter.required ? 'is required' : undefined;
   }
+  if (emptyRefused(parameter, raw)) return 'must not be empty (allowEmptyValue: false)';
   const unstyled =
     parameter.in === 'path' && typeof raw === 'string'
       ? unstyledPathValue(raw, parameter.style, parameter.name, parameter.explode)
       : undefined;
   if (unstyled && !unstyled.ok) return unstyled.message;
-  const coerced = coerceParameter(unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
+  const coerced = coerceStyled(unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
   if (!coerced.ok) return coerced.message;
   const issues = parameter.validate?.(exactNumbers(coerced.value)) ?? [];
   if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${quoteShort(raw)})`;
@@ -77,7 +89,7 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
     if (parameter.in === 'cookie') continue;
     const source = parameter.in as Source;
     const target = source === 'path' ? input.path : source === 'query' ? input.query : input.headers;
-    const problem = readParameter(parameter, request, target);
+    const problem = readParameter(parameter, request, target, compiled.queryNames);
     if (!problem) continue;
     const sentence = `${SOURCE_LABEL[source]} "${parameter.name}" ${problem}`;
     if (source === 'path') pathProblem ??= sentence;
@@ -136,9 +148,33 @@ async function readJson(spec: BodySpec, request: IncomingMessage, limit: number)
   return readJsonBody(request, limit);
 }
 
+/**
+ * RFC 3986 reserved characters a client must encode: the gen-delims and `$ , ; =`. Left out: `&`
+ * (it separates fields), `+` (a space in this media type) and `! ' ( ) *`, which the common
+ * encoders (encodeURIComponent, the HTML form serializer) send as they are.
+ */
+const RESERVED = /[:/?#[\]@$,;=]/;
+
+/** A field the document says must not carry reserved characters unencoded (`encoding.allowReserved: false`) that does. */
+function refuseUnencodedReserved(form: FormMedia, text: string): void {
+  if (form.encodedOnly.size === 0) return;
+  for (const pair of text.split('&')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    const name = new URLSearchParams(pair.slice(0, at)).keys().next().value ?? '';
+    if (form.encodedOnly.has(name) && RESERVED.test(pair.slice(at + 1)))
+      throw new ProblemError(
+        400,
+        'invalid_body',
+        `Request body is invalid: field "${shorten(name, 100)}" holds reserved characters that must be percent-encoded (encoding.allowReserved: false)`,
+      );
+  }
+}
+
 async function readForm(form: FormMedia, request: IncomingMessage, limit: number): Promise<JsonBody> {
   const raw = await readRawBody(request, limit);
   const text = raw.toString('utf8');
+  if (form.kind === 'urlencoded') refuseUnencodedReserved(form, text);
   const fields =
     form.kind === 'urlencoded'
       ? urlEncodedFields(text)

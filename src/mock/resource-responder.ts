@@ -1,7 +1,9 @@
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
+import { objectShape } from '../openapi/schema-shape.js';
 import {
+  bodySchemaOf,
   schemaAt,
   type Resource,
   type ResourceBinding,
@@ -14,6 +16,7 @@ import type { HttpResponse } from '../http/http-response.js';
 import type { RequestInput } from '../http/responder.js';
 import { rangesAsked, withinRanges } from './range-answers.js';
 import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
+import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
 export type ResourceHandler = (input: RequestInput, tenant: Tenant) => MaybePromise<HttpResponse>;
@@ -22,7 +25,12 @@ export interface ResourceHandlerOptions {
   document: LoadedDocument;
   model: ResourceModel;
   listOrder: ListOrder;
+  /** Seeds the keys kennel draws where the store's own do not fit the document (key-shape.ts). */
+  seed?: number;
 }
+
+/** Drawn keys tried before a create gives up on finding a free one (they rarely collide). */
+const KEY_DRAWS = 8;
 
 type Item = Record<string, unknown>;
 
@@ -42,7 +50,10 @@ function answerOf(document: LoadedDocument, resource: Resource, operation: Opera
   const response = successOf(operation, preferred);
   const status = response ? Number(response.status) : (preferred ?? 200);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
-  const view = pointer === undefined ? undefined : itemView(schemaAt(document, pointer), resource.itemSchema);
+  const view =
+    pointer === undefined
+      ? undefined
+      : itemView(schemaAt(document, pointer), resource.itemSchema, document.dereferenced);
   const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
   return { status, view, location };
 }
@@ -75,6 +86,12 @@ function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
+/** The body as an object: an optional body left out (or not an object) is an empty one. */
+function bodyOf(input: RequestInput): Item {
+  const value = input.body.value;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : {};
+}
+
 /** Binds the roles of one resource to a tenant's collections. */
 class ResourceHandlers {
   readonly #resource: Resource;
@@ -82,6 +99,10 @@ class ResourceHandlers {
   readonly #order: ListOrder;
   readonly #key: string;
   readonly #nouns: { one: string; many: string };
+  readonly #shape: KeyShape;
+  /** Properties the create body declares and the item schema does not. */
+  readonly #sentOnly: string[];
+  #serial = 0;
 
   constructor(resource: Resource, options: ResourceHandlerOptions) {
     this.#resource = resource;
@@ -89,6 +110,17 @@ class ResourceHandlers {
     this.#order = options.listOrder;
     this.#key = resource.key!.property;
     this.#nouns = nouns(resource);
+    this.#shape = keyShapeOf(resource, options.document.dereferenced, options.seed ?? 1);
+    const create = resource.operations.create;
+    const declared = objectShape(resource.itemSchema).properties;
+    const item = resource.itemSchema;
+    const closed =
+      typeof item === 'object' && (item.additionalProperties === false || item.unevaluatedProperties === false);
+    this.#sentOnly = closed
+      ? []
+      : Object.keys(objectShape(create && bodySchemaOf(options.document, create)).properties).filter(
+          (name) => !(name in declared),
+        );
   }
 
   handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
@@ -115,7 +147,7 @@ class ResourceHandlers {
 
   #list(list: ResourceList, operation: Operation): ResourceHandler {
     const answer = answerOf(this.#document, this.#resource, operation);
-    const view = itemView(list.items, this.#resource.itemSchema);
+    const view = itemView(list.items, this.#resource.itemSchema, this.#document.dereferenced);
     const cap = list.maxItems ?? Infinity;
     return (input, tenant) => {
       const asked = list.limit ? input.query[list.limit.name] : undefined;
@@ -142,19 +174,29 @@ class ResourceHandlers {
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
     return (input, tenant) => {
-      const body = input.body.value as Item;
+      const body = bodyOf(input);
       const sent = assignedBy === 'server' ? undefined : body[this.#key];
-      const draft = { sent, onTaken, build: (key: unknown) => this.#record(key, body) } as const;
-      return andThen(this.#collection(input, tenant).create(draft), (result) => {
-        if (result.ok) return this.#answer(answer, result.stored, input);
-        if (result.reason === 'taken')
-          throw new ProblemError(
-            409,
-            'conflict',
-            `A ${this.#nouns.one} with ${this.#key} ${String(sent)} exists already`,
-          );
-        throw storeFull(result.reason, result.limit, this.#nouns.many);
-      });
+      const attempt = (draw: number): MaybePromise<HttpResponse> => {
+        // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
+        const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
+        const draft = {
+          sent: sent ?? drawn,
+          onTaken: drawn === undefined ? onTaken : 'conflict',
+          build: (key: unknown) => this.#record(key, body),
+        } as const;
+        return andThen(this.#collection(input, tenant).create(draft), (result) => {
+          if (result.ok) return this.#answer(answer, result.stored, input);
+          if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
+          if (result.reason === 'taken')
+            throw new ProblemError(
+              409,
+              'conflict',
+              `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
+            );
+          throw storeFull(result.reason, result.limit, this.#nouns.many);
+        });
+      };
+      return attempt(0);
     };
   }
 
@@ -167,7 +209,7 @@ class ResourceHandlers {
     const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
     return (input, tenant) =>
       andThen(this.#find(input, tenant), (old) => {
-        const body = input.body.value as Item;
+        const body = bodyOf(input);
         const merged = role === 'update' ? { ...old.value, ...body } : body;
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
@@ -206,10 +248,20 @@ class ResourceHandlers {
     return this.#answer(answer, result.stored, input);
   }
 
-  /** The stored form of an item: its key first, then what the item schema declares of `body`. */
+  /**
+   * The stored form of an item: its key first, then what the item schema declares of `body` (made
+   * to fit it), and what only the create body declares, as sent: a read may show less than a
+   * create sends (`GET /sessions/{id}` without the amount), and the create's answer still shows it.
+   */
   #record(key: unknown, body: Item): Item {
-    const projected = projectItem({ ...body, [this.#key]: key }, this.#resource.itemSchema, this.#key);
-    return projected;
+    const item = projectItem(
+      { ...body, [this.#key]: key },
+      this.#resource.itemSchema,
+      this.#key,
+      this.#document.dereferenced,
+    );
+    for (const name of this.#sentOnly) if (body[name] !== undefined && !(name in item)) item[name] = body[name];
+    return item;
   }
 
   #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {

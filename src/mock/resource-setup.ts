@@ -1,5 +1,5 @@
 import { ToolError } from '../core/tool-error.js';
-import { escapeToken } from '../openapi/json-pointer.js';
+import { fragmentToken } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import { inferResources, type Resource, type ResourceModel } from '../openapi/resource-model.js';
 import { ResourceStore, type CollectionSpec, type ResourceStoreOptions } from '../store/resource-store.js';
@@ -38,7 +38,7 @@ function profilesOf(document: LoadedDocument, resources: readonly Resource[], se
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new ToolError(`${RESOURCES_EXTENSION} must map collection paths to {seeder: name}`, document.locate(where));
   for (const [path, profile] of Object.entries(raw as Record<string, unknown>)) {
-    const at = `${where}/${escapeToken(path)}`;
+    const at = `${where}/${fragmentToken(path)}`;
     const name = (profile as { seeder?: unknown } | null)?.seeder;
     const seeder = typeof name === 'string' ? seeders[name] : undefined;
     if (!seeder) {
@@ -76,7 +76,7 @@ export function resourceSetup(
     const seeder = profiles.get(resource.path);
     collections.set(resource.path, {
       key: resource.key!,
-      seed: seeder ?? ((seed) => seedFromDocument(resource, seed)),
+      seed: seeder ?? ((seed) => seedFromDocument(resource, seed, document.dereferenced)),
     });
   }
   return { model, store: makeStore({ collections, ...bounds }) };

@@ -1,7 +1,7 @@
 import { stringifyJson } from '../core/json.js';
-import { sampleOf } from '../openapi/generate.js';
+import { fittedItem } from '../openapi/item-fit.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { objectShape } from '../openapi/schema-shape.js';
+import { primaryType } from '../openapi/schema-shape.js';
 import type { StoredRecord } from '../store/tenant-collection.js';
 
 type Item = Record<string, unknown>;
@@ -10,30 +10,35 @@ type Item = Record<string, unknown>;
 export type ItemView = (stored: StoredRecord) => string;
 
 /**
- * The item as `schema` describes it: only its declared properties (every property when it
- * declares none), missing required ones filled with the schema's sample value, in schema order.
+ * The item as `schema` describes it (openapi/item-fit.ts): only its declared properties (every
+ * property when it declares none), a value that does not fit its property replaced and missing
+ * required ones filled with the schema's sample, the key first.
  */
-export function projectItem(value: Readonly<Item>, schema: JsonSchema | undefined, keyProperty?: string): Item {
-  const { properties, required } = objectShape(schema);
-  const declared = Object.keys(properties);
-  if (declared.length === 0) return { ...value };
-  const out: Item = {};
-  const names = keyProperty && keyProperty in properties ? [keyProperty, ...declared] : declared;
-  for (const name of names) {
-    if (name in out) continue;
-    if (value[name] !== undefined) out[name] = value[name];
-    else if (required.includes(name)) out[name] = sampleOf(properties[name]);
-  }
-  return out;
+export function projectItem(
+  value: Readonly<Item>,
+  schema: JsonSchema | undefined,
+  keyProperty?: string,
+  document?: unknown,
+): Item {
+  return fittedItem(value, schema, keyProperty === undefined ? [] : [keyProperty], document);
 }
 
 /**
  * How an operation's response shows a stored item: its cached text when the response schema is
  * the item schema itself (the usual case, and the fast path of lists), else a projection.
  */
-export function itemView(responseSchema: JsonSchema | undefined, itemSchema: JsonSchema | undefined): ItemView {
+export function itemView(
+  responseSchema: JsonSchema | undefined,
+  itemSchema: JsonSchema | undefined,
+  document?: unknown,
+): ItemView {
   if (responseSchema === undefined || responseSchema === itemSchema) return (stored) => stored.json;
-  return (stored) => stringifyJson(projectItem(stored.value, responseSchema));
+  // A write answered with a list (`POST /members` → the members): the item, as the list's one entry.
+  if (typeof responseSchema === 'object' && primaryType(responseSchema) === 'array') {
+    const items = responseSchema.items as JsonSchema | undefined;
+    return (stored) => stringifyJson([projectItem(stored.value, items, undefined, document)]);
+  }
+  return (stored) => stringifyJson(projectItem(stored.value, responseSchema, undefined, document));
 }
 
 /** A list body: the items' text joined into an array, inside `{"<wrapper>": …}` when the list is wrapped. */

@@ -4,7 +4,7 @@ import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType, responseFor, type Operation } from '../openapi/operations.js';
 import type { HttpResponse } from '../http/http-response.js';
-import { propertyOf } from './request-view.js';
+import { propertyOf } from './property-of.js';
 
 const MAX_DEPTH = 32;
 

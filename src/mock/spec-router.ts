@@ -1,23 +1,36 @@
-import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import compose from 'koa-compose';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { Operation } from '../openapi/operations.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { cannedResponse } from './canned.js';
+import { DocumentAnswers } from './document-answers.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
 import { ResponseView } from './response-view.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
-import { appliedPreferences, forcesCannedResponse, parsePrefer, type Preferences } from '../http/prefer.js';
+import {
+  appliedPreferences,
+  forcesCannedResponse,
+  parsePrefer,
+  preferFromQuery,
+  type Preferences,
+} from '../http/prefer.js';
 import type { Principal, RequestContext, Responder } from '../http/responder.js';
 import { readBody, readParameters } from './request-input.js';
-import { routeTable } from './route-table.js';
+import { unmatched } from './route-table.js';
 import { queryOf } from './query.js';
+import { PathMatcher } from './path-matcher.js';
+import { isUnder } from './route-table.js';
 
 export interface SpecRouterOptions {
   spec: LoadedDocument;
+  /** The document's compiled validators, when the caller shares them (one compile per schema). */
+  validators?: SchemaValidators;
+  /** Read Prism's `__code`/`__example`/`__dynamic` query parameters as `Prefer` (`--prism-query`). */
+  prismQuery?: boolean;
+  /** What answers from the document alone (forced `Prefer` answers); the caller's, to share its seed and mode. */
+  answers?: DocumentAnswers;
   /** Where the operations are mounted (`/v1`, `/__kennel/world`). */
   prefix: string;
   maxBodyBytes: number;
@@ -64,37 +77,53 @@ export function send(ctx: Context, response: HttpResponse): void {
 interface Shared {
   errors: DocumentedErrors;
   views: ResponseView;
+  answers: DocumentAnswers;
 }
 
-function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { errors, views }: Shared): Middleware {
+/** Answers one matched operation; `params` are its path parameters by the document's names, decoded. */
+type OperationHandler = (ctx: Context, params: Record<string, string>) => Promise<void>;
+
+function handlerFor(
+  compiled: CompiledOperation,
+  options: SpecRouterOptions,
+  { errors, views, answers }: Shared,
+): OperationHandler {
   const { operation } = compiled;
   const hasHeaders = Object.keys(compiled.headers).length > 0;
   const errorScope: ErrorScope = { operation, errors };
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
-  const answer = (ctx: Context, preferences: Preferences): Promise<void> => {
+  const answer = (ctx: Context, params: Record<string, string>, preferences: Preferences): Promise<void> => {
     const principal = options.authenticate(operation, ctx);
     ctx.state.principal = principal;
-    const rest = () => respond(ctx, preferences, principal);
+    const rest = () => respond(ctx, params, preferences, principal);
     return options.afterAuth ? options.afterAuth(ctx, operation, preferences, rest) : rest();
   };
-  const respond = async (ctx: Context, preferences: Preferences, principal: Principal): Promise<void> => {
-    if (forcesCannedResponse(preferences)) {
-      const accept = ctx.get('accept') || undefined;
-      send(ctx, cannedResponse(options.spec, operation, preferences, { accept, path: ctx.path, errors }));
-      ctx.set('Preference-Applied', appliedPreferences(preferences));
-      return;
-    }
+  const respond = async (
+    ctx: Context,
+    params: Record<string, string>,
+    preferences: Preferences,
+    principal: Principal,
+  ): Promise<void> => {
+    const forced = forcesCannedResponse(preferences);
     const accept = ctx.get('accept');
-    if (accept && offered.length > 0) acceptableMedia(label, offered, accept);
+    if (!forced && accept && offered.length > 0) acceptableMedia(label, offered, accept);
+    // Prefer picks what is answered, never whether the request is checked: an invalid request
+    // gets its documented error whatever it prefers.
     const parameters = readParameters(compiled, {
-      params: ctx.params,
+      params,
       query: queryOf(ctx),
       headers: ctx.headers,
       path: ctx.path,
     });
     const body = await readBody(compiled, ctx.req, options.maxBodyBytes);
     ctx.state.requestBody = body.text;
+    if (forced) {
+      const context = { accept: accept || undefined, path: ctx.path, errors };
+      send(ctx, views.apply(operation, cannedResponse(answers, operation, preferences, context)));
+      ctx.set('Preference-Applied', appliedPreferences(preferences));
+      return;
+    }
     const request: RequestContext = {
       principal,
       path: ctx.path.slice(options.prefix.length),
@@ -108,34 +137,48 @@ function handlerFor(compiled: CompiledOperation, options: SpecRouterOptions, { e
   };
   const { around } = options;
   // Not async: the answer's own promise goes back to Koa as it is (a sync throw becomes a rejection there).
-  return (ctx) => {
+  return (ctx, params) => {
     ctx.state.operationId = operation.id;
     ctx.state.errorScope = errorScope;
     if (hasHeaders) ctx.set(compiled.headers);
-    const preferences = parsePrefer(ctx.get('prefer') || undefined);
-    if (around) return around(ctx, operation, preferences, () => answer(ctx, preferences));
-    return answer(ctx, preferences);
+    const shortcuts = options.prismQuery ? preferFromQuery(queryOf(ctx)) : undefined;
+    // A header's preferences come first, and RFC 7240 reads a repeated preference only the first time.
+    const preferences = parsePrefer([ctx.get('prefer'), shortcuts].filter(Boolean).join(', ') || undefined);
+    if (around) return around(ctx, operation, preferences, () => answer(ctx, params, preferences));
+    return answer(ctx, params, preferences);
   };
 }
 
 /**
- * Serves the operations of an OpenAPI document under `prefix`: routes, auth first, `Prefer`,
- * parameter and body validation all derive from the document (ajv validators compiled once);
- * `respond` supplies the answers. Unmatched requests under the prefix get 404/405 Error bodies.
+ * Serves the operations of an OpenAPI document under `prefix`: routes (OpenAPI path matching:
+ * path-matcher.ts), auth first, `Prefer`, parameter and body validation all derive from the
+ * document (ajv validators compiled once); `respond` supplies the answers. Unmatched requests
+ * under the prefix get 404/405 Error bodies.
  */
 export function specRouter(options: SpecRouterOptions): Middleware {
-  const validators = new SchemaValidators(options.spec.document);
+  const validators = options.validators ?? new SchemaValidators(options.spec.document);
   const shared: Shared = {
     errors: new DocumentedErrors(options.spec, validators),
     views: new ResponseView(options.spec),
+    answers: options.answers ?? new DocumentAnswers(options.spec, validators, { seed: 1, dynamic: false }),
   };
-  const compiled = options.spec.operations.map((operation) => compileOperation(options.spec, validators, operation));
-  const router = new Router(options.prefix ? { prefix: options.prefix } : {});
-  for (const operation of compiled)
-    router.register(
-      operation.routePath,
-      [operation.operation.method.toUpperCase()],
-      handlerFor(operation, options, shared),
-    );
-  return compose([router.routes() as Middleware, routeTable(compiled, options.prefix)]);
+  const byPath = new Map<string, Map<string, OperationHandler>>();
+  for (const operation of options.spec.operations) {
+    const compiled = compileOperation(options.spec, validators, operation);
+    const methods = byPath.get(operation.path) ?? new Map<string, OperationHandler>();
+    methods.set(operation.method.toUpperCase(), handlerFor(compiled, options, shared));
+    byPath.set(operation.path, methods);
+  }
+  const matcher = new PathMatcher([...byPath].map(([template, value]) => ({ template, value })));
+  const { prefix } = options;
+  return (ctx, next) => {
+    if (!isUnder(ctx.path, prefix)) return next();
+    const matches = matcher.match(ctx.path.slice(prefix.length) || '/', (name) => queryOf(ctx)[name]);
+    const method = ctx.method === 'HEAD' ? ['HEAD', 'GET'] : [ctx.method];
+    for (const match of matches) {
+      const handler = method.map((name) => match.value.get(name)).find((found) => found !== undefined);
+      if (handler) return handler(ctx, match.params);
+    }
+    return unmatched(ctx, matches[0]?.value.keys());
+  };
 }

@@ -1,5 +1,5 @@
 import { targetOf } from './dereference.js';
-import { escapeToken, pointerOf, valueAt } from './json-pointer.js';
+import { fragmentToken, pointerOf, valueAt } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { HTTP_METHODS } from './operations.js';
 
@@ -71,7 +71,7 @@ function checkOperation(operation: Json, at: string, add: Add, resolved: Resolve
   if (operation.responses === undefined) return;
   if (!isMapping(operation.responses)) return add(`${at}/responses`, 'must be a mapping of status codes');
   for (const [status, raw] of Object.entries(operation.responses)) {
-    const response = resolved(raw, `${at}/responses/${escapeToken(status)}`);
+    const response = resolved(raw, `${at}/responses/${fragmentToken(status)}`);
     if (!isMapping(response.value)) add(response.pointer, 'a response must be a mapping');
     else {
       checkContent(response.value.content, `${response.pointer}/content`, add);
@@ -98,7 +98,7 @@ function checkContent(content: unknown, at: string, add: Add): void {
   if (content === undefined) return;
   if (!isMapping(content)) return add(at, 'must be a mapping of media types');
   for (const [mediaType, media] of Object.entries(content))
-    if (!isMapping(media)) add(`${at}/${escapeToken(mediaType)}`, 'a media type entry must be a mapping');
+    if (!isMapping(media)) add(`${at}/${fragmentToken(mediaType)}`, 'a media type entry must be a mapping');
 }
 
 function checkServers(document: OpenApiDocument, add: Add): void {
@@ -114,7 +114,7 @@ function checkSecuritySchemes(document: OpenApiDocument, add: Add, resolved: Res
   if (schemes === undefined) return;
   if (!isMapping(schemes)) return add('#/components/securitySchemes', 'must be a mapping of schemes');
   for (const [name, raw] of Object.entries(schemes)) {
-    const scheme = resolved(raw, `#/components/securitySchemes/${escapeToken(name)}`);
+    const scheme = resolved(raw, `#/components/securitySchemes/${fragmentToken(name)}`);
     if (!isMapping(scheme.value) || typeof scheme.value.type !== 'string')
       add(scheme.pointer, 'a security scheme needs a `type`');
   }
@@ -134,7 +134,7 @@ export function danglingRefs(document: unknown): Fault[] {
     if (typeof ref === 'string' && ref.startsWith('#') && !refExists(document, ref))
       faults.push({ pointer, message: `$ref ${JSON.stringify(ref)} points at nothing in the document` });
     for (const [key, child] of Object.entries(node))
-      if (!DATA_KEYS.has(key)) stack.push({ node: child, pointer: `${pointer}/${escapeToken(key)}` });
+      if (!DATA_KEYS.has(key)) stack.push({ node: child, pointer: `${pointer}/${fragmentToken(key)}` });
   }
   return faults.reverse();
 }

@@ -1,7 +1,13 @@
 import { Random } from '../core/random.js';
 import type { JsonSchema } from './openapi-types.js';
-import { patternValue } from './pattern-value.js';
-import { integerBounds, objectShape, primaryType } from './schema-shape.js';
+import { sampleNumber, numericRange, variedNumber } from './number-value.js';
+import { resolvedSchema } from './schema-merge.js';
+import { FORMAT_VALUES, fittingString } from './string-value.js';
+import { fits } from './value-fits.js';
+import { inferredPrimaryType as primaryType, inferredTypes as typesOf } from './inferred-type.js';
+import { isReference, randomUuid } from './identity-values.js';
+
+export { isReference, randomUuid };
 
 /**
  * What generated values draw on. One generator serves the mock (canned responses: `sampleOf`,
@@ -25,105 +31,34 @@ export interface ValueContext {
   identities?: readonly string[];
   /** `sample`: the document's own example, default or first enum member first, no variation. */
   style?: 'varied' | 'sample';
+  /** False: documented examples and defaults are not used (they may break their own schema). */
+  examples?: boolean;
+  /** Which alternative of a `oneOf`/`anyOf` a sample takes (0: the first); varied values draw one. */
+  alternative?: number;
+  /** The dereferenced document, so a discriminator's mapping can name the variant chosen. */
+  document?: unknown;
 }
 
-const FORMAT_VALUES: Record<string, string> = {
-  'date-time': '2030-12-05T00:00:00Z',
-  date: '2030-12-05',
-  time: '00:00:00Z',
-  email: 'user@example.com',
-  uri: 'https://example.com/',
-  url: 'https://example.com/',
-  hostname: 'example.com',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  uuid: '00000000-0000-4000-8000-000000000000',
-  byte: 'a2VubmVs',
-  binary: 'kennel',
-  password: 'kennel-Passw0rd',
-};
-
 const MAX_DEPTH = 8;
+/**
+ * Past this depth values are kept small: optional properties left out, arrays as short as they
+ * may be, null where the schema admits it. Recursive schemas (an account `moved` to an account)
+ * then end in valid values instead of nulls at MAX_DEPTH.
+ */
+const SHALLOW = 3;
+
+/** True when the schema admits null: `nullable`, a `null` type, or a null alternative. */
+function admitsNull(schema: JsonSchema | undefined): boolean {
+  if (typeof schema !== 'object') return false;
+  if (schema.nullable === true || schema.type === 'null') return true;
+  if (Array.isArray(schema.type) && schema.type.includes('null')) return true;
+  return (['oneOf', 'anyOf'] as const).some(
+    (key) => Array.isArray(schema[key]) && (schema[key] as JsonSchema[]).some((option) => admitsNull(option)),
+  );
+}
 
 /** A schema that is an object (not `true`/`false`). */
 type Schema = Record<string, unknown>;
-
-/** Foreign keys (`categoryId`, `owner_id`) take values the deployment already uses: a server may check they exist. */
-export function isReference(name: string): boolean {
-  return /.Id$|_id$/.test(name);
-}
-
-/** A version-4 UUID drawn from `random` (a uuid that no deployment is likely to hold). */
-export function randomUuid(random: Random): string {
-  const hex = (count: number) => Array.from({ length: count }, () => random.int(0, 15).toString(16)).join('');
-  return `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[random.int(0, 3)]}${hex(3)}-${hex(12)}`;
-}
-
-function sized(text: string, schema: Schema): string {
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : 64;
-  const cut = text.length > max ? text.slice(0, Math.max(max, min)) : text;
-  return cut.padEnd(min, 'x');
-}
-
-/** A string for the schema's `pattern` within its length bounds, if one can be made. */
-function patterned(schema: Schema, random: Random): string | undefined {
-  if (typeof schema.pattern !== 'string') return undefined;
-  const text = patternValue(schema.pattern, random);
-  const length = text === undefined ? 0 : [...text].length;
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  return text !== undefined && length >= min && length <= max ? text : undefined;
-}
-
-function variedString(name: string, schema: Schema, context: ValueContext): string {
-  const serial = context.index === undefined ? '' : `-${context.index}`;
-  const unique = `${context.tag}${serial}-${context.random.word(4)}`.replace(/^-/, '');
-  // Host names are often identities (a domain to attach): make each one new, under example.com.
-  if (schema.format === 'hostname') return `${unique}.example.com`.toLowerCase();
-  if (schema.format === 'uuid') return randomUuid(context.random);
-  if (schema.format === 'byte') return btoa(unique);
-  if (typeof schema.format === 'string' && FORMAT_VALUES[schema.format]) return FORMAT_VALUES[schema.format]!;
-  if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') return schema.examples[0];
-  if (typeof schema.example === 'string') return schema.example;
-  const matching = patterned(schema, context.random);
-  if (matching !== undefined) return matching;
-  return sized(`${context.tag}${serial}-${name}-${context.random.word(4)}`.replace(/^-/, ''), schema);
-}
-
-function sampleString(schema: Schema): string {
-  return FORMAT_VALUES[String(schema.format)] ?? patterned(schema, new Random(1)) ?? sized('string', schema);
-}
-
-/** The lowest and highest values a numeric schema admits (exclusive bounds in 3.0 and 3.1 spelling). */
-function numericRange(schema: Schema): { low: number | undefined; high: number | undefined } {
-  const { minimum, maximum } = integerBounds(schema);
-  const step = schema.type === 'integer' ? 1 : 0.5;
-  let low = minimum;
-  let high = maximum;
-  if (typeof schema.exclusiveMinimum === 'number') low = schema.exclusiveMinimum + step;
-  else if (schema.exclusiveMinimum === true && low !== undefined) low += step;
-  if (typeof schema.exclusiveMaximum === 'number') high = schema.exclusiveMaximum - step;
-  else if (schema.exclusiveMaximum === true && high !== undefined) high -= step;
-  return { low, high };
-}
-
-function aligned(value: number, schema: Schema): number {
-  const multiple = schema.multipleOf;
-  return typeof multiple === 'number' && multiple > 0 ? Math.ceil(value / multiple) * multiple : value;
-}
-
-function numberValue(name: string, schema: Schema, context: ValueContext): unknown {
-  const { low, high } = numericRange(schema);
-  if (context.style === 'sample') return aligned(low ?? (high !== undefined && high < 1 ? high : 1), schema);
-  if (isReference(name)) {
-    // The referenced thing must exist: reuse a value the deployment already uses, else 1.
-    const seen = context.observed?.get(name)?.filter((value) => typeof value === 'number' || typeof value === 'bigint');
-    if (seen && seen.length > 0) return context.random.pick(seen);
-  }
-  const from = low ?? (high !== undefined && high < 1 ? high - 99 : 1);
-  return aligned(context.random.int(from, Math.max(from, Math.min(high ?? from + 99, from + 99))), schema);
-}
 
 function documented(schema: Schema): { value: unknown } | undefined {
   for (const key of ['example', 'default'] as const) if (key in schema) return { value: schema[key] };
@@ -131,74 +66,182 @@ function documented(schema: Schema): { value: unknown } | undefined {
   return undefined;
 }
 
-/** One schema for allOf parts that are not objects (`allOf: [{type: string}, {minLength: 3}]`). */
-function flattened(schema: Schema): Schema {
-  const { allOf, ...rest } = schema;
-  return Object.assign({}, ...(allOf as JsonSchema[]).filter((part) => typeof part === 'object'), rest);
+function stringValue(name: string, schema: Schema, context: ValueContext): string {
+  const format = typeof schema.format === 'string' ? schema.format : undefined;
+  const formatted = format === undefined ? undefined : FORMAT_VALUES[format];
+  if (context.style === 'sample') return fittingString(schema, [formatted, 'string'], context.random);
+  const serial = context.index === undefined ? '' : `-${context.index}`;
+  const unique = `${context.tag}${serial}-${context.random.word(4)}`.replace(/^-/, '');
+  const candidates: (string | undefined)[] = [];
+  // Host names are often identities (a domain to attach): make each one new, under example.com.
+  if (format === 'hostname') candidates.push(`${unique}.example.com`.toLowerCase());
+  if (format === 'uuid') candidates.push(randomUuid(context.random));
+  if (format === 'byte') candidates.push(btoa(unique));
+  candidates.push(formatted);
+  if (context.examples !== false) {
+    if (Array.isArray(schema.examples) && typeof schema.examples[0] === 'string') candidates.push(schema.examples[0]);
+    if (typeof schema.example === 'string') candidates.push(schema.example);
+  }
+  if (formatted === undefined)
+    candidates.push(`${context.tag}${serial}-${name}-${context.random.word(4)}`.replace(/^-/, ''));
+  return fittingString(schema, candidates, context.random);
 }
 
-function generate(schema: JsonSchema | undefined, name: string, context: ValueContext, depth: number): unknown {
+function numberValue(name: string, schema: Schema, context: ValueContext): number | bigint {
+  if (context.style === 'sample') return sampleNumber(schema);
+  if (isReference(name)) {
+    // The referenced thing must exist: reuse a value the deployment already uses, else 1.
+    const seen = context.observed?.get(name)?.filter((value) => typeof value === 'number' || typeof value === 'bigint');
+    if (seen && seen.length > 0) return context.random.pick(seen) as number | bigint;
+  }
+  return variedNumber(schema, context.random);
+}
+
+/** The choices of `oneOf`/`anyOf` for this context: a sample's fixed alternative, else a seeded draw. */
+function resolved(schema: JsonSchema | undefined, context: ValueContext): JsonSchema | undefined {
+  return resolvedSchema(schema, {
+    pick: (count) => (context.style === 'sample' ? (context.alternative ?? 0) : context.random.int(0, count - 1)),
+    document: context.document,
+  });
+}
+
+/**
+ * A value for a `oneOf`: it must match exactly one alternative, so an alternative whose value
+ * also fits another (two object shapes without distinguishing required fields) gives way to the
+ * next one, starting from the one the context picks.
+ */
+function oneOfValue(raw: Schema, name: string, context: ValueContext, depth: number): unknown {
+  const options = raw.oneOf as JsonSchema[];
+  const start = context.style === 'sample' ? (context.alternative ?? 0) : context.random.int(0, options.length - 1);
+  let first: { value: unknown } | undefined;
+  for (let step = 0; step < options.length; step += 1) {
+    const index = (start + step) % options.length;
+    const value = generate({ ...raw, oneOf: [options[index]] }, name, context, depth);
+    if (!options.some((option, other) => other !== index && fits(value, option))) return value;
+    first ??= { value };
+  }
+  return first!.value;
+}
+
+function generate(raw: JsonSchema | undefined, name: string, context: ValueContext, depth: number): unknown {
+  if (depth > SHALLOW && admitsNull(raw)) return null;
+  if (typeof raw === 'object' && Array.isArray(raw.oneOf) && raw.oneOf.length > 1)
+    return oneOfValue(raw, name, context, depth);
+  const schema = resolved(raw, context);
   if (typeof schema !== 'object' || depth > MAX_DEPTH) return null;
   if ('const' in schema) return schema.const;
-  if (context.style === 'sample') {
+  if (context.style === 'sample' && context.examples !== false) {
     const known = documented(schema);
-    if (known) return known.value;
+    if (known && fits(known.value, schema)) return known.value;
   }
-  if (Array.isArray(schema.enum) && schema.enum.length > 0)
-    return context.style === 'sample' ? schema.enum[0] : context.random.pick(schema.enum);
-  const options = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  if (Array.isArray(options) && options.length > 0 && !schema.properties)
-    return generate(options[0], name, context, depth + 1);
-  const type = primaryType(schema);
-  if (Array.isArray(schema.allOf) && type !== 'object') return generate(flattened(schema), name, context, depth + 1);
-  switch (type) {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+    const members = schema.enum.filter((member) => member !== null || typesOf(schema).includes('null'));
+    const from = members.length > 0 ? members : schema.enum;
+    return context.style === 'sample' ? from[0] : context.random.pick(from);
+  }
+  switch (primaryType(schema)) {
     case 'object':
-      return objectValue(schema, context, 'all', depth + 1);
-    case 'array': {
-      const count = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);
-      return Array.from({ length: count }, () => generate(schema.items as JsonSchema, name, context, depth + 1));
-    }
+      return objectValue(schema, context, depth > SHALLOW ? 'required' : 'all', depth + 1);
+    case 'array':
+      return arrayValue(schema, name, context, depth + 1);
     case 'integer':
     case 'number':
       return numberValue(name, schema, context);
     case 'boolean':
       return context.style === 'sample' ? true : context.random.next() < 0.5;
     case 'string':
-      return context.style === 'sample' ? sampleString(schema) : variedString(name, schema, context);
+      return stringValue(name, schema, context);
     default:
       return null;
   }
 }
 
-/** The first alternative of a oneOf/anyOf object schema (a discriminated body), else the schema. */
-function firstAlternative(schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (typeof schema !== 'object' || schema.properties) return schema;
-  const options = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  return Array.isArray(options) && options.length > 0 ? options[0] : schema;
+/** A tuple's positions (`prefixItems`, or draft 4's `items` array), then `items` for the rest. */
+function arrayValue(schema: Schema, name: string, context: ValueContext, depth: number): unknown[] {
+  const prefix = (
+    Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []
+  ) as JsonSchema[];
+  const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
+  const minimum = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const maximum = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
+  const least = rest === false || depth > SHALLOW ? 0 : 1;
+  const count = Math.min(maximum, Math.max(minimum, prefix.length, least));
+  const values: unknown[] = [];
+  const seen = new Set<string>();
+  for (let index = 0; values.length < count && index < count * 4 + 8; index += 1) {
+    const itemSchema = (index < prefix.length ? prefix[index] : rest) as JsonSchema | undefined;
+    const item =
+      schema.uniqueItems === true
+        ? distinctItem(itemSchema, name, context, depth, index)
+        : generate(itemSchema, name, context, depth);
+    const key = JSON.stringify(item);
+    if (schema.uniqueItems === true && seen.has(key)) continue;
+    seen.add(key);
+    values.push(item);
+  }
+  return values;
+}
+
+/** The n-th item of a list whose items must differ: another enum member, another draw. */
+function distinctItem(
+  schema: JsonSchema | undefined,
+  name: string,
+  context: ValueContext,
+  depth: number,
+  index: number,
+): unknown {
+  if (index === 0 || typeof schema !== 'object') return generate(schema, name, context, depth);
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[index % schema.enum.length];
+  const seed = context.style === 'sample' ? index : context.random.int(0, 2 ** 31);
+  return generate(
+    schema,
+    name,
+    { ...context, style: 'varied', tag: context.tag, random: new Random(seed), index },
+    depth,
+  );
 }
 
 function objectValue(
-  schema: JsonSchema | undefined,
+  raw: JsonSchema | undefined,
   context: ValueContext,
   which: 'required' | 'all',
   depth: number,
 ): Record<string, unknown> {
-  const target = firstAlternative(schema);
-  const { properties, required } = objectShape(target);
+  const schema = resolved(raw, context);
+  if (typeof schema !== 'object') return {};
+  const properties = (typeof schema.properties === 'object' && schema.properties ? schema.properties : {}) as Record<
+    string,
+    JsonSchema
+  >;
+  const required = Array.isArray(schema.required)
+    ? (schema.required as unknown[]).filter((item): item is string => typeof item === 'string')
+    : [];
   const hidden = context.direction === 'response' ? 'writeOnly' : 'readOnly';
   const visible = Object.entries(properties).filter(
     ([, property]) => !(typeof property === 'object' && property[hidden] === true),
   );
-  const minimum = typeof target === 'object' && typeof target.minProperties === 'number' ? target.minProperties : 0;
   const identities = depth <= 1 ? (context.identities ?? []) : []; // the resource itself, not nested objects
   const kept = visible.filter(([name]) => !identities.includes(name) || required.includes(name));
-  const chosen = which === 'all' ? kept : kept.filter(([name]) => required.includes(name));
+  const chosen = which === 'all' ? [...kept] : kept.filter(([name]) => required.includes(name));
+  const minimum = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
   for (const entry of kept) {
     if (chosen.length >= minimum) break;
     if (!chosen.includes(entry)) chosen.push(entry);
   }
+  // Required names the schema does not declare take what `additionalProperties` allows.
+  const extra =
+    typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as JsonSchema) : { type: 'string' };
+  for (const name of required) if (!(name in properties)) chosen.push([name, extra]);
+  const maximum = typeof schema.maxProperties === 'number' ? schema.maxProperties : Infinity;
+  const trimmed =
+    chosen.length > maximum
+      ? [
+          ...chosen.filter(([name]) => required.includes(name)),
+          ...chosen.filter(([name]) => !required.includes(name)),
+        ].slice(0, Math.max(maximum, required.length))
+      : chosen;
   return Object.fromEntries(
-    chosen.map(([name, property]) => [
+    trimmed.map(([name, property]) => [
       name,
       identities.includes(name) ? unlikelyValue(property, name, context) : generate(property, name, context, depth),
     ]),
@@ -234,30 +277,43 @@ export function validObject(
  * of such, a scalar as `validValue` makes it. A request body need not be an object.
  */
 export function minimalValue(schema: JsonSchema | undefined, context: ValueContext): unknown {
-  const type = primaryType(schema);
-  const options = typeof schema === 'object' ? ((schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined) : undefined;
-  if (type === undefined && Array.isArray(options) && options.length > 0) return minimalValue(options[0], context);
-  if (type === 'object') return validObject(schema, context, 'required');
-  if (type === 'array' && typeof schema === 'object' && primaryType(schema.items as JsonSchema) === 'object') {
-    const count = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);
-    return Array.from({ length: count }, () => validObject(schema.items as JsonSchema, context, 'required'));
+  const target = resolved(schema, context);
+  const type = typeof target === 'object' ? primaryType(target) : undefined;
+  if (type === 'object') return validObject(target, context, 'required');
+  if (
+    type === 'array' &&
+    typeof target === 'object' &&
+    typeof target.items === 'object' &&
+    !Array.isArray(target.items)
+  ) {
+    const items = resolved(target.items as JsonSchema, context);
+    if (typeof items === 'object' && primaryType(items) === 'object') {
+      const count = Math.max(1, typeof target.minItems === 'number' ? target.minItems : 1);
+      return Array.from({ length: count }, () => validObject(items, context, 'required'));
+    }
   }
-  return validValue(schema, context);
+  return validValue(target, context);
+}
+
+/** How a sample is made: which alternative of a choice, whether documented examples may be used. */
+export interface SampleOptions {
+  /** The dereferenced document (discriminator mappings name their variants through it). */
+  document?: unknown;
+  examples?: boolean;
+  alternative?: number;
 }
 
 /**
  * A deterministic value for a (dereferenced) schema: its example, default, const or first enum
- * member, otherwise the simplest value of its type that meets its bounds. Canned responses that
+ * member where they fit the schema, otherwise the simplest value of its type that meets its
+ * keywords (bounds, pattern, format, required properties, alternatives). Canned responses that
  * have no example in the document use it.
  */
-export function sampleOf(schema: JsonSchema | undefined): unknown {
-  return generate(schema, '', { random: FIXED, tag: '', style: 'sample', direction: 'response' }, 0);
+export function sampleOf(schema: JsonSchema | undefined, options: SampleOptions = {}): unknown {
+  return generate(
+    schema,
+    '',
+    { random: new Random(1), tag: '', style: 'sample', direction: 'response', ...options },
+    0,
+  );
 }
-
-/** Sample style never varies: a source that always gives the first choice. */
-const FIXED = {
-  next: () => 0,
-  int: (min: number) => min,
-  pick: <T>(items: readonly T[]) => items[0]!,
-  word: (length: number) => 'x'.repeat(length),
-} as unknown as Random;

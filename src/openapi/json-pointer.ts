@@ -5,9 +5,18 @@ export function escapeToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+/**
+ * Escapes one token of a pointer into the document (URI-fragment form, which `tokensOf` decodes):
+ * `~` and `/` as RFC 6901 says, and `%` as `%25`, so that a path key such as `/caf%C3%A9` reads back
+ * as written rather than as `/café`.
+ */
+export function fragmentToken(token: string): string {
+  return escapeToken(token).replaceAll('%', '%25');
+}
+
 /** Builds `#/a/b` from tokens. */
 export function pointerOf(tokens: readonly string[]): string {
-  return '#' + tokens.map((token) => '/' + escapeToken(token)).join('');
+  return '#' + tokens.map((token) => '/' + fragmentToken(token)).join('');
 }
 
 /** Splits `#/a/b` (or `/a/b`) into tokens; throws on a pointer that is not local. */

@@ -9,6 +9,7 @@ import { danglingRefs, shapeFaults, type Fault } from './document-shape.js';
 import { metaSchemaComplaints } from './meta-schema.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { listOperations, type Operation } from './operations.js';
+import { pathKeyNotes } from './path-keys.js';
 import { schemaDialectOf } from './schema-dialect.js';
 import { basePathOf } from './servers.js';
 import { convertSwagger2, isSwagger2 } from './swagger2.js';
@@ -67,7 +68,7 @@ export async function loadDocument(file: string): Promise<LoadedDocument> {
     failOn(shapeFaults(document), locate);
     warnings.push(...complaintsOf(document, locate));
   }
-  for (const note of schemaDialectOf(document).notes)
+  for (const note of [...pathKeyNotes(document), ...schemaDialectOf(document).notes])
     warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
   return {
     file,
@@ -136,6 +137,8 @@ async function fromSwagger2(
     location: locate('#/swagger'),
     message: `Swagger 2.0 document converted to OpenAPI 3.0 (swagger2openapi)${patched}; later locations name the closest line of the original`,
   });
+  for (const note of converted.notes)
+    warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
   return converted.document as Record<string, unknown>;
 }
 

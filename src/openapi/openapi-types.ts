@@ -73,7 +73,8 @@ export interface ServerObject {
 
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; [extension: string]: unknown };
+  /** Required by OpenAPI, yet missing from many documents: read it through `documentInfo`. */
+  info?: { title?: string; version?: string; [extension: string]: unknown };
   servers?: ServerObject[];
   paths?: Record<string, Record<string, unknown>>;
   components?: {

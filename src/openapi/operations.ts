@@ -1,4 +1,4 @@
-import { escapeToken, pointerOf, valueAt } from './json-pointer.js';
+import { fragmentToken, pointerOf, valueAt } from './json-pointer.js';
 import type {
   ExampleObject,
   HeaderObject,
@@ -28,11 +28,20 @@ export interface OperationParameter {
   in: ParameterObject['in'];
   required: boolean;
   schema: SchemaRef | undefined;
+  /** `style` as written, else its default for the location: `form` in query and cookie, `simple` in path and header. */
+  style: string;
+  /** `explode` as written, else true for the `form` style only (OpenAPI's default). */
   explode: boolean;
+  /** `allowEmptyValue` as written (query parameters); undefined when the document says nothing. */
+  allowEmptyValue?: boolean;
+  /** `allowReserved` as written (query parameters); undefined when the document says nothing. */
+  allowReserved?: boolean;
 }
 
 export interface MediaType {
   mediaType: string;
+  /** Where the media type object lives in the document (`…/content/application~1json`). */
+  pointer: string;
   schema: SchemaRef | undefined;
   examples: Map<string, unknown>;
 }
@@ -110,8 +119,13 @@ function mediaTypes(
   pointer: string,
 ): MediaType[] {
   return Object.entries(content ?? {}).map(([mediaType, media]) => {
-    const at = `${pointer}/content/${escapeToken(mediaType)}`;
-    return { mediaType, schema: schemaRef(media.schema, `${at}/schema`), examples: examplesOf(document, media, at) };
+    const at = `${pointer}/content/${fragmentToken(mediaType)}`;
+    return {
+      mediaType,
+      pointer: at,
+      schema: schemaRef(media.schema, `${at}/schema`),
+      examples: examplesOf(document, media, at),
+    };
   });
 }
 
@@ -126,12 +140,17 @@ function parametersOf(
   const collect = (list: unknown, listPointer: string): void => {
     (Array.isArray(list) ? list : []).forEach((raw: ParameterObject | ReferenceObject, index) => {
       const { value, pointer } = resolve<ParameterObject>(document, raw, `${listPointer}/${index}`);
+      const style = value.style ?? (value.in === 'query' || value.in === 'cookie' ? 'form' : 'simple');
+      const flags = value as { allowEmptyValue?: unknown; allowReserved?: unknown };
       byKey.set(`${value.in}:${value.name}`, {
         name: value.name,
         in: value.in,
         required: value.required === true || value.in === 'path',
         schema: schemaRef(value.schema, `${pointer}/schema`),
-        explode: value.explode ?? (value.style ?? 'form') === 'form',
+        style,
+        explode: value.explode ?? style === 'form',
+        ...(typeof flags.allowEmptyValue === 'boolean' ? { allowEmptyValue: flags.allowEmptyValue } : {}),
+        ...(typeof flags.allowReserved === 'boolean' ? { allowReserved: flags.allowReserved } : {}),
       });
     });
   };
@@ -145,7 +164,7 @@ function responsesOf(document: OpenApiDocument, operation: OperationObject, opPo
     const { value, pointer } = resolve<ResponseObject>(document, raw, `${opPointer}/responses/${status}`);
     const headers = new Map<string, { required: boolean; schema: SchemaRef | undefined }>();
     for (const [name, rawHeader] of Object.entries(value.headers ?? {})) {
-      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${escapeToken(name)}`);
+      const header = resolve<HeaderObject>(document, rawHeader, `${pointer}/headers/${fragmentToken(name)}`);
       headers.set(name.toLowerCase(), {
         required: header.value.required === true,
         schema: schemaRef(header.value.schema, `${header.pointer}/schema`),

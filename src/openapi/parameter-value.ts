@@ -90,3 +90,28 @@ export function unstyledPathValue(
   }
   return { ok: true, value: raw };
 }
+
+/**
+ * Coerces what `styledRaw` read: an object's fields each by its property's schema (fields the
+ * schema does not declare stay text, for validation to judge), anything else as `coerceParameter`.
+ */
+export function coerceStyled(
+  raw: string | string[] | Record<string, string | string[]>,
+  schema: JsonSchema | undefined,
+  explode: boolean,
+): Coerced {
+  if (typeof raw === 'string' || Array.isArray(raw)) return coerceParameter(raw, schema, explode);
+  const properties = (typeof schema === 'object' && (schema.properties as Record<string, JsonSchema>)) || {};
+  const extra =
+    typeof schema === 'object' && typeof schema.additionalProperties === 'object'
+      ? schema.additionalProperties
+      : undefined;
+  const value: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(raw)) {
+    const property = properties[name] ?? (extra as JsonSchema | undefined);
+    const coerced = coerceParameter(text, property, true);
+    if (!coerced.ok) return { ok: false, message: `field "${name}" ${coerced.message}` };
+    Object.defineProperty(value, name, { value: coerced.value, enumerable: true, writable: true, configurable: true });
+  }
+  return { ok: true, value };
+}

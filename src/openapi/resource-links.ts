@@ -1,4 +1,4 @@
-import { escapeToken, valueAt } from './json-pointer.js';
+import { fragmentToken, valueAt } from './json-pointer.js';
 import type { OpenApiDocument, ReferenceObject } from './openapi-types.js';
 import type { Operation } from './operations.js';
 
@@ -61,6 +61,6 @@ export function bodyPropertyOf(expression: string): string | undefined {
 /** True when `link` targets `operation` (by operationId, or by an operationRef naming its pointer). */
 export function linksTo(link: ResourceLink, operation: Operation): boolean {
   if (link.target === operation.operationId) return true;
-  const pointer = `#/paths/${escapeToken(operation.path)}/${operation.method}`;
+  const pointer = `#/paths/${fragmentToken(operation.path)}/${operation.method}`;
   return link.target === pointer || link.target.endsWith(pointer);
 }

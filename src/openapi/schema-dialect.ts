@@ -1,4 +1,4 @@
-import { escapeToken, valueAt } from './json-pointer.js';
+import { fragmentToken, valueAt } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 
 /** Something kennel changed or ignored in a schema so that ajv can compile it, located by JSON pointer. */
@@ -41,7 +41,9 @@ export function schemaDialectOf(document: OpenApiDocument): SchemaDialect {
 }
 
 type Json = Record<string, unknown>;
-interface Located {
+
+/** A schema object of a document and the JSON pointer that names it. */
+export interface Located {
   schema: Json;
   pointer: string;
 }
@@ -49,6 +51,30 @@ interface Located {
 function isMapping(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Data that validation never reads, removed from the copy ajv is given: ajv looks for `$id`s in
+ * every key it does not know, so an example holding `{"$id": "thing-1"}` twice would be taken for
+ * two schemas with one id ("resolves to more than one schema"). `enum`, `const` and `default`
+ * stay: they are data ajv reads, and it does not look for ids there.
+ */
+const EXAMPLE_KEYS = new Set(['example', 'examples']);
+/** OpenAPI fields whose values are maps of names the document chooses (`headers: {x-next: …}`). */
+const MAPS = new Set([
+  'paths',
+  'webhooks',
+  'responses',
+  'headers',
+  'content',
+  'links',
+  'callbacks',
+  'encoding',
+  'variables',
+  'securitySchemes',
+  'parameters',
+  'requestBodies',
+  'pathItems',
+]);
 
 /** Keys of OpenAPI objects whose values are data (examples), not structure: never searched for schemas. */
 const DATA_KEYS = new Set(['example', 'examples', 'value', 'default', 'enum', 'const']);
@@ -69,21 +95,24 @@ const SCHEMA_SINGLES = [
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 
 /** Every schema object of the document, nested ones included (each once, outermost first). */
-function schemasOf(document: OpenApiDocument): Located[] {
+export function schemasOf(document: OpenApiDocument): Located[] {
   const found: Located[] = [];
-  const structure: { node: unknown; pointer: string }[] = [{ node: document, pointer: '#' }];
+  const structure: { node: unknown; pointer: string; map?: boolean }[] = [{ node: document, pointer: '#' }];
   while (structure.length > 0) {
-    const { node, pointer } = structure.pop()!;
+    const { node, pointer, map } = structure.pop()!;
     if (Array.isArray(node))
       node.forEach((child, index) => structure.push({ node: child, pointer: `${pointer}/${index}` }));
     if (!isMapping(node)) continue;
     for (const [key, child] of Object.entries(node)) {
-      const at = `${pointer}/${escapeToken(key)}`;
-      if (DATA_KEYS.has(key) || key.startsWith('x-')) continue;
-      if (key === 'schema') collectSchemas(child, at, found);
+      const at = `${pointer}/${fragmentToken(key)}`;
+      // A map's keys are names (a header called `x-next`), not fields: only objects lose their data.
+      if (!map && (EXAMPLE_KEYS.has(key) || key.startsWith('x-'))) delete node[key];
+      if (!map && (DATA_KEYS.has(key) || key.startsWith('x-'))) continue;
+      if (key === 'schema' && !map) collectSchemas(child, at, found);
       else if (key === 'schemas' && pointer === '#/components' && isMapping(child))
-        for (const [name, schema] of Object.entries(child)) collectSchemas(schema, `${at}/${escapeToken(name)}`, found);
-      else structure.push({ node: child, pointer: at });
+        for (const [name, schema] of Object.entries(child))
+          collectSchemas(schema, `${at}/${fragmentToken(name)}`, found);
+      else structure.push({ node: child, pointer: at, map: !map && MAPS.has(key) });
     }
   }
   return found;
@@ -95,11 +124,12 @@ function collectSchemas(root: unknown, rootPointer: string, found: Located[]): v
     const { node, pointer } = stack.pop()!;
     if (!isMapping(node)) continue;
     found.push({ schema: node, pointer });
+    for (const key of Object.keys(node)) if (EXAMPLE_KEYS.has(key) || key.startsWith('x-')) delete node[key];
     for (const key of SCHEMA_MAPS) {
       const map = node[key];
       if (isMapping(map))
         for (const [name, child] of Object.entries(map))
-          stack.push({ node: child, pointer: `${pointer}/${key}/${escapeToken(name)}` });
+          stack.push({ node: child, pointer: `${pointer}/${key}/${fragmentToken(name)}` });
     }
     for (const key of SCHEMA_SINGLES)
       if (isMapping(node[key])) stack.push({ node: node[key], pointer: `${pointer}/${key}` });
@@ -156,6 +186,27 @@ function nullable(schema: Json): void {
   }
 }
 
+/**
+ * The values a variant's own schema allows for the discriminating property (`type: {enum:
+ * [track]}`), when it restricts them. The implicit mapping names a variant by its schema name
+ * (`TrackObject`); a document whose variant says otherwise means its own values, as its
+ * deployments send them.
+ */
+function ownValues(document: OpenApiDocument, ref: string, property: string): string[] | undefined {
+  let target = valueAt(document, ref);
+  for (let hop = 0; hop < 8 && isMapping(target) && typeof target.$ref === 'string'; hop += 1)
+    target = target.$ref.startsWith('#') ? valueAt(document, target.$ref) : undefined;
+  const properties = isMapping(target) && isMapping(target.properties) ? target.properties : undefined;
+  let schema: unknown = properties?.[property];
+  for (let hop = 0; hop < 8 && isMapping(schema) && typeof schema.$ref === 'string'; hop += 1)
+    schema = schema.$ref.startsWith('#') ? valueAt(document, schema.$ref) : undefined;
+  if (!isMapping(schema)) return undefined;
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  const name = ref.slice(ref.lastIndexOf('/') + 1);
+  if (!values || values.includes(name) || !values.every((value) => typeof value === 'string')) return undefined;
+  return values as string[];
+}
+
 /** Replaces a discriminated `oneOf`/`anyOf` of `$ref`s by if-then on the property's value. */
 function discriminated(document: OpenApiDocument, schema: Json): void {
   const discriminator = schema.discriminator;
@@ -173,10 +224,14 @@ function discriminated(document: OpenApiDocument, schema: Json): void {
     if (typeof target !== 'string') return;
     byValue.set(value, target.startsWith('#') ? target : `#/components/schemas/${target}`);
   }
-  const mapped = new Set(byValue.values());
-  for (const ref of refs as string[]) if (!mapped.has(ref)) byValue.set(ref.slice(ref.lastIndexOf('/') + 1), ref);
-  if ([...byValue.values()].some((ref) => valueAt(document, ref) === undefined)) return;
   const property = discriminator.propertyName;
+  const mapped = new Set(byValue.values());
+  for (const ref of refs as string[]) {
+    if (mapped.has(ref)) continue;
+    for (const value of ownValues(document, ref, property) ?? [ref.slice(ref.lastIndexOf('/') + 1)])
+      byValue.set(value, ref);
+  }
+  if ([...byValue.values()].some((ref) => valueAt(document, ref) === undefined)) return;
   delete schema[key];
   schema.allOf = [
     ...(Array.isArray(schema.allOf) ? schema.allOf : []),

@@ -3,9 +3,11 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { escapeToken } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
-import { schemaDialectOf } from './schema-dialect.js';
+import { closestBranches } from './closest-branch.js';
+import { schemaDialectOf, schemasOf } from './schema-dialect.js';
+import { schemaViewOf, type SchemaView } from './schema-views.js';
 
-/** Where ajv finds the bundled document; every compiled validator is a `$ref` into it. */
+/** Where ajv finds the bundled document (and its views); every compiled validator is a `$ref` into one. */
 const DOCUMENT_ID = 'kennel:openapi';
 
 /** One problem found in a value, located by a JSON pointer into that value. */
@@ -16,18 +18,33 @@ export interface ValidationIssue {
 
 export type Validator = (value: unknown) => ValidationIssue[];
 
+export type { SchemaView };
+
 const INT64_BOUND = 2 ** 63;
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
+
+/** One compiled copy of the document: the schemas as written, or a request or response view. */
+interface CompiledView {
+  id: string;
+  document: OpenApiDocument;
+  /** Pointers of the schemas with `anyOf`/`oneOf`, by object (made on the first composition failure). */
+  compositions?: WeakMap<object, string>;
+  raw: Map<string, ValidateFunction>;
+}
 
 /**
  * Compiles JSON Schemas of one OpenAPI document and keeps the validators. OpenAPI 3.1 uses JSON
  * Schema 2020-12 (Ajv2020); 3.0 uses ajv's default draft on a translation of the OpenAPI-only
  * keywords (`schema-dialect.ts`). A schema is compiled on its first use, not at start-up: a
  * 600-operation document would otherwise spend seconds compiling schemas no request touches.
+ * The request and response views (`schema-views.ts`) are compiled the same way, from copies made
+ * on first use: the mock and the checker read readOnly and writeOnly through this one class.
  */
 export class SchemaValidators {
   readonly #ajv: Ajv;
+  readonly #dialect: OpenApiDocument;
+  readonly #views = new Map<SchemaView, CompiledView>();
   readonly #cache = new Map<string, Validator>();
 
   constructor(document: OpenApiDocument) {
@@ -36,6 +53,8 @@ export class SchemaValidators {
       strict: false,
       validateSchema: false,
       logger: false,
+      // Errors carry their schema objects: a failed anyOf/oneOf is then told by its closest branch.
+      verbose: true,
       code: { regExp: lenientRegExp },
     } as const;
     this.#ajv = document.openapi.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options);
@@ -51,18 +70,62 @@ export class SchemaValidators {
       type: 'number',
       validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
     });
-    this.#ajv.addSchema(schemaDialectOf(document).document as object, DOCUMENT_ID);
+    this.#dialect = schemaDialectOf(document).document;
+    this.#ajv.addSchema(this.#dialect as object, DOCUMENT_ID);
+    this.#views.set('plain', { id: DOCUMENT_ID, document: this.#dialect, raw: new Map() });
   }
 
-  /** The validator for the schema at `pointer` (`#/components/schemas/Pet`); ajv compiles it on its first call. */
-  at(pointer: string): Validator {
-    let validator = this.#cache.get(pointer);
+  /**
+   * The validator for the schema at `pointer` (`#/components/schemas/Pet`) as `view` reads it
+   * (default: as written); ajv compiles it on its first call.
+   */
+  at(pointer: string, view: SchemaView = 'plain'): Validator {
+    const key = `${view}\u0000${pointer}`;
+    let validator = this.#cache.get(key);
     if (!validator) {
-      let compiled: Validator | undefined;
-      validator = (value) => (compiled ??= wrap(this.#ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` })))(value);
-      this.#cache.set(pointer, validator);
+      validator = (value) => {
+        const compiled = this.#view(view);
+        const errors = this.#errors(compiled, pointer, value);
+        if (errors.length === 0) return [];
+        const pointerOf = (schema: unknown) => this.#compositions(compiled).get(schema as object);
+        const branch = (at: string, part: unknown) => this.#errors(compiled, at, part);
+        return toIssues(closestBranches(errors, value, pointerOf, branch));
+      };
+      this.#cache.set(key, validator);
     }
     return validator;
+  }
+
+  #view(view: SchemaView): CompiledView {
+    let compiled = this.#views.get(view);
+    if (!compiled) {
+      const document = view === 'plain' ? undefined : schemaViewOf(this.#dialect, view);
+      if (document) {
+        compiled = { id: `${DOCUMENT_ID}-${view}`, document, raw: new Map() };
+        this.#ajv.addSchema(document as object, compiled.id);
+      } else compiled = this.#views.get('plain')!; // nothing to change: the view is the document
+      this.#views.set(view, compiled);
+    }
+    return compiled;
+  }
+
+  /** Raw ajv errors of `value` against the schema at `pointer` in a compiled view. */
+  #errors(view: CompiledView, pointer: string, value: unknown): ErrorObject[] {
+    let validate = view.raw.get(pointer);
+    if (!validate) {
+      validate = this.#ajv.compile({ $ref: `${view.id}${pointer}` });
+      view.raw.set(pointer, validate);
+    }
+    return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
+  #compositions(view: CompiledView): WeakMap<object, string> {
+    if (!view.compositions) {
+      view.compositions = new WeakMap();
+      for (const { schema, pointer } of schemasOf(view.document))
+        if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) view.compositions.set(schema, pointer);
+    }
+    return view.compositions;
   }
 }
 
@@ -78,10 +141,6 @@ function lenientRegExp(pattern: string, flags: string): RegExp {
   }
 }
 lenientRegExp.code = 'lenientRegExp';
-
-function wrap(validate: ValidateFunction): Validator {
-  return (value) => (validate(value) ? [] : toIssues(validate.errors ?? []));
-}
 
 /** Issues kept per value: ajv reports every extra field of a 50,000-field body, and describing them all costs. */
 export const MAX_ISSUES = 1000;

@@ -1,5 +1,7 @@
 import { Random } from '../core/random.js';
 import { randomUuid, validObject } from '../openapi/generate.js';
+import { fittedItem } from '../openapi/item-fit.js';
+import { keyShapeOf } from '../openapi/key-shape.js';
 import type { Resource } from '../openapi/resource-model.js';
 import { withRealisticText } from './realistic-text.js';
 import { fakerFor } from './seed.js';
@@ -26,11 +28,16 @@ function singular(path: string): string {
  * each under a fresh key (integers after the highest
  * example key, UUIDs, or `order-4`-style strings).
  */
-export function seedFromDocument(resource: Resource, seed: number): Record<string, unknown>[] {
+export function seedFromDocument(resource: Resource, seed: number, document?: unknown): Record<string, unknown>[] {
   const key = resource.key;
   if (!key) return [];
-  const items = resource.examples.slice(0, MAX_EXAMPLE_ITEMS).map((example) => ({ ...example }));
+  // Examples often leave out required fields or break a pattern: seeded items are made to fit.
+  const items = resource.examples
+    .slice(0, MAX_EXAMPLE_ITEMS)
+    .map((example) => fittedItem(example, resource.itemSchema, [key.property]));
   const random = new Random(seed);
+  // Keys that fit the document (a pattern, a uuid item parameter) where plain ones would not.
+  const shape = keyShapeOf(resource, document, seed);
   const faker = fakerFor(seed);
   const taken = new Set(items.map((item) => String(item[key.property])));
   let next = items
@@ -44,12 +51,17 @@ export function seedFromDocument(resource: Resource, seed: number): Record<strin
       faker,
     );
     next += 1;
-    let id: unknown =
-      key.kind === 'integer' ? next : key.kind === 'uuid' ? randomUuid(random) : `${singular(resource.path)}-${next}`;
+    let id: unknown = shape.storeKeysFit
+      ? key.kind === 'integer'
+        ? next
+        : key.kind === 'uuid'
+          ? randomUuid(random)
+          : `${singular(resource.path)}-${next}`
+      : (shape.make(-next) ?? next);
     while (taken.has(String(id))) id = key.kind === 'uuid' ? randomUuid(random) : `${String(id)}-${index}`;
     taken.add(String(id));
     const { [key.property]: _dropped, ...rest } = generated;
-    items.push({ [key.property]: id, ...rest });
+    items.push(fittedItem({ [key.property]: id, ...rest }, resource.itemSchema, [key.property]));
   }
   return items;
 }

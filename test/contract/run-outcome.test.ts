@@ -76,11 +76,12 @@ describe('what a run covered, and a run that judged nothing', () => {
   it('runs without --api-key when no checked operation requires credentials, and reports coverage', async () => {
     const cli = runCli(['check', '--base-url', catalog.url, '--spec', CATALOG_SPEC, '--seed', '2', '--read-only']);
     expect(await cli.code, cli.stdout() + cli.stderr()).toBe(0);
-    // Three of six operations answered (the uploads change state: read-only). Of the documented 200
-    // of listItems, 200 and 404 of getItem, 200 and default of getBrand and the uploads' 204s, 4 of 8
-    // were seen (items are read by `sku`, the property their path parameter names; no brand is known).
+    // Two of six operations reached a documented success: the uploads change state (read-only) and
+    // no brand is known (nothing lists brands), so getBrand only ever answered 404. Of the documented
+    // 200 of listItems, 200 and 404 of getItem, 200 and default of getBrand and the uploads' 204s, 4
+    // of 8 were seen (items are read by `sku`, the property their path parameter names).
     expect(cli.stdout()).toContain(
-      'coverage: 3/6 operations exercised (not uploadPhoto, addNote, attachFile) · 4/8 documented statuses observed',
+      'coverage: 2/6 operations reached a documented success (not uploadPhoto: no request reached it; addNote: no request reached it; attachFile: no request reached it; getBrand: 404 ×12) · 4/8 documented statuses observed',
     );
     expect(cli.stdout()).toContain('conforms: 0 error(s)');
   });
@@ -144,11 +145,13 @@ describe('what a run covered, and a run that judged nothing', () => {
     const server = await startNotesServer('k');
     try {
       const summary = await runContract({ baseUrl: server.url, apiKey: 'k', specPath: NOTES_SPEC, seed: 4 });
-      expect(summary.coverage?.operations).toEqual({ exercised: 10, total: 10 });
+      expect(summary.coverage?.operations).toEqual({ succeeded: 10, total: 10 });
       expect(summary.coverage?.statuses.documented).toBe(20);
-      expect(summary.coverage?.unexercised).toEqual([]);
-      expect(JSON.parse(jsonReport(summary, 'k')).coverage.operations).toEqual({ exercised: 10, total: 10 });
-      expect(junitXml(summary, 'k')).toMatch(/coverage: 10\/10 operations exercised · \d+\/20 documented statuses/);
+      expect(summary.coverage?.unsucceeded).toEqual([]);
+      expect(JSON.parse(jsonReport(summary, 'k')).coverage.operations).toEqual({ succeeded: 10, total: 10 });
+      expect(junitXml(summary, 'k')).toMatch(
+        /coverage: 10\/10 operations reached a documented success · \d+\/20 documented statuses/,
+      );
       const idle = await runContract({
         baseUrl: server.url,
         apiKey: 'k',
@@ -157,7 +160,7 @@ describe('what a run covered, and a run that judged nothing', () => {
         readOnly: true,
       });
       expect(idle.exitCode).toBe(2);
-      expect(idle.coverage?.unexercised).toEqual(['createNote']);
+      expect(idle.coverage?.unsucceeded).toEqual([{ operationId: 'createNote', got: 'no request reached it' }]);
       expect(junitXml(idle, 'k')).toContain('<testcase classname="kennel" name="nothing checked"');
       expect(junitXml(idle, 'k')).toMatch(/<testsuites name="kennel check" tests="\d+" failures="0" errors="1"/);
     } finally {

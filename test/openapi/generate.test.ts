@@ -76,4 +76,33 @@ describe('one schema-to-value generator', () => {
       category: { id: expect.any(Number), name: expect.any(String) },
     });
   });
+
+  it('sends a required name the properties do not declare, typed by additionalProperties when it is a schema', () => {
+    const undeclared = { type: 'object', required: ['name', 'team_id'], properties: { name: { type: 'string' } } };
+    expect(validObject(undeclared, context(), 'required')).toEqual({
+      name: expect.any(String),
+      team_id: expect.any(String),
+    });
+    const counted = { ...undeclared, additionalProperties: { type: 'integer', minimum: 5 } };
+    expect(validObject(counted, context(), 'required').team_id).toBeGreaterThanOrEqual(5);
+  });
+
+  it('names a discriminated variant by its mapping key where the variant leaves the property free', () => {
+    const cat = {
+      type: 'object',
+      required: ['kind', 'lives'],
+      properties: { kind: { type: 'string' }, lives: { type: 'integer' } },
+    };
+    const dog = { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } };
+    const pet = { oneOf: [cat, dog], discriminator: { propertyName: 'kind', mapping: { dog: '#/d', cat: '#/c' } } };
+    const document = { c: cat, d: dog };
+    // Either variant will do, named by its own mapping key (a cat has lives).
+    const named = (value: unknown) => {
+      const { kind, lives } = value as { kind: string; lives?: number };
+      return kind === 'dog' ? lives === undefined : kind === 'cat' && typeof lives === 'number';
+    };
+    expect(named(validObject(pet, { ...context(), document }, 'required'))).toBe(true);
+    expect(named(minimalValue(pet, { ...context(), document }))).toBe(true);
+    expect(named((validValue({ type: 'array', items: pet }, { ...context(), document }) as unknown[])[0])).toBe(true);
+  });
 });

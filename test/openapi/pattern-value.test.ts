@@ -13,6 +13,9 @@ describe('strings for a schema pattern', () => {
     '^(?:v\\d+)(\\.\\d+)?$',
     'sku-\\w{4}',
     '^#[0-9a-fA-F]{6}$',
+    // Unanchored, ending in a plain literal: the parser once stepped past the last atom.
+    'payTo|upi_collect',
+    'abc',
   ])('%s', (pattern) => {
     for (let seed = 1; seed <= 20; seed += 1) {
       const text = patternValue(pattern, new Random(seed));
@@ -21,10 +24,16 @@ describe('strings for a schema pattern', () => {
     }
   });
 
-  it('gives up on what it does not understand (lookarounds, backreferences, unicode classes)', () => {
-    expect(patternValue('^(?=a)a$', new Random(1))).toBeUndefined();
-    expect(patternValue('^(a)\\1$', new Random(1))).toBeUndefined();
+  it('reads lookarounds and back-references, checks each draw, and gives up on what no draw matches', () => {
+    expect(patternValue('^(?=a)a$', new Random(1))).toBe('a');
+    expect(patternValue('^(a|b)\\1$', new Random(1))).toMatch(/^(aa|bb)$/);
     expect(patternValue('^\\p{L}+$', new Random(1))).toBeUndefined();
+    expect(patternValue('^(?!x)[xy]$', new Random(1))).toBe('y');
+  });
+
+  it('meets length bounds with the pattern, or says it cannot', () => {
+    expect(patternValue('^\\d+$', new Random(2), { minLength: 12, maxLength: 12 })).toMatch(/^\d{12}$/);
+    expect(patternValue('^[a-z]{2}$', new Random(2), { minLength: 5 })).toBeUndefined();
   });
 
   it('the shared generator uses it for the checker and the mock, within the length bounds', () => {

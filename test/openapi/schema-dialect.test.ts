@@ -98,3 +98,37 @@ describe('OpenAPI 3.0 schemas are validated as their authors meant them', () => 
     expect(() => validate({})).toThrow(/Absent/);
   });
 });
+
+describe('a discriminator without mapping whose variants name their own values', () => {
+  const variant = (value: string, extra: string) => ({
+    type: 'object',
+    required: ['type', extra],
+    properties: { type: { type: 'string', enum: [value] }, [extra]: { type: 'integer' } },
+  });
+  const own = new SchemaValidators({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        TrackObject: variant('track', 'duration'),
+        EpisodeObject: variant('episode', 'season'),
+        Playable: {
+          oneOf: [{ $ref: '#/components/schemas/TrackObject' }, { $ref: '#/components/schemas/EpisodeObject' }],
+          discriminator: { propertyName: 'type' },
+        },
+      },
+    },
+  } as never);
+  const issues = (value: unknown) => own.at('#/components/schemas/Playable')(value);
+
+  it('takes the variant by the value its own schema allows (the implicit schema name contradicts it)', () => {
+    expect(issues({ type: 'track', duration: 3 })).toEqual([]);
+    expect(issues({ type: 'episode', season: 1 })).toEqual([]);
+    expect(issues({ type: 'track', season: 1 })).toContainEqual({ pointer: '/duration', message: 'is required' });
+    expect(issues({ type: 'TrackObject', duration: 3 })).toContainEqual({
+      pointer: '/type',
+      message: 'must be one of: "track", "episode"',
+    });
+  });
+});

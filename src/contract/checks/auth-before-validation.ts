@@ -21,7 +21,7 @@ function bodyProbes(context: CheckContext, base: RequestSpec): Probe[] {
   const cases = invalidBodies(
     body.schema,
     base.body.value as Record<string, unknown>,
-    context.plan.validators.at(body.pointer),
+    context.plan.validators.at(body.pointer, 'request'),
     parse,
     { bodyRequired: body.required },
   );

@@ -54,7 +54,7 @@ export const authSchemeCaseInsensitive: ScenarioCheck = {
     if (refused(usual))
       return {
         failures: [],
-        skipped: `the configured key is refused in the usual spelling too (${statusText(usual)})`,
+        unexercised: `the configured key is refused in the usual spelling too (${statusText(usual)})`,
       };
     const failures: CheckFailure[] = refusals.map(({ label, exchange }) =>
       failure(this.name, this.severity, exchange, `refused the valid key sent with ${label}`, {

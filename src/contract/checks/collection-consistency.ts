@@ -1,3 +1,4 @@
+import { notAList } from './unexercised.js';
 import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
 import {
@@ -253,7 +254,7 @@ export const collectionConsistency: ScenarioCheck = {
     const c: Context = { check: this.name, list, idProperty: list.idProperty! };
     const query = wholeListQuery(list)!;
     const first = await readList(context, list, query.query, `${list.id} read whole`);
-    if (!first.items) return { failures: refusedWhole(c, first), skipped: 'the list did not answer with an array' };
+    if (!first.items) return { failures: refusedWhole(c, first), unexercised: notAList(first.exchange) };
     if (first.items.length >= query.cap)
       return { failures: [], skipped: `the collection holds ${query.cap} or more items: too many to read whole` };
     const whole = first.items;

@@ -1,9 +1,8 @@
 import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
-import { validObject } from '../../openapi/generate.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
+import { generation, isSuccess, jsonBody, learn, rememberCreated, testDataBody } from './support.js';
 
 export type Item = Record<string, unknown>;
 
@@ -73,16 +72,19 @@ export interface CreatedId {
   exchange: Exchange;
 }
 
-/** Creates `count` resources at once through the collection's create (required properties plus `overrides`). */
+/**
+ * Creates `count` resources at once through the collection's create (required properties plus
+ * `overrides`): those created with an id, and every create's exchange (for why none was).
+ */
 export async function createResources(
   context: CheckContext,
   create: PlannedOperation,
   count: number,
   overrides: Record<string, unknown> = {},
-): Promise<CreatedId[]> {
+): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
   const bodies = Array.from({ length: count }, () => ({
-    ...validObject(create.body!.schema, generation(context), 'required'),
+    ...testDataBody(create.body!.schema, generation(context)),
     ...overrides,
   }));
   const exchanges = await Promise.all(
@@ -95,12 +97,13 @@ export async function createResources(
       }),
     ),
   );
-  return exchanges.flatMap((exchange, index) => {
+  const created = exchanges.flatMap((exchange, index) => {
     if (!isSuccess(exchange)) return [];
     rememberCreated(createContext, bodies[index]!, exchange);
     const id = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
     return id === undefined ? [] : [{ id, exchange }];
   });
+  return { created, exchanges };
 }
 
 /** A timer, not a clock: checks wait between re-reads but never read the time. */

@@ -18,6 +18,20 @@ function covers(range: string, actual: string): boolean {
   return range.endsWith('/*') && actual.startsWith(range.slice(0, -1));
 }
 
+/** RFC 9457's problem types: a client tells a problem from a payload by this media type. */
+function isProblemType(mediaType: string): boolean {
+  return /^application\/problem\+(json|xml)$/.test(mediaType);
+}
+
+/**
+ * Another JSON type than the documented one is only a warning where the document is vague (it
+ * says `application/json`, or a vendor `+json` a plain JSON answer still serves), not where it
+ * declares problem details only: a client dispatches on `application/problem+json`.
+ */
+function leniencyApplies(expected: readonly string[], actual: string): boolean {
+  return isJsonMediaType(actual) && expected.some(isJsonMediaType) && !expected.every(isProblemType);
+}
+
 /**
  * A response with a body declares the media type the spec documents for it (parameters such as
  * `charset` are fine). Undocumented statuses must still be JSON when the API speaks JSON.
@@ -36,7 +50,7 @@ export const contentTypeConformance: ResponseCheck = {
     const expected = documented.length > 0 ? documented : plan.errorSchema ? ['application/json'] : [];
     if (expected.length === 0 || (actual && expected.some((range) => covers(range, actual)))) return [];
     const shown = actual ?? '(none)';
-    if (actual && isJsonMediaType(actual) && expected.some(isJsonMediaType)) {
+    if (actual && leniencyApplies(expected, actual)) {
       return [
         failure(
           this.name,

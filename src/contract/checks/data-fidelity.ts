@@ -1,7 +1,9 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { validObject } from '../../openapi/generate.js';
 import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
+import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
+import { unexercisedUnlessSuccess } from './unexercised.js';
+import type { Plan } from '../plan.js';
 import {
   createsIdentifiedResources,
   failure,
@@ -11,34 +13,47 @@ import {
   isSuccess,
   jsonBody,
   readById,
+  refusalSeverity,
   rememberCreated,
   schemaIssues,
   show,
   statusText,
+  testDataBody,
 } from './support.js';
 
 /** One created case and where it came back: the create response, the read by id, the list item. */
 interface Stored {
   probe: FidelityCase;
   id: unknown;
-  places: { place: string; exchange: Exchange; body: unknown }[];
+  /** `listed`: the body is an item of the exchange's list. */
+  places: { place: string; exchange: Exchange; body: unknown; listed?: boolean }[];
 }
 
 function refusals(check: string, probe: FidelityCase, exchange: Exchange): CheckFailure[] {
   if (probe.refusal === undefined || !isClientError(exchange)) return [];
   return [
-    failure(check, probe.refusal, exchange, `refused a valid body with ${probe.label}`, {
+    failure(check, refusalSeverity(exchange, probe.refusal), exchange, `refused a valid body with ${probe.label}`, {
       expected: 'a 2xx: the schema allows these values',
       actual: statusText(exchange),
     }),
   ];
 }
 
+/** The probed properties a place's documented schema shows (a create answering `{id}` shows none). */
+function shownAt(plan: Plan, place: Stored['places'][number], sent: Record<string, unknown>): Record<string, unknown> {
+  const schema = documentedBodySchema(plan, place.exchange);
+  const shown = shownBy(place.listed ? itemSchemaOf(schema) : schema);
+  return Object.fromEntries(Object.entries(sent).filter(([name]) => shown(name)));
+}
+
 /** The probed properties that differ in any place, as one finding per case. */
-function judge(check: string, stored: Stored): CheckFailure[] {
+function judge(check: string, plan: Plan, stored: Stored): CheckFailure[] {
   const sent = Object.fromEntries(stored.probe.probed.map((name) => [name, stored.probe.value[name]]));
   const differing = stored.places
-    .map((place) => ({ ...place, changes: changedFields(sent, place.body) }))
+    .map((place) => {
+      const compared = shownAt(plan, place, sent);
+      return { ...place, changes: Object.keys(compared).length === 0 ? [] : changedFields(compared, place.body) };
+    })
     .filter((place) => place.changes.length > 0);
   if (differing.length === 0) return [];
   const first = differing[0]!;
@@ -84,7 +99,7 @@ async function findEach(context: CheckContext, stored: readonly Stored[], check:
   const byId = new Map(outcome.items.map((item: Item) => [idKey(idOf(item, list.idProperty!)), item]));
   for (const entry of stored) {
     const item = byId.get(idKey(entry.id));
-    if (item) entry.places.push({ place: list.id, exchange: outcome.exchange, body: item });
+    if (item) entry.places.push({ place: list.id, exchange: outcome.exchange, body: item, listed: true });
   }
   // Only a list read whole can prove an item absent; how late items appear is list-freshness' finding.
   if (outcome.items.length >= whole.cap || outcome.missing.length === 0) return [];
@@ -117,12 +132,12 @@ export const dataFidelity: ScenarioCheck = {
   async run(context) {
     const { operation, plan } = context;
     const body = operation.body!;
-    const base = validObject(body.schema, generation(context), 'required');
+    const base = testDataBody(body.schema, generation(context));
     const cases = fidelityCases(
       body.schema,
       base,
       context.settings.namePrefix,
-      (value) => schemaIssues(plan, body.pointer, value).length === 0,
+      (value) => schemaIssues(plan, body.pointer, value, 'request').length === 0,
       identitiesOf(context),
     ).slice(0, context.settings.maxExamples);
     if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
@@ -150,6 +165,9 @@ export const dataFidelity: ScenarioCheck = {
     const identified = stored.filter((entry) => entry.id !== undefined);
     await readEach(context, identified);
     failures.push(...(await findEach(context, identified, this.name)));
-    return { failures: [...failures, ...stored.flatMap((entry) => judge(this.name, entry))] };
+    return {
+      failures: [...failures, ...stored.flatMap((entry) => judge(this.name, plan, entry))],
+      unexercised: unexercisedUnlessSuccess(creates, 'create'),
+    };
   },
 };

@@ -1,9 +1,26 @@
-import type { ResponseCheck } from '../types.js';
+import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
 import { declaredMediaType, declaresNonJson, documentedResponse, failure, schemaIssues, show } from './support.js';
 
+/** A JSON error body whose integer `status` is not the HTTP status. */
+function statusMismatch(check: string, exchange: Exchange, body: unknown): CheckFailure[] {
+  const status = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).status : undefined;
+  const actual = exchange.response!.status;
+  if ((typeof status !== 'number' && typeof status !== 'bigint') || Number(status) === actual) return [];
+  return [
+    failure(check, 'error', exchange, `error body says status ${String(status)} but the HTTP status is ${actual}`, {
+      expected: `status: ${actual}`,
+      actual: show(body),
+      pointer: '/status',
+    }),
+  ];
+}
+
 /**
- * Every 4xx/5xx carries the document's error body (the schema its 4xx responses share, `Error`
- * here), and an integer `status` property in it equals the HTTP status.
+ * A 4xx/5xx the operation documents is judged by its own schema (response-schema-conformance,
+ * once); one it documents without a body needs none. An undocumented one should carry the
+ * document's error body (the schema most of its 4xx responses share), but the document promises
+ * no body for a status it does not list: a warning. In any JSON error body, an integer `status`
+ * property equals the HTTP status (an error: the body contradicts the response it is in).
  */
 export const errorBodyConformance: ResponseCheck = {
   name: 'error-body-conformance',
@@ -12,40 +29,30 @@ export const errorBodyConformance: ResponseCheck = {
   description: 'error responses carry a valid Error body whose status equals the HTTP status',
   inspect(plan, exchange) {
     const response = exchange.response;
-    if (!response || response.status < 400 || !plan.errorSchema || exchange.request.method === 'HEAD') return [];
+    if (!response || response.status < 400 || exchange.request.method === 'HEAD') return [];
+    const documented = documentedResponse(exchange);
     // An error in a media type the document gives this response (an XML error) is not a JSON error body.
-    const documented = documentedResponse(exchange)?.content.map((media) => media.mediaType.toLowerCase()) ?? [];
-    if (declaresNonJson(exchange) && documented.includes(declaredMediaType(exchange)!)) return [];
+    const types = documented?.content.map((media) => media.mediaType.toLowerCase()) ?? [];
+    if (declaresNonJson(exchange) && types.includes(declaredMediaType(exchange)!)) return [];
+    const body = response.json?.ok ? response.json.value : undefined;
+    if (documented || !plan.errorSchema) return statusMismatch(this.name, exchange, body);
     if (!response.json?.ok) {
       return [
-        failure(this.name, this.severity, exchange, `${response.status} body is not a JSON error body`, {
+        failure(this.name, 'warning', exchange, `${response.status} body is not a JSON error body`, {
           expected: `JSON valid against ${plan.errorSchema}`,
           actual: show(response.text) || '(empty)',
         }),
       ];
     }
-    const body = response.json.value;
-    const failures = schemaIssues(plan, plan.errorSchema, body).map((issue) =>
+    const failures = schemaIssues(plan, plan.errorSchema, body, 'response').map((issue) =>
       failure(
         this.name,
-        this.severity,
+        'warning',
         exchange,
         `${response.status} error body: ${issue.pointer || '(root)'} ${issue.message}`,
         { expected: `valid against ${plan.errorSchema}`, actual: show(body), pointer: issue.pointer },
       ),
     );
-    const status = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).status : undefined;
-    if ((typeof status === 'number' || typeof status === 'bigint') && Number(status) !== response.status) {
-      failures.push(
-        failure(
-          this.name,
-          this.severity,
-          exchange,
-          `error body says status ${String(status)} but the HTTP status is ${response.status}`,
-          { expected: `status: ${response.status}`, actual: show(body), pointer: '/status' },
-        ),
-      );
-    }
-    return failures;
+    return [...failures, ...statusMismatch(this.name, exchange, body)];
   },
 };

@@ -90,10 +90,11 @@ function integerExtremes(schema: JsonSchema): bigint[] {
   return [...inside, ...bounds];
 }
 
+/** Properties a client writes and reads back: not readOnly (the server's), not writeOnly (never shown). */
 function writable(schema: JsonSchema): Record<string, JsonSchema> {
   return Object.fromEntries(
     Object.entries(objectShape(schema).properties).filter(
-      ([, property]) => !(typeof property === 'object' && property.readOnly === true),
+      ([, property]) => !(typeof property === 'object' && (property.readOnly === true || property.writeOnly === true)),
     ),
   );
 }

@@ -1,7 +1,8 @@
-import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { tallyOf } from './unexercised.js';
 import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
 import { filterValue, type RangeFilter } from '../plan.js';
-import { failure, sameJson, show, validRequest } from './support.js';
+import { failure, isSuccess, jsonBody, sameJson, show, validRequest } from './support.js';
 import { createInCollection, list } from './list-support.js';
 import { awaitListed, idKey, searchOnly } from './collection-support.js';
 
@@ -79,6 +80,7 @@ export const filterHonoured: ScenarioCheck = {
     // A search's query narrows what it lists: items created without that query need not show in it.
     const search = searchOnly(operation) !== undefined;
     let judged = 0;
+    const reads: Exchange[] = [];
     for (const filter of operation.filters) {
       for (const text of filter.values.slice(0, context.settings.maxExamples)) {
         const value = filterValue(filter, text);
@@ -91,6 +93,7 @@ export const filterHonoured: ScenarioCheck = {
         };
         if (cap !== undefined) query[operation.limit!.name] = String(cap);
         const { exchange, items } = await list(context, query, `${operation.id} with ${filter.name}=${text}`);
+        reads.push(exchange);
         if (!items) continue;
         judged += items.length;
         const strays = items.filter(
@@ -149,8 +152,12 @@ export const filterHonoured: ScenarioCheck = {
       judged += outcome.judged;
       failures.push(...outcome.failures);
     }
-    if (judged === 0 && failures.length === 0)
+    if (judged === 0 && failures.length === 0) {
+      // No filtered list answered with items at all: the filter was never exercised.
+      if (reads.length > 0 && !reads.some((exchange) => isSuccess(exchange) && Array.isArray(jsonBody(exchange))))
+        return { failures, unexercised: `no filtered list answered 2xx with an array of items: ${tallyOf(reads)}` };
       return { failures, skipped: 'every filtered list came back empty: no item to judge the filter by' };
+    }
     return { failures };
   },
 };

@@ -1,5 +1,6 @@
 import { validObject } from '../../openapi/generate.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
+import { noSuccessReason, tallyOf } from './unexercised.js';
 import {
   createsIdentifiedResources,
   failure,
@@ -52,6 +53,17 @@ export const idUniqueness: ScenarioCheck = {
       seen.set(key, index);
       rememberCreated(context, bodies[index]!, exchange);
     });
-    return { failures };
+    const identified = exchanges.filter((exchange) => {
+      const body = jsonBody(exchange);
+      return isSuccess(exchange) && body !== null && typeof body === 'object' && idProperty in body;
+    });
+    // Uniqueness needs two ids to compare: fewer means nothing was judged.
+    const unexercised =
+      identified.length >= 2
+        ? undefined
+        : identified.length === 0
+          ? noSuccessReason(exchanges, 'concurrent create')
+          : `only 1 of ${count} concurrent creates answered 2xx with ${idProperty}: ${tallyOf(exchanges)}`;
+    return { failures, unexercised };
   },
 };

@@ -6,7 +6,10 @@ import type { PlannedOperation, PlannedParameter } from '../plan.js';
 
 /** The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the last one. */
 export function idParameter(operation: PlannedOperation): PlannedParameter | undefined {
-  return operation.parameters.filter((parameter) => parameter.in === 'path').at(-1);
+  const inPath = operation.parameters.filter((parameter) => parameter.in === 'path');
+  // The last template of the path, not the last parameter declared: documents list them in any order.
+  const last = /\{([^}/]+)\}[^{]*$/.exec(operation.operation.path)?.[1];
+  return inPath.find((parameter) => parameter.name === last) ?? inPath.at(-1);
 }
 
 /**
@@ -29,4 +32,13 @@ export function unlikelyId(schema: JsonSchema | undefined, random: Random, base 
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : text.length;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   return text.slice(0, Math.max(max, 1)).padEnd(min, 'x');
+}
+
+/**
+ * Whether the document lets a client know which ids exist: the shared resource model keeps state
+ * for the collection (its items are created and keyed). Otherwise (no create: files, volumes made
+ * elsewhere) a made-up id may exist for all kennel can tell, and a 2xx for it is only a warning.
+ */
+export function knowable(operation: PlannedOperation): boolean {
+  return operation.resource?.stateful === true;
 }

@@ -10,6 +10,7 @@ import {
   type Item,
   type ListedOutcome,
 } from './collection-support.js';
+import { noIdReason, notAList } from './unexercised.js';
 import { failure } from './support.js';
 
 /**
@@ -73,7 +74,9 @@ export const listFreshness: ScenarioCheck = {
       return 'not a list of identified resources';
     const search = searchOnly(operation);
     if (search) return search;
-    if (!plan.collection(operation.collection).create?.body) return 'nothing creates resources in this collection';
+    const create = plan.collection(operation.collection).create;
+    if (!create?.body) return 'nothing creates resources in this collection';
+    if (!create.returnsItem) return 'the create documents no resource in its response (no id to look for)';
     if (settings.readOnly) return 'read-only run';
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
   },
@@ -82,7 +85,7 @@ export const listFreshness: ScenarioCheck = {
     const create = context.plan.collection(list.collection!).create!;
     const whole = wholeListQuery(list)!;
     const before = await readList(context, list, whole.query, `${list.id} read whole`);
-    if (!before.items) return { failures: [], skipped: 'the list did not answer with an array' };
+    if (!before.items) return { failures: [], unexercised: notAList(before.exchange) };
     const filter = list.filters[0];
     const count = fillCount(list, before.items, whole.cap, filter);
     if (count <= 0)
@@ -92,9 +95,14 @@ export const listFreshness: ScenarioCheck = {
       };
     const value = filter?.values[0];
     const typed = filter && filterValue(filter, value!);
-    const created = await createResources(context, create, count, filter ? { [filter.property]: typed } : {});
+    const { created, exchanges } = await createResources(
+      context,
+      create,
+      count,
+      filter ? { [filter.property]: typed } : {},
+    );
     const ids = created.map((resource) => idKey(resource.id));
-    if (ids.length === 0) return { failures: [], skipped: 'no create succeeded' };
+    if (ids.length === 0) return { failures: [], unexercised: noIdReason(exchanges, list.idProperty!) };
     const reads = [
       awaitListed(context, list, whole.query, ids, `${list.id} right after creating`).then((outcome) =>
         judge(this.name, list, outcome, list.id, whole.cap),

@@ -1,7 +1,6 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
-import { validObject } from '../../openapi/generate.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated } from './support.js';
+import { generation, isSuccess, jsonBody, learn, rememberCreated, testDataBody } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(
@@ -32,7 +31,7 @@ export async function createInCollection(
   let made = 0;
   for (let start = 0; start < count; start += context.settings.concurrency) {
     const batch = Array.from({ length: Math.min(context.settings.concurrency, count - start) }, () => ({
-      ...validObject(create.body!.schema, generation(context), 'required'),
+      ...testDataBody(create.body!.schema, generation(context)),
       ...overrides,
     }));
     const results = await Promise.all(

@@ -171,7 +171,7 @@ export const negativeDataRejection: ScenarioCheck = {
     const documentsRejection = operation.validationStatuses.length > 0;
     const failures: CheckFailure[] = [];
     if (operation.body && base.body && 'value' in base.body) {
-      const validate = plan.validators.at(operation.body.pointer);
+      const validate = plan.validators.at(operation.body.pointer, 'request');
       const parse = (text: string) => {
         const parsed = parseJson(text);
         return parsed.ok ? parsed.value : undefined;

@@ -1,7 +1,7 @@
 import { validObject } from '../../openapi/generate.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import type { PlannedOperation } from '../plan.js';
-import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter } from './ids.js';
 import {
   failure,
@@ -91,10 +91,15 @@ async function create(context: CheckContext): Promise<Subject | string> {
   return { id, pathParams: request.pathParams ?? {}, written: { ...sent } };
 }
 
-/** Reads the subject; undefined when the read could not be judged (no answer, a 5xx). */
-async function readSubject(context: CheckContext, subject: Subject, purpose: string): Promise<Exchange | undefined> {
+/** Reads the subject (`absent` once deleted); undefined when the read could not be judged (no answer, a 5xx). */
+async function readSubject(
+  context: CheckContext,
+  subject: Subject,
+  purpose: string,
+  intent: Intent = 'valid',
+): Promise<Exchange | undefined> {
   const read = context.plan.collection(context.operation.collection!).read!;
-  const exchange = await context.send(itemRequest(context, read, subject, purpose));
+  const exchange = await context.send({ ...itemRequest(context, read, subject, purpose), intent });
   return exchange.response && exchange.response.status < 500 ? exchange : undefined;
 }
 
@@ -157,7 +162,7 @@ async function remove(context: CheckContext, subject: Subject, check: string): P
         actual: statusText(deleted),
       }),
     ];
-  const read = await readSubject(context, subject, `reading ${show(subject.id)} after its DELETE`);
+  const read = await readSubject(context, subject, `reading ${show(subject.id)} after its DELETE`, 'absent');
   const status = read?.response?.status;
   if (!read || status === undefined || status === 404 || status === 410) return [];
   const documented = collection.read!.operation.responses.some((response) => response.status === String(status));
@@ -194,7 +199,7 @@ export const resourceLifecycle: ScenarioCheck = {
   },
   async run(context) {
     const subject = await create(context);
-    if (typeof subject === 'string') return { failures: [], skipped: subject };
+    if (typeof subject === 'string') return { failures: [], unexercised: subject };
     const { replace, update, delete: remover } = context.plan.collection(context.operation.collection!);
     const failures: CheckFailure[] = [];
     if (replace?.body) {

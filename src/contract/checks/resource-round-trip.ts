@@ -1,6 +1,9 @@
+import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey } from './collection-support.js';
+import { documentedBodySchema, shownBy } from './shown-properties.js';
+import { unexercisedUnlessSuccess } from './unexercised.js';
 import {
   failure,
   generation,
@@ -14,13 +17,37 @@ import {
   validRequest,
 } from './support.js';
 
-/** Properties sent that came back different (or not at all). */
-function differences(sent: Record<string, unknown>, returned: unknown): string[] {
+/**
+ * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
+ * writeOnly (never sent back): what came back for them is not compared. The id read by is.
+ */
+function uncompared(context: CheckContext): Set<string> {
+  const { properties } = objectShape(context.operation.body?.schema);
+  return new Set(
+    Object.entries(properties)
+      .filter(
+        ([name, property]) =>
+          name !== context.operation.idProperty &&
+          typeof property === 'object' &&
+          (property.readOnly === true || property.writeOnly === true),
+      )
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * Properties sent that came back different (or not at all): those the body's documented schema
+ * shows (a create answering `{id}` promises nothing else), except the readOnly and writeOnly ones.
+ */
+function differences(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): string[] {
+  const returned = jsonBody(exchange);
   if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
     return ['the body is not an object'];
   const body = returned as Record<string, unknown>;
+  const skipped = uncompared(context);
+  const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
-    .filter(([name, value]) => !sameJson(body[name], value))
+    .filter(([name, value]) => shown(name) && !skipped.has(name) && !sameJson(body[name], value))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 
@@ -29,10 +56,11 @@ async function readBack(
   id: unknown,
   sent: Record<string, unknown>,
   check: string,
+  parents: Record<string, string>,
 ): Promise<CheckFailure[]> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
-  const exchange = await readById(context, read, id, `reading back created ${String(id)}`);
+  const exchange = await readById(context, read, id, `reading back created ${String(id)}`, 'valid', parents);
   // A 5xx or no answer is not-a-server-error's finding; counting it here too would report it twice.
   if (!exchange.response || exchange.response.status >= 500) return [];
   if (!isSuccess(exchange))
@@ -45,8 +73,9 @@ async function readBack(
     ];
   const body = jsonBody(exchange);
   const wrong = differences(
+    context,
     { ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) },
-    body,
+    exchange,
   );
   return wrong.length === 0
     ? []
@@ -120,8 +149,9 @@ export const resourceRoundTrip: ScenarioCheck = {
     const base = validRequest(context, context.operation, 'a create');
     const failures: CheckFailure[] = [];
     const patience = { patient: true };
+    const creates: Exchange[] = [];
     const body = context.operation.body!;
-    const validate = context.plan.validators.at(body.pointer);
+    const validate = context.plan.validators.at(body.pointer, 'request');
     for (const { label, value: generated } of validBodies(body.schema, generation(context), validate).slice(
       0,
       context.settings.maxExamples,
@@ -129,10 +159,11 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (generated === null || typeof generated !== 'object' || Array.isArray(generated)) continue;
       const value = generated as Record<string, unknown>;
       const created: Exchange = await context.send({ ...base, body: { value }, purpose: `creating (${label})` });
+      creates.push(created);
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);
       const body = jsonBody(created);
-      const wrong = differences(value, body);
+      const wrong = differences(context, value, created);
       if (wrong.length > 0)
         failures.push(
           failure(
@@ -149,10 +180,10 @@ export const resourceRoundTrip: ScenarioCheck = {
           : undefined;
       if (id === undefined) continue;
       failures.push(
-        ...(await readBack(context, id, value, this.name)),
+        ...(await readBack(context, id, value, this.name, base.pathParams ?? {})),
         ...(await findInList(context, id, value, this.name, patience)),
       );
     }
-    return { failures };
+    return { failures, unexercised: unexercisedUnlessSuccess(creates, 'create') };
   },
 };

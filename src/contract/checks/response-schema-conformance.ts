@@ -1,10 +1,14 @@
+import { valueAt } from '../../openapi/json-pointer.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { jsonMediaType } from '../../openapi/operations.js';
+import { fromDocumentedExample } from './documented-examples.js';
 import type { ResponseCheck } from '../types.js';
 import { declaresNonJson, documentedResponse, failure, schemaIssues, show } from './support.js';
 
 /**
  * A documented response's JSON body is valid against its schema (ajv); each failing JSON pointer is
  * named. A body declared as another media type (XML, text) is judged by content-type-conformance.
+ * A failure that is the document's own example breaking its own schema is only a warning.
  */
 export const responseSchemaConformance: ResponseCheck = {
   name: 'response-schema-conformance',
@@ -25,18 +29,22 @@ export const responseSchemaConformance: ResponseCheck = {
       ];
     }
     const body = response.json.value;
-    return schemaIssues(plan, media.schema.pointer, body).map((issue) =>
-      failure(
+    const schema = valueAt(plan.spec.dereferenced, media.schema.pointer) as JsonSchema;
+    const examples = [...media.examples.values()];
+    return schemaIssues(plan, media.schema.pointer, body, 'response').map((issue) => {
+      // The document's own example breaking its own schema: an inconsistency of the document.
+      const documents = fromDocumentedExample(schema, body, issue.pointer, examples);
+      return failure(
         this.name,
-        this.severity,
+        documents ? 'warning' : this.severity,
         exchange,
-        `${response.status} body: ${issue.pointer || '(root)'} ${issue.message}`,
+        `${response.status} body: ${issue.pointer || '(root)'} ${issue.message}${documents ? " (the document's own example breaks its schema)" : ''}`,
         {
           expected: `valid against ${media.schema!.pointer}`,
           actual: show(body),
           pointer: issue.pointer,
         },
-      ),
-    );
+      );
+    });
   },
 };

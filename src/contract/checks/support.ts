@@ -1,10 +1,18 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { isJsonMediaType, responseFor, type OperationResponse } from '../../openapi/operations.js';
-import type { Plan, PlannedOperation } from '../plan.js';
-import { validValue, type ValueContext } from '../../openapi/generate.js';
+import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import { coerceParameter } from '../../openapi/parameter-value.js';
+import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
+import { objectShape } from '../../openapi/schema-shape.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
 import { mediaBody } from '../media-bodies.js';
+import type { SchemaView } from '../../openapi/validators.js';
 import { idParameter } from './ids.js';
+import { inventedReferencesIn } from '../acceptance.js';
+import { sameJson } from '../same-json.js';
+
+export { sameJson };
 import type {
   CheckContext,
   CheckFailure,
@@ -73,31 +81,16 @@ export function isSuccess(exchange: Exchange): boolean {
   return exchange.response !== undefined && exchange.response.status >= 200 && exchange.response.status < 300;
 }
 
+/**
+ * How wrong it is to refuse a valid request: `severity` (the check's) when the document says it
+ * must succeed, at most a warning when it is only plausible (docs/contract-checks.md, "Must accept").
+ */
+export function refusalSeverity(exchange: Exchange, severity: Severity = 'error'): Severity {
+  return exchange.acceptance === 'plausible' ? 'warning' : severity;
+}
+
 export function isClientError(exchange: Exchange): boolean {
   return exchange.response !== undefined && exchange.response.status >= 400 && exchange.response.status < 500;
-}
-
-/** Values equal as JSON, with integers compared exactly (bigint vs number). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (typeof a === 'bigint' || typeof b === 'bigint') {
-    const x = exactInteger(a);
-    return x !== undefined && x === exactInteger(b);
-  }
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    const keys = Object.keys(a);
-    return (
-      keys.length === Object.keys(b).length &&
-      keys.every((key) => sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-    );
-  }
-  return a === b;
-}
-
-function exactInteger(value: unknown): bigint | undefined {
-  if (typeof value === 'bigint') return value;
-  return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : undefined;
 }
 
 /** JSON text of a value for messages, bigint-safe and short. */
@@ -106,22 +99,68 @@ export function show(value: unknown, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** Validates a value against the schema at `pointer`; returns "pointer message" lines. */
-export function schemaIssues(plan: Plan, pointer: string, value: unknown): { pointer: string; message: string }[] {
-  return plan.validators.at(pointer)(exactNumbers(value));
+/** Validates a value against the schema at `pointer` as `view` reads it; returns "pointer message" lines. */
+export function schemaIssues(
+  plan: Plan,
+  pointer: string,
+  value: unknown,
+  view: SchemaView = 'plain',
+): { pointer: string; message: string }[] {
+  return plan.validators.at(pointer, view)(exactNumbers(value));
 }
 
 /** An id the deployment is known to have for `collection` (one this run created, unless `createdOnly` is false). */
-export function knownId(context: CheckContext, collection: string | undefined, createdOnly = false): unknown {
+export function knownId(
+  context: CheckContext,
+  collection: string | undefined,
+  createdOnly = false,
+  fits: (id: unknown) => boolean = () => true,
+): unknown {
   if (!collection) return undefined;
-  const created = context.state.created.get(collection)?.find((resource) => resource.id !== undefined);
-  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.[0]);
+  const created = context.state.created
+    .get(collection)
+    ?.find((resource) => resource.id !== undefined && fits(resource.id));
+  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.find(fits));
+}
+
+/**
+ * The path parameter's schema allows `value` as path text (after the coercion a server applies):
+ * an id the deployment gave for a collection may still break another operation's parameter
+ * (a uuid-formatted `email_id` where emails are numbered), and a valid request must be valid.
+ */
+export function fitsParameter(plan: Plan, parameter: PlannedParameter, value: unknown): boolean {
+  const coerced = coerceParameter(String(value), parameter.resolved, parameter.explode);
+  if (!coerced.ok) return false;
+  return !parameter.schema || plan.validators.at(parameter.schema.pointer)(exactNumbers(coerced.value)).length === 0;
 }
 
 /** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
 function collectionNamedBy(template: string, name: string): string | undefined {
   const at = template.indexOf(`/{${name}}`);
   return at < 0 ? undefined : template.slice(0, at) || '/';
+}
+
+/**
+ * The collection whose member a path parameter names: the operation's own collection for its item
+ * parameter (`petId` of `/pets/{petId}`), else the collection the path names before it (`ownerId`
+ * of `/owners/{ownerId}/pets`, a list's or a create's parent, names an owner, not a pet).
+ */
+export function collectionOfPathParameter(
+  operation: PlannedOperation,
+  parameter: PlannedOperation['parameters'][number],
+): string | undefined {
+  const resource = operation.resource;
+  const ownItem = resource?.itemPath === operation.operation.path && resource.itemParameter === parameter.name;
+  return ownItem && operation.collection
+    ? operation.collection
+    : collectionNamedBy(operation.operation.path, parameter.name);
+}
+
+/** The document has an operation that can tell the run ids of `collection`: a list or a create. */
+export function documentsIdSource(plan: Plan, collection: string | undefined): boolean {
+  if (!collection) return false;
+  const { list, create } = plan.collection(collection);
+  return list !== undefined || create !== undefined;
 }
 
 /**
@@ -135,13 +174,10 @@ export function knownPathValues(context: CheckContext, operation: PlannedOperati
   if (operation.operation.method === 'delete') return values;
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'path') continue;
-    const collection =
-      parameter === idParameter(operation) && operation.collection
-        ? operation.collection
-        : collectionNamedBy(operation.operation.path, parameter.name);
+    const collection = collectionOfPathParameter(operation, parameter);
     // Changing (PUT, PATCH) only what this run made; reading or adding to (POST) any resource.
     const changes = !operation.safe && operation.operation.method !== 'post';
-    const known = knownId(context, collection, changes);
+    const known = knownId(context, collection, changes, (id) => fitsParameter(context.plan, parameter, id));
     if (known !== undefined) values[parameter.name] = String(known);
   }
   return values;
@@ -151,26 +187,51 @@ export function knownPathValues(context: CheckContext, operation: PlannedOperati
 export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
+  const invented: string[] = [];
   const known = knownPathValues(context, operation);
   for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
-    else if (parameter.in === 'query' && parameter.required)
-      query[parameter.name] = parameterText(validValue(parameter.resolved, generation(context), parameter.name));
+    if (parameter.in === 'path') {
+      pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
+      if (known[parameter.name] === undefined) invented.push(`path.${parameter.name}`);
+    } else if (parameter.in === 'query' && parameter.required) {
+      const value = validValue(parameter.resolved, generation(context), parameter.name);
+      query[parameter.name] = parameterText(value);
+      if (inventedReferencesIn({ [parameter.name]: value }, context.state.observed).length > 0)
+        invented.push(`query.${parameter.name}`);
+    }
   }
-  const request: RequestSpec = { operation, intent: 'valid', purpose, pathParams, query };
+  const request: RequestSpec = {
+    operation,
+    intent: 'valid',
+    purpose,
+    pathParams,
+    query,
+    ...(invented.length > 0 ? { inventedReferences: invented } : {}),
+  };
   if (operation.body) return { ...request, body: { value: validValue(operation.body.schema, generation(context)) } };
   const media =
     operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));
   return media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request;
 }
 
+/**
+ * A body to create test data with: the required properties only, or every property when the
+ * schema requires none (`{}` is valid, but says nothing of what a deployment needs to create one).
+ */
+export function testDataBody(schema: JsonSchema, context: ValueContext): Record<string, unknown> {
+  return validObject(schema, context, objectShape(schema).required.length > 0 ? 'required' : 'all');
+}
+
 /** What the data generators draw on in this check. */
 export function generation(context: CheckContext): ValueContext {
+  const document = context.plan.spec.dereferenced;
   return {
     random: context.random,
     tag: context.settings.namePrefix,
     observed: context.state.observed,
     identities: identitiesOf(context),
+    // Discriminator mappings name their variants through the document: a oneOf body gets its mapped value.
+    document,
   };
 }
 
@@ -222,9 +283,14 @@ export function readById(
   id: unknown,
   purpose: string,
   intent: Intent = 'valid',
+  parents: Record<string, string> = {},
 ): Promise<Exchange> {
   const pathName = idParameter(read)?.name ?? 'id';
-  return context.send({ operation: read, intent, purpose, pathParams: { [pathName]: String(id) } });
+  // The parents the item was created under (`/sites/{site_id}/snippets`): read it back under them.
+  const known = Object.fromEntries(
+    Object.entries(parents).filter(([name]) => read.parameters.some((p) => p.in === 'path' && p.name === name)),
+  );
+  return context.send({ operation: read, intent, purpose, pathParams: { ...known, [pathName]: String(id) } });
 }
 
 /** Records what a successful create returned, so later checks can read it back. */

@@ -1,11 +1,9 @@
-import { exactNumbers } from '../../core/json.js';
 import { responseFor } from '../../openapi/operations.js';
-import { coerceParameter } from '../../openapi/parameter-value.js';
-import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idOf } from './collection-support.js';
-import { idParameter, unlikelyId } from './ids.js';
-import { failure, jsonBody, readById, statusText } from './support.js';
+import { idParameter, knowable, unlikelyId } from './ids.js';
+import { failure, fitsParameter, jsonBody, readById, statusText } from './support.js';
 
 /**
  * Ids no deployment is likely to have: zero, negative, just beyond 2^53 (a double rounds it), the
@@ -25,13 +23,6 @@ const UNKNOWN_IDS = [
   '١',
   '１',
 ];
-
-/** The id is one the path parameter's schema allows (after the coercion a server applies to path text). */
-function allowedBySchema(plan: Plan, parameter: PlannedParameter, text: string): boolean {
-  const coerced = coerceParameter(text, parameter.resolved, parameter.explode);
-  if (!coerced.ok) return false;
-  return !parameter.schema || plan.validators.at(parameter.schema.pointer)(exactNumbers(coerced.value)).length === 0;
-}
 
 function documents(operation: PlannedOperation, status: number): boolean {
   return operation.operation.responses.some((response) => response.status === String(status));
@@ -54,7 +45,7 @@ function judge(check: string, exchange: Exchange, text: string, allowed: boolean
     const promised = documents(operation, 404);
     if (!promised && got === undefined) return [];
     return say(
-      promised ? 'error' : 'warning',
+      promised && knowable(operation) ? 'error' : 'warning',
       `the unknown id ${text} answered ${status} with another resource`,
       'a 4xx (404)',
       `${status} with ${idProperty ?? 'id'} ${String(got)}`,
@@ -103,7 +94,7 @@ export const unknownIdConformance: ScenarioCheck = {
     const idProperty = operation.idProperty ?? plan.collection(operation.collection!).list?.idProperty;
     const results = await Promise.all(
       ids.map(async (text) => {
-        const allowed = allowedBySchema(plan, parameter, text);
+        const allowed = fitsParameter(plan, parameter, text);
         const purpose = `${operation.id} for ${allowed ? 'the unknown' : 'the malformed'} id ${text}`;
         const exchange = await readById(context, operation, text, purpose, allowed ? 'absent' : 'invalid');
         return judge(this.name, exchange, text, allowed, idProperty);

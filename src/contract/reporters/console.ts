@@ -12,6 +12,7 @@ const MARK: Record<CaseResult['status'], string> = {
   failed: 'FAIL',
   errored: 'ERR ',
   skipped: 'skip',
+  unexercised: 'NONE',
 };
 
 /** Human-readable progress and summary for a terminal or a CI log (plain text, no colours). */
@@ -33,6 +34,8 @@ export function consoleReporter(write: (text: string) => void, apiKey: string): 
       write(`\n${summaryTable(summary)}\n`);
       const findings = summary.cases.filter((result) => result.failures.length > 0 || result.status === 'errored');
       if (findings.length > 0) write(`\n${details(summary, findings, apiKey)}\n`);
+      const idle = summary.cases.filter((result) => result.status === 'unexercised');
+      if (idle.length > 0) write(`\n${unexercisedBlock(idle)}\n`);
       write(`${verdict(summary)}\n`);
     },
   };
@@ -53,7 +56,14 @@ function summaryTable(summary: RunSummary): string {
     const cases = summary.cases.filter((result) => result.operationId === operationId);
     lines.push(`${operationId} (${cases[0]!.method} ${cases[0]!.path})`);
     for (const result of cases.filter((item) => item.status !== 'skipped')) {
-      const note = result.status === 'errored' ? 'the check crashed (see below)' : countText(result);
+      const note =
+        result.status === 'errored'
+          ? 'the check crashed (see below)'
+          : result.status === 'unexercised'
+            ? [`not exercised: ${printable(result.unexercisedReason ?? '')}`, countText(result)]
+                .filter(Boolean)
+                .join('; ')
+            : countText(result);
       lines.push(`  ${MARK[result.status]}  ${result.check}${note ? `  ${note}` : ''}`);
     }
     const skipped = cases.filter((item) => item.status === 'skipped');
@@ -108,17 +118,37 @@ function details(summary: RunSummary, cases: readonly CaseResult[], apiKey: stri
   return `${title}\n\n${blocks.join('\n\n')}\n`;
 }
 
+/** Every check that applied but judged nothing, with why: what the verdict does not cover. */
+function unexercisedBlock(cases: readonly CaseResult[]): string {
+  const lines = cases.map(
+    (result) => `NOT EXERCISED ${result.operationId} · ${result.check}: ${printable(result.unexercisedReason ?? '')}`,
+  );
+  return `Not exercised: ${plural(cases.length, 'check')} applied but judged nothing; the verdict does not cover them\n\n${lines.join('\n')}\n`;
+}
+
 function verdict(summary: RunSummary): string {
   const counted = (status: CaseResult['status']) => summary.cases.filter((result) => result.status === status).length;
   const outcome =
-    summary.exitCode === 0 ? 'conforms' : summary.exitCode === 1 ? 'does not conform' : 'could not be fully checked';
+    summary.exitCode === 0
+      ? (summary.unexercised ?? 0) > 0
+        ? 'conforms where exercised'
+        : 'conforms'
+      : summary.exitCode === 1
+        ? 'does not conform'
+        : 'could not be fully checked';
   const errored = counted('errored');
+  const idle = counted('unexercised');
   return [
     ...(summary.hints ?? []).map((hint) => `hint: ${hint}`),
     ...(summary.stopped ? [`stopped: ${summary.stopped}`] : []),
     ...(summary.nothingSent ? [`not checked: ${summary.nothingSent}`] : []),
+    ...(idle > 0
+      ? [
+          `not exercised: ${plural(idle, 'check')} judged nothing (listed above)${summary.requireExercised ? '; they fail the run (--require-exercised)' : ''}`,
+        ]
+      : []),
     `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
-    `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
+    `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${idle > 0 ? `${idle} not exercised, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
     ...(summary.coverage ? [`  ${coverageLine(summary.coverage)}`] : []),
     `  replay with --seed ${summary.seed}`,
   ].join('\n');

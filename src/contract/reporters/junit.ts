@@ -21,11 +21,18 @@ function seconds(ms: number | undefined): string {
   return ((ms ?? 0) / 1000).toFixed(3);
 }
 
-function testcase(result: CaseResult, strict: boolean, apiKey: string): string {
+function testcase(result: CaseResult, strict: boolean, required: boolean, apiKey: string): string {
   const open = `    <testcase classname="${escape(`kennel.${result.operationId}`)}" name="${escape(result.check)}" time="${seconds(result.durationMs)}">`;
   if (result.status === 'skipped')
     return `${open}\n      <skipped message="${escape(result.skipReason ?? '')}"/>\n    </testcase>`;
   const parts = [open];
+  // Skipped, saying why, unless --require-exercised makes it fail the run: then an error.
+  if (result.status === 'unexercised' && !required)
+    return `${open}\n      <skipped message="${escape(printable(`not exercised: ${result.unexercisedReason ?? ''}`))}"/>\n    </testcase>`;
+  if (result.status === 'unexercised')
+    parts.push(
+      `      <error message="${escape(printable(`not exercised: ${result.unexercisedReason ?? ''}`))}" type="not-exercised">${escape(result.unexercisedReason ?? '')}</error>`,
+    );
   if (result.status === 'errored')
     parts.push(
       `      <error message="${escape(`the check crashed: ${result.error ?? ''}`)}" type="crash">${escape(result.error ?? '')}</error>`,
@@ -52,16 +59,17 @@ export function junitXml(summary: RunSummary, apiKey: string): string {
   const byOperation = new Map<string, CaseResult[]>();
   for (const result of summary.cases)
     byOperation.set(result.operationId, [...(byOperation.get(result.operationId) ?? []), result]);
+  const required = summary.requireExercised ?? false;
   const isFailure = (result: CaseResult) =>
     result.status === 'failed' || (summary.strict && result.status === 'warned');
   // `extra` errored cases: the "nothing checked" case of a run that sent no request.
   const counts = (cases: readonly CaseResult[], extra = 0) =>
-    `tests="${cases.length + extra}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored').length + extra}" skipped="${cases.filter((item) => item.status === 'skipped').length}"`;
+    `tests="${cases.length + extra}" failures="${cases.filter(isFailure).length}" errors="${cases.filter((item) => item.status === 'errored' || (required && item.status === 'unexercised')).length + extra}" skipped="${cases.filter((item) => item.status === 'skipped' || (!required && item.status === 'unexercised')).length}"`;
   const suites = [...byOperation.entries()].map(([operationId, cases]) => {
     const first = cases[0]!;
     const time = seconds(cases.reduce((sum, item) => sum + (item.durationMs ?? 0), 0));
     const attributes = `name="${escape(`${operationId} (${first.method} ${first.path})`)}" ${counts(cases)} time="${time}"`;
-    return `  <testsuite ${attributes}>\n${cases.map((item) => testcase(item, summary.strict, apiKey)).join('\n')}\n  </testsuite>`;
+    return `  <testsuite ${attributes}>\n${cases.map((item) => testcase(item, summary.strict, summary.requireExercised ?? false, apiKey)).join('\n')}\n  </testsuite>`;
   });
   const notes = [
     `kennel check of ${summary.baseUrl}, seed ${summary.seed}, run ${summary.runId}`,

@@ -9,6 +9,7 @@ import { compileOperation, type CompiledOperation } from '../compiled-operation.
 import type { Query } from '../query.js';
 import { readBody, readParameters, PathParameterProblem } from '../request-input.js';
 import { isUnder } from '../route-table.js';
+import { PathMatcher } from '../path-matcher.js';
 import type { Violation } from './violation.js';
 
 /** A request as the proxy read it: the body is the bytes held (all of it unless `complete` is false). */
@@ -33,31 +34,7 @@ export interface RequestVerdict {
 
 interface Route {
   compiled: CompiledOperation;
-  pattern: RegExp;
-  names: string[];
-}
-
-/** `/pets/{petId}` under `/v1` → `^/v1/pets/([^/]+)/?$`, case-insensitive as the mock's router. */
-function routeOf(compiled: CompiledOperation, prefix: string): Route {
-  const names: string[] = [];
-  const source = (prefix + compiled.operation.path)
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  return { compiled, pattern: new RegExp(`^${source}/?$`, 'i'), names };
-}
-
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+  params: Record<string, string>;
 }
 
 function violation(rule: string, message: string, severity: Violation['severity'] = 'error'): Violation {
@@ -92,16 +69,29 @@ function asIncoming(request: ProxiedRequest): IncomingMessage {
  * every way a request breaks the document becomes a violation instead of a refusal.
  */
 export class RequestCheck {
-  readonly #routes: Route[];
+  readonly #paths: PathMatcher<CompiledOperation[]>;
   readonly #prefix: string;
 
   constructor(spec: LoadedDocument) {
     const validators = new SchemaValidators(spec.document);
     this.#prefix = spec.basePath;
-    // Literal paths before templated ones: `/pets/mine` is not `/pets/{petId}`.
-    this.#routes = spec.operations
-      .map((operation) => routeOf(compileOperation(spec, validators, operation), spec.basePath))
-      .sort((a, b) => a.names.length - b.names.length);
+    const byPath = new Map<string, CompiledOperation[]>();
+    for (const operation of spec.operations) {
+      const list = byPath.get(operation.path) ?? [];
+      list.push(compileOperation(spec, validators, operation));
+      byPath.set(operation.path, list);
+    }
+    // The mock's own path matching: `/pets/mine` is not `/pets/{petId}`.
+    this.#paths = new PathMatcher([...byPath].map(([template, value]) => ({ template, value })));
+  }
+
+  /** Operations whose path the request's matches, most concrete path first, with their path parameters. */
+  #candidates(request: ProxiedRequest): Route[] {
+    if (!isUnder(request.path, this.#prefix)) return [];
+    const rest = request.path.slice(this.#prefix.length) || '/';
+    return this.#paths
+      .match(rest, (name) => request.query[name])
+      .flatMap((match) => match.value.map((compiled) => ({ compiled, params: match.params })));
   }
 
   async judge(request: ProxiedRequest): Promise<RequestVerdict> {
@@ -109,7 +99,7 @@ export class RequestCheck {
     // A browser's CORS preflight is the deployment's business, not an operation documents describe.
     if (method === 'options' && request.headers['access-control-request-method'] !== undefined)
       return { operation: undefined, violations: [], intent: 'valid' };
-    const candidates = this.#routes.filter((route) => route.pattern.test(request.path));
+    const candidates = this.#candidates(request);
     const route =
       candidates.find((candidate) => candidate.compiled.operation.method === method) ??
       (method === 'head' ? candidates.find((candidate) => candidate.compiled.operation.method === 'get') : undefined);
@@ -141,16 +131,13 @@ export class RequestCheck {
 
   async #inputViolations(route: Route, request: ProxiedRequest): Promise<Violation[]> {
     const violations: Violation[] = [];
-    const match = route.pattern.exec(request.path)!;
-    const params: Record<string, string> = {};
-    route.names.forEach((name, index) => {
-      const parameter = route.compiled.parameters.find(
-        (candidate) => candidate.in === 'path' && candidate.name === name,
-      );
-      params[parameter?.routeKey ?? name] = decoded(match[index + 1]!);
-    });
     try {
-      readParameters(route.compiled, { params, query: request.query, headers: request.headers, path: request.path });
+      readParameters(route.compiled, {
+        params: route.params,
+        query: request.query,
+        headers: request.headers,
+        path: request.path,
+      });
     } catch (error) {
       if (!(error instanceof ProblemError)) throw error;
       const message = error instanceof PathParameterProblem ? error.sentence : error.message;

@@ -1,0 +1,44 @@
+import { valueAt } from '../../openapi/json-pointer.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
+import { jsonMediaType } from '../../openapi/operations.js';
+import { objectShape } from '../../openapi/schema-shape.js';
+import type { Plan } from '../plan.js';
+import type { Exchange } from '../types.js';
+import { documentedResponse } from './support.js';
+
+const MAX_DEPTH = 8;
+
+/** Properties an object schema declares, allOf merged and oneOf/anyOf alternatives included. */
+function declared(schema: JsonSchema | undefined, into: Map<string, JsonSchema>, depth = 0): void {
+  if (typeof schema !== 'object' || depth > MAX_DEPTH) return;
+  for (const [name, property] of Object.entries(objectShape(schema).properties))
+    if (!into.has(name)) into.set(name, property);
+  for (const key of ['oneOf', 'anyOf'] as const)
+    if (Array.isArray(schema[key])) for (const option of schema[key] as JsonSchema[]) declared(option, into, depth + 1);
+}
+
+/**
+ * Which properties a response body promises to show: those its schema declares, except writeOnly
+ * ones. A create answering `{id}` promises nothing else back, so what was sent is compared with a
+ * body for these properties only; a schema that declares none (a free-form object) promises none.
+ */
+export function shownBy(schema: JsonSchema | undefined): (name: string) => boolean {
+  const properties = new Map<string, JsonSchema>();
+  declared(schema, properties);
+  return (name) => {
+    const property = properties.get(name);
+    return property !== undefined && !(typeof property === 'object' && property.writeOnly === true);
+  };
+}
+
+/** The (dereferenced) schema of the JSON body the operation documents for the status `exchange` got. */
+export function documentedBodySchema(plan: Plan, exchange: Exchange): JsonSchema | undefined {
+  const response = documentedResponse(exchange);
+  const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
+  return pointer === undefined ? undefined : (valueAt(plan.spec.dereferenced, pointer) as JsonSchema | undefined);
+}
+
+/** The item schema of a list body's schema (`array` of items), else the schema itself. */
+export function itemSchemaOf(schema: JsonSchema | undefined): JsonSchema | undefined {
+  return typeof schema === 'object' && typeof schema.items === 'object' ? (schema.items as JsonSchema) : schema;
+}
