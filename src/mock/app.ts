@@ -24,7 +24,7 @@ import { strictFraming } from './framing.js';
 import { adminGuard } from './admin-guard.js';
 import { errorJson, toProblem } from './problems.js';
 import type { ErrorScope } from './documented-error.js';
-import { isUnder } from './route-table.js';
+import { isUnder, pathUnder } from './route-table.js';
 import { specRouter } from './spec-router.js';
 import type { Responder } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
@@ -199,7 +199,7 @@ function corsOutsideAdmin(adminProtected: boolean): Middleware {
 /** Whatever nothing else answered: a 404 that points at the API's base path. */
 function notFound(basePath: string): Middleware {
   return async (ctx) => {
-    const hint = basePath && !isUnder(ctx.path, basePath) ? ` (the API lives under ${basePath})` : '';
+    const hint = basePath && pathUnder(ctx.path, basePath) === undefined ? ` (the API lives under ${basePath})` : '';
     throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${shorten(ctx.path)}${hint}`);
   };
 }

@@ -21,7 +21,7 @@ import { readBody, readParameters } from './request-input.js';
 import { unmatched } from './route-table.js';
 import { queryOf } from './query.js';
 import { PathMatcher } from './path-matcher.js';
-import { isUnder } from './route-table.js';
+import { pathUnder } from './route-table.js';
 
 export interface SpecRouterOptions {
   spec: LoadedDocument;
@@ -126,7 +126,7 @@ function handlerFor(
     }
     const request: RequestContext = {
       principal,
-      path: ctx.path.slice(options.prefix.length),
+      path: pathUnder(ctx.path, options.prefix) ?? ctx.path,
       query: queryOf(ctx),
       headers: ctx.headers,
       preferences,
@@ -172,8 +172,9 @@ export function specRouter(options: SpecRouterOptions): Middleware {
   const matcher = new PathMatcher([...byPath].map(([template, value]) => ({ template, value })));
   const { prefix } = options;
   return (ctx, next) => {
-    if (!isUnder(ctx.path, prefix)) return next();
-    const matches = matcher.match(ctx.path.slice(prefix.length) || '/', (name) => queryOf(ctx)[name]);
+    const rest = pathUnder(ctx.path, prefix);
+    if (rest === undefined) return next();
+    const matches = matcher.match(rest || '/', (name) => queryOf(ctx)[name]);
     const method = ctx.method === 'HEAD' ? ['HEAD', 'GET'] : [ctx.method];
     for (const match of matches) {
       const handler = method.map((name) => match.value.get(name)).find((found) => found !== undefined);
