@@ -3,13 +3,16 @@ import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType } from '../openapi/operations.js';
 import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import { sameJson } from './same-json.js';
-import type { Acceptance, RequestSpec, RunState } from './types.js';
+import type { Acceptance, RequestSpec } from './types.js';
+
+/** Values the deployment showed, by property name (the run's value pool). */
+type Observed = ReadonlyMap<string, readonly unknown[]>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DEPTH = 8;
 
 /** A value the deployment itself returned for a property of that name. */
-function observedValue(observed: RunState['observed'], name: string, value: unknown): boolean {
+function observedValue(observed: Observed, name: string, value: unknown): boolean {
   return (observed.get(name) ?? []).some((seen) => sameJson(seen, value));
 }
 
@@ -18,11 +21,7 @@ function observedValue(observed: RunState['observed'], name: string, value: unkn
  * reference (`categoryId`, `owner_id`) or holding a uuid, at any depth, except the resource's own
  * identities at the top (a client-named id is the resource, not a reference to another).
  */
-export function inventedReferencesIn(
-  value: unknown,
-  observed: RunState['observed'],
-  identities: readonly string[] = [],
-): string[] {
+export function inventedReferencesIn(value: unknown, observed: Observed, identities: readonly string[] = []): string[] {
   const invented: string[] = [];
   const visit = (node: unknown, path: string, depth: number): void => {
     if (node === null || typeof node !== 'object' || depth > MAX_DEPTH) return;
@@ -67,7 +66,7 @@ function saysWhatIsNeeded(schema: JsonSchema | undefined): boolean {
 /** What the run learned and kennel assumed while judging how firmly a request must succeed. */
 export interface AcceptanceFacts {
   /** Values seen in the deployment's own resources, by property name. */
-  observed: RunState['observed'];
+  observed: Observed;
   /** The resource's own identity properties (a client-named id is not a reference). */
   identities?: readonly string[];
   /**
@@ -89,7 +88,11 @@ export function inventedSlots(request: RequestSpec, facts: AcceptanceFacts): str
     .map((parameter) => `path.${parameter.name}`);
   const body = request.body && 'value' in request.body ? request.body.value : undefined;
   const inBody = body === undefined ? [] : inventedReferencesIn(body, facts.observed, facts.identities);
-  return [...new Set([...(request.inventedReferences ?? []), ...defaulted, ...inBody])];
+  // The explorer's slots it found no value for (`query origin`, `path ownerId`, `body /trip_id`).
+  const unresolved = (request.unresolvedReferences ?? []).map((label) =>
+    label.startsWith('body /') ? label.slice('body /'.length) : label.replace(' ', '.'),
+  );
+  return [...new Set([...(request.inventedReferences ?? []), ...unresolved, ...defaulted, ...inBody])];
 }
 
 /**

@@ -7,17 +7,23 @@ import {
   type OperationParameter,
   type OperationResponse,
 } from '../openapi/operations.js';
+import { dependencyOrder } from '../openapi/dependency-order.js';
+import { inferReferences, type ReferenceEdges } from '../openapi/reference-edges.js';
 import {
   inferResources,
   type FilterParameter,
   type LimitParameter,
+  type Pagination,
   type RangeFilter,
   type Resource,
   type ResourceBinding,
+  type ResourceList,
   type ResourceModel,
   type ResourceRole,
 } from '../openapi/resource-model.js';
-import { typesOf } from '../openapi/schema-shape.js';
+import { innerBody, type BodyWrapper } from './body-wrapper.js';
+import { itemWrapperOf } from '../openapi/item-wrapper.js';
+import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { buildableMediaType } from './media-bodies.js';
 
@@ -26,7 +32,7 @@ export interface PlannedParameter extends OperationParameter {
   resolved: JsonSchema | undefined;
 }
 
-export type { FilterParameter, LimitParameter, RangeFilter };
+export type { FilterParameter, LimitParameter, Pagination, RangeFilter };
 
 /** What an operation does to its collection (from the resource model), or `other`. */
 export type Role = ResourceRole | 'other';
@@ -47,8 +53,12 @@ export interface PlannedOperation {
   returnsItem: boolean;
   safe: boolean;
   parameters: PlannedParameter[];
-  /** Dereferenced JSON body schema and its pointer, when the operation takes a JSON body. */
-  body: { pointer: string; schema: JsonSchema; required: boolean } | undefined;
+  /**
+   * Dereferenced JSON body schema and its pointer, when the operation takes a JSON body. For a
+   * body that wraps the item (`{"booking": {...}}`) these are the item's: checks make and probe
+   * items, and the request builder puts them in the `wrapper`.
+   */
+  body: { pointer: string; schema: JsonSchema; required: boolean; wrapper?: BodyWrapper } | undefined;
   /** A body in another media type kennel can write (a form, text), when the operation takes no JSON body. */
   mediaBody: { mediaType: string; schema: JsonSchema | undefined; required: boolean } | undefined;
   /** Documented 2xx statuses as numbers. */
@@ -59,6 +69,12 @@ export interface PlannedOperation {
   idProperty: string | undefined;
   limit: LimitParameter | undefined;
   filters: FilterParameter[];
+  /** For a list: the model's list (its envelope and pagination). */
+  list: ResourceList | undefined;
+  /** Where the success response keeps what a client reads: a list's items property, a single item's wrapper. */
+  payload: { items?: string; item?: string };
+  /** The resource whose items the success response shows (its own, or the one its schema is the item of). */
+  produces: Resource | undefined;
   /** A list's parameters that bound a property from below or above (`startDate`, `min_price`). */
   ranges: RangeFilter[];
   deprecated: boolean;
@@ -77,6 +93,12 @@ export interface Plan {
   model: ResourceModel;
   /** The operations of a collection path by role: list, create, read, replace, update, delete. */
   collection(path: string): CollectionOperations;
+  /** Which resource property feeds each request slot (`trip_id` ← a trip's `id`). */
+  references: ReferenceEdges;
+  /** Every operation, producers before consumers (the order of discovery). */
+  order: PlannedOperation[];
+  /** The resource whose item schema is `schema` (what an unbound operation such as an action returns). */
+  resourceOfItem(schema: JsonSchema | undefined): Resource | undefined;
 }
 
 function resolved(spec: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
@@ -89,14 +111,9 @@ function successSchema(spec: LoadedDocument, operation: Operation): JsonSchema |
   return resolved(spec, media?.schema?.pointer);
 }
 
-/**
- * The checker's role for a model binding: the model's, except lists inside a wrapper object
- * (`{"data": [...]}`), which the list checks do not read yet.
- */
+/** The checker's role for a model binding: the model's (lists in an envelope included). */
 function roleOf(binding: ResourceBinding | undefined): Role {
-  if (!binding) return 'other';
-  if (binding.role === 'list' && binding.list?.wrapper !== undefined) return 'other';
-  return binding.role;
+  return binding ? binding.role : 'other';
 }
 
 /**
@@ -127,11 +144,14 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
   const bodySchema = resolved(spec, media?.schema?.pointer);
+  const binding = model.bindingOf(operation);
   const body =
     media?.schema && bodySchema !== undefined
-      ? { pointer: media.schema.pointer, schema: bodySchema, required: operation.requestBody!.required }
+      ? {
+          ...innerBody(spec, media.schema.pointer, bodySchema, binding?.wrappers.request),
+          required: operation.requestBody!.required,
+        }
       : undefined;
-  const binding = model.bindingOf(operation);
   const role = roleOf(binding);
   const resource = role === 'other' ? undefined : binding?.resource;
   const other = body ? undefined : operation.requestBody?.content.find((item) => buildableMediaType(item.mediaType));
@@ -156,6 +176,11 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     idProperty: resource?.key?.property,
     limit: role === 'list' ? binding?.list?.limit : undefined,
     filters: role === 'list' ? filtersOf(binding) : [],
+    list: role === 'list' ? binding?.list : undefined,
+    payload: binding
+      ? { items: binding.list?.wrapper, item: binding.wrappers.response }
+      : { item: itemWrapperOf(successSchema(spec, operation), operation.path)?.property },
+    produces: resource,
     ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     deprecated: operation.deprecated,
     requiresAuth:
@@ -190,12 +215,30 @@ function collectionsOf(all: readonly PlannedOperation[]): Map<string, Collection
   return collections;
 }
 
+/** The resource an operation the model does not bind shows (an action answering the item): by its item schema. */
+function producedBy(
+  spec: LoadedDocument,
+  planned: PlannedOperation,
+  items: Map<unknown, Resource>,
+): Resource | undefined {
+  const schema = successSchema(spec, planned.operation);
+  const inner = planned.payload.item === undefined ? schema : objectShape(schema).properties[planned.payload.item];
+  const element = typesOf(inner).includes('array') && typeof inner === 'object' ? inner.items : inner;
+  return items.get(element);
+}
+
 /** Plans a run over `operations` of the document (all by default), on the document's resource model. */
 export function buildPlan(spec: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
   const model = inferResources(spec);
   const all = spec.operations.map((operation) => planOperation(spec, operation, model));
   const operations = all.filter((planned) => select(planned.operation));
   const collections = collectionsOf(all);
+  const references = inferReferences(spec, model);
+  const byOperation = new Map(all.map((planned) => [planned.operation, planned]));
+  const order = dependencyOrder(spec.operations, model, references).map((operation) => byOperation.get(operation)!);
+  const items = new Map<unknown, Resource>();
+  for (const resource of model.resources) if (!items.has(resource.itemSchema)) items.set(resource.itemSchema, resource);
+  for (const planned of all) planned.produces ??= producedBy(spec, planned, items);
   return {
     spec,
     validators: new SchemaValidators(spec.document),
@@ -204,5 +247,8 @@ export function buildPlan(spec: LoadedDocument, select: (operation: Operation) =
     errorSchema: errorSchemaOf(spec.operations),
     model,
     collection: (path) => collections.get(path) ?? {},
+    references,
+    order,
+    resourceOfItem: (schema) => (schema === undefined ? undefined : items.get(schema)),
   };
 }

@@ -19,6 +19,8 @@ import { locationResolves } from './checks/location-resolves.js';
 import { negativeDataRejection } from './checks/negative-data-rejection.js';
 import { notAServerError } from './checks/not-a-server-error.js';
 import { notFoundConformance } from './checks/not-found-conformance.js';
+import { paginationFollowed } from './checks/pagination-followed.js';
+import { unknownReferenceRefused } from './checks/unknown-reference-refused.js';
 import { positiveDataAcceptance } from './checks/positive-data-acceptance.js';
 import { resourceLifecycle } from './checks/resource-lifecycle.js';
 import { resourceRoundTrip } from './checks/resource-round-trip.js';
@@ -53,12 +55,14 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   serverAssignedId,
   idUniqueness,
   notFoundConformance,
+  unknownReferenceRefused,
   negativeDataRejection,
   filterHonoured,
   // Scenario checks for data fidelity, collection invariants and the identifier lifecycle.
   dataFidelity,
   listFreshness,
   collectionConsistency,
+  paginationFollowed,
   unknownIdConformance,
   locationResolves,
   idPermanence,

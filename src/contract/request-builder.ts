@@ -1,4 +1,5 @@
 import { stringifyJson } from '../core/json.js';
+import { wrapBody } from './body-wrapper.js';
 import { sampleOf } from '../openapi/generate.js';
 import { isJsonMediaType, type Operation } from '../openapi/operations.js';
 import type { PlannedOperation, PlannedParameter } from './plan.js';
@@ -116,14 +117,27 @@ export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Cr
     ...lowerCase(credentials.headers),
   };
   Object.assign(headers, authHeaders(spec.operation, spec.auth ?? 'valid', credentials, query));
-  requiredParameters(spec.operation, query, headers, spec.omit ?? []);
+  // A followed link is sent as it is: only credentials join its query.
+  requiredParameters(spec.operation, spec.url === undefined ? query : {}, headers, spec.omit ?? []);
   let body: string | undefined;
-  if (spec.body) body = 'raw' in spec.body ? spec.body.raw : stringifyJson(spec.body.value);
+  if (spec.body)
+    body = 'raw' in spec.body ? spec.body.raw : stringifyJson(wrapBody(spec.body.value, spec.operation.body?.wrapper));
   const contentType = spec.contentType === undefined ? (spec.body ? 'application/json' : null) : spec.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
   const search = new URLSearchParams(query).toString();
-  const url = `${baseUrl.replace(/\/+$/, '')}${expandPath(spec.operation, spec.pathParams)}${search ? `?${search}` : ''}`;
+  const url =
+    spec.url === undefined
+      ? `${baseUrl.replace(/\/+$/, '')}${expandPath(spec.operation, spec.pathParams)}${search ? `?${search}` : ''}`
+      : withQuery(spec.url, query);
   return { method: spec.operation.operation.method.toUpperCase(), url, headers, body };
+}
+
+/** `url` with `query` added (credentials sent in the query go with a followed link too). */
+function withQuery(url: string, query: Record<string, string>): string {
+  const parsed = new URL(url);
+  for (const [name, value] of Object.entries(query))
+    if (!parsed.searchParams.has(name)) parsed.searchParams.set(name, value);
+  return parsed.toString();
 }
 
 function lowerCase(headers: Record<string, string>): Record<string, string> {

@@ -17,6 +17,8 @@ export interface FinishedRun {
   readonly stopped: string | undefined;
   readonly stopKind: StopKind | undefined;
   readonly only404: boolean;
+  /** Requests sent to the selected operations (discovery may also read lists that feed them). */
+  readonly selectedRequests: number;
 }
 
 /** The run's summary and exit code: 2 when it could not run or was interrupted, 1 on findings, else 0. */
@@ -43,7 +45,7 @@ export function summarise(
   const stopped =
     context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
   const interrupted = context.crash !== undefined || run.stopKind === 'interrupt';
-  const idle = context.requests === 0 && !interrupted && run.stopped === undefined;
+  const idle = run.selectedRequests === 0 && !interrupted && run.stopped === undefined;
   const hint = basePathHint(info.baseUrl, run.plan.spec.basePath, run.only404);
   return {
     ...info,

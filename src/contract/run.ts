@@ -1,8 +1,11 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
 import { acceptanceOf, inventedSlots } from './acceptance.js';
-import { identitiesOf, isSuccess, learn } from './checks/support.js';
+import { identitiesOf, isSuccess } from './checks/support.js';
 import { CoverageTracker } from './coverage.js';
+import { explore } from './explore.js';
+import { learnFrom } from './learn-exchange.js';
+import { ValuePool } from './value-pool.js';
 import { RunStopped, type HttpClient } from './http-client.js';
 import type { Plan, PlannedOperation } from './plan.js';
 import type { StopKind } from './run-summary.js';
@@ -28,7 +31,7 @@ function derivedSeed(seed: number, ...parts: string[]): number {
 
 /** One run in progress: its cases, coverage and shared state; it sends, judges and reports. */
 export class Run {
-  readonly state: RunState = { created: new Map(), observed: new Map(), knownIds: new Map() };
+  readonly state: RunState = { created: new Map(), pool: new ValuePool(), workingQueries: new Map() };
   readonly cases: CaseResult[] = [];
   readonly coverage = new CoverageTracker();
   stopKind: StopKind | undefined;
@@ -40,6 +43,9 @@ export class Run {
   readonly #acceptedSlots = new Map<string, Set<string>>();
   #answered = 0;
   #failing = 0;
+  #selected: ReadonlySet<string> | undefined;
+  /** Requests sent to the selected operations (not the lists discovery read only to feed them). */
+  selectedRequests = 0;
 
   constructor(
     readonly plan: Plan,
@@ -66,7 +72,7 @@ export class Run {
   /** Sends a request and judges the answer at once; only what findings need is kept. */
   readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
     const facts = {
-      observed: this.state.observed,
+      observed: this.state.pool.observed,
       identities: identitiesOf({ operation: request.operation, plan: this.plan }),
       accepted: this.#acceptedSlots.get(request.operation.id),
     };
@@ -75,7 +81,10 @@ export class Run {
     const sent = await this.client.send(acceptance ? { ...request, acceptance } : request);
     const exchange = acceptance === 'plausible' && invented.length > 0 ? { ...sent, invented } : sent;
     if (isSuccess(exchange)) this.#accepted(request, invented);
+    this.#selected ??= new Set(this.plan.operations.map((operation) => operation.id));
+    if (this.#selected.has(exchange.operation.id)) this.selectedRequests += 1;
     this.coverage.record(exchange);
+    learnFrom(this.state.pool, exchange);
     if (exchange.response) {
       this.#answered += 1;
       if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
@@ -130,7 +139,7 @@ export class Run {
       );
   }
 
-  context(check: Check, operation: PlannedOperation): CheckContext {
+  context(check: Pick<Check, 'name'>, operation: PlannedOperation): CheckContext {
     return {
       plan: this.plan,
       operation,
@@ -147,15 +156,24 @@ export class Run {
     for (const listener of this.listeners) listener.caseResult?.(result);
   }
 
-  /** Reads each list once first: existing ids and foreign-key values feed the generators. */
+  /**
+   * Reads the lists first, producers before consumers, through envelopes and pages, and explores
+   * searches keyed by references: the deployment's ids and values feed every request built later.
+   */
   async discover(): Promise<void> {
-    for (const operation of this.plan.operations) {
-      if (operation.role !== 'list' || operation.successStatuses.length === 0) continue;
-      const exchange = await this.send({ operation, intent: 'valid', purpose: `${operation.id} (discovery)` });
-      const body = exchange.response?.json?.ok ? exchange.response.json.value : undefined;
-      if (Array.isArray(body)) learn(this.state, operation.collection, operation.idProperty, body);
-    }
+    const selected = new Set(this.plan.operations);
+    await explore(this.plan, (operation) => {
+      const context = this.context({ name: 'discovery' }, operation);
+      // A list read only to feed a selected operation is scaffolding, not a subject: learned from, not judged.
+      return selected.has(operation) ? context : { ...context, send: this.#sendUnjudged };
+    });
   }
+
+  readonly #sendUnjudged = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
+    const exchange = await this.client.send(request);
+    learnFrom(this.state.pool, exchange);
+    return exchange;
+  };
 
   /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
   async scenario(check: ScenarioCheck, report: boolean): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Random } from '../core/random.js';
 import type { Plan, PlannedOperation } from './plan.js';
+import type { ValuePool } from './value-pool.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -110,6 +111,8 @@ export interface RequestSpec {
   inventedReferences?: string[];
   pathParams?: Record<string, string>;
   query?: Record<string, string>;
+  /** An absolute URL to send to as it is (a next-page link to follow): replaces the path and `query`. */
+  url?: string;
   /** Header parameters (required ones the check does not set are filled from their schemas). */
   headers?: Record<string, string>;
   /** A JSON value to serialize, or `raw` text sent as is. */
@@ -120,6 +123,12 @@ export interface RequestSpec {
   omit?: OmittedParameter[];
   /** Credentials: the configured key (default), none, or an explicit Authorization header value. */
   auth?: 'valid' | 'none' | { authorization: string } | { apiKeyValue: string };
+  /**
+   * Set by `validRequest`: the reference slots (`query origin`, `body /departure_id`) it could not
+   * fill with a value the deployment gave, so it sent a documented or generated one. Empty: every
+   * reference of the request names something the deployment showed.
+   */
+  unresolvedReferences?: string[];
 }
 
 /** A required query, header or cookie parameter a request leaves out. */
@@ -134,10 +143,10 @@ export type Send = (request: RequestSpec) => Promise<Exchange>;
 export interface RunState {
   /** Resources created by this run, per collection path (`/pets`). */
   created: Map<string, CreatedResource[]>;
-  /** Values seen for each property name in listed or read resources (for foreign keys such as categoryId). */
-  observed: Map<string, unknown[]>;
-  /** Ids seen per item operation's collection. */
-  knownIds: Map<string, unknown[]>;
+  /** Every value the deployment's 2xx JSON answers showed, by resource property and by name. */
+  pool: ValuePool;
+  /** Required query parameters that made a search answer a non-empty list, per operation id. */
+  workingQueries: Map<string, Record<string, string>>;
 }
 
 export interface CreatedResource {

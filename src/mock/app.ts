@@ -175,14 +175,14 @@ function resourceResponder(
     : resourceHandlers({ document: spec, model, listOrder: config.listOrder, seed: config.seed });
   return (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
-    if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)));
+    if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)), request);
     const accept = request.headers.accept;
     const answer = answers.respond(compiled.operation, {
       accept: Array.isArray(accept) ? accept.join(', ') : accept,
       preferences: request.preferences,
     });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
-    return list ? limitedList(answer, list, input) : answer;
+    return list ? limitedList(answer, list, input, request, spec.basePath) : answer;
   };
 }
 

@@ -3,40 +3,64 @@ import { inRange } from '../openapi/range-filters.js';
 import type { ResourceList } from '../openapi/resource-model.js';
 import { rangesAsked } from './range-answers.js';
 import type { HttpResponse } from '../http/http-response.js';
-import type { RequestInput } from '../http/responder.js';
+import type { RequestContext, RequestInput } from '../http/responder.js';
+import { envelopeSiblings } from './list-envelope.js';
+import { linkHeader, pageWindow, pageUrl, type AnsweredPage } from './list-page.js';
+
+type Holder = Record<string, unknown>;
 
 /**
- * A list answered by Prism (a collection kennel keeps no state for) still honours the documented
- * filters, ranges and limit parameter: the example or generated items that do not match a filter sent are
- * left out, then the rest cut to at most `limit`. Anything that is not the documented list shape
- * passes unchanged.
+ * A list answered by Prism (a collection kennel keeps no state for) still pages like one: the
+ * example or generated items are filtered as the request asks (enum, string and boolean filters, ranges),
+ * cut to the page it asks for (its limit, page number, offset or cursor), and the envelope's links,
+ * cursors and counts describe that page of those items (no next page past them). Anything that is
+ * not the documented list shape passes unchanged.
  */
-export function limitedList(response: HttpResponse, list: ResourceList, input: RequestInput): HttpResponse {
-  const asked = list.limit ? input.query[list.limit.name] : undefined;
-  const filters = list.filters.flatMap((filter) =>
-    input.query[filter.name] === undefined ? [] : [[filter.property, input.query[filter.name]] as const],
-  );
-  const ranges = rangesAsked(list, input);
-  if (typeof asked !== 'number' && filters.length === 0 && ranges.length === 0) return response;
+export function limitedList(
+  response: HttpResponse,
+  list: ResourceList,
+  input: RequestInput,
+  request: RequestContext,
+  basePath: string,
+): HttpResponse {
   if (response.json === undefined || response.status >= 300) return response;
   const parsed = parseJson(response.json);
   if (!parsed.ok) return response;
   const { value } = parsed;
-  const holder = list.wrapper === undefined ? undefined : (value as Record<string, unknown> | null);
-  const items = holder ? holder[list.wrapper!] : value;
-  if (!Array.isArray(items)) return response;
-  const matching = items.filter(
+  const holder = list.wrapper === undefined ? undefined : (value as Holder | null);
+  const listed = holder ? holder[list.wrapper!] : value;
+  if (!Array.isArray(listed)) return response;
+  const ranges = rangesAsked(list, input);
+  // The documented filters hold here too: only items whose property equals the value asked for.
+  const items = listed.filter(
     (item) =>
-      filters.every(([property, wanted]) => item !== null && typeof item === 'object' && item[property] === wanted) &&
-      ranges.every(
-        ({ filter, operand }) =>
-          item === null ||
-          typeof item !== 'object' ||
-          inRange((item as Record<string, unknown>)[filter.property], filter, operand),
-      ),
+      list.filters.every((filter) => {
+        const asked = input.query[filter.name];
+        return asked === undefined || (item as Holder | null)?.[filter.property] === asked;
+      }) && ranges.every(({ filter, operand }) => inRange((item as Holder | null)?.[filter.property], filter, operand)),
   );
-  const cut = typeof asked === 'number' ? matching.slice(0, asked) : matching;
-  if (cut.length === items.length) return response;
-  const json = stringifyJson(holder ? { ...holder, [list.wrapper!]: cut } : cut);
-  return { ...response, json };
+  const window = pageWindow(list, input.query, (key) => {
+    const index = items.findIndex((item) => String((item as Holder | null)?.id) === key);
+    return index < 0 ? undefined : index;
+  });
+  const cut = items.slice(window.offset, window.offset + window.limit);
+  const page: AnsweredPage = {
+    ...window,
+    count: cut.length,
+    total: items.length,
+    more: items.length > window.offset + cut.length,
+    lastKey: (cut.at(-1) as Holder | undefined)?.id === undefined ? undefined : String((cut.at(-1) as Holder).id),
+  };
+  const url = pageUrl(basePath, request);
+  // The example's own paging fields (a sample cursor, its counts) describe no page of the mock: replaced.
+  const paging = new Set(list.pagination.fields.map((field) => field.path[0]));
+  const rest = holder ? Object.fromEntries(Object.entries(holder).filter(([name]) => !paging.has(name))) : undefined;
+  const json = stringifyJson(rest ? { ...rest, [list.wrapper!]: cut, ...envelopeSiblings(list, page, url) } : cut);
+  if (!list.pagination.linkHeader) return { ...response, json };
+  // The documented Link header names this page's neighbours, or is left out: never a generated sample.
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'link'),
+  );
+  const link = linkHeader(list, page, url);
+  return { ...response, json, headers: link ? { ...headers, Link: link } : headers };
 }

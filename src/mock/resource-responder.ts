@@ -13,13 +13,18 @@ import {
 import { andThen, type Collection, type MaybePromise, type Tenant } from '../store/store-types.js';
 import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
 import type { HttpResponse } from '../http/http-response.js';
-import type { RequestInput } from '../http/responder.js';
+import type { RequestContext, RequestInput } from '../http/responder.js';
+import { listAnswer } from './list-answer.js';
 import { rangesAsked, withinRanges } from './range-answers.js';
-import { itemView, listJson, projectItem, type ItemView } from './resource-views.js';
+import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
 import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
-export type ResourceHandler = (input: RequestInput, tenant: Tenant) => MaybePromise<HttpResponse>;
+export type ResourceHandler = (
+  input: RequestInput,
+  tenant: Tenant,
+  request: RequestContext,
+) => MaybePromise<HttpResponse>;
 
 export interface ResourceHandlerOptions {
   document: LoadedDocument;
@@ -46,14 +51,21 @@ interface Answer {
   location: boolean;
 }
 
-function answerOf(document: LoadedDocument, resource: Resource, operation: Operation, preferred?: number): Answer {
+function answerOf(
+  document: LoadedDocument,
+  binding: ResourceBinding,
+  operation: Operation,
+  preferred?: number,
+): Answer {
+  const { resource, wrappers } = binding;
   const response = successOf(operation, preferred);
   const status = response ? Number(response.status) : (preferred ?? 200);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
-  const view =
-    pointer === undefined
-      ? undefined
-      : itemView(schemaAt(document, pointer), resource.itemSchema, document.dereferenced);
+  const schema = pointer === undefined ? undefined : schemaAt(document, pointer);
+  const wrapper = wrappers.response;
+  const inner = wrapper === undefined ? schema : objectShape(schema).properties[wrapper];
+  const plain = pointer === undefined ? undefined : itemView(inner, resource.itemSchema, document.dereferenced);
+  const view = plain && wrapper !== undefined ? wrappedView(plain, wrapper, schema) : plain;
   const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
   return { status, view, location };
 }
@@ -86,10 +98,19 @@ function formatBytes(bytes: number): string {
   return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
 }
 
-/** The body as an object: an optional body left out (or not an object) is an empty one. */
-function bodyOf(input: RequestInput): Item {
-  const value = input.body.value;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : {};
+const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The item a request body carries, as an object: the body itself, or what it wraps
+ * (`{"booking": {…}}`); an optional body left out (or not an object) is an empty one.
+ */
+function bodyOf(binding: ResourceBinding): (input: RequestInput) => Item {
+  const wrapper = binding.wrappers.request;
+  return (input) => {
+    const value = input.body.value;
+    const item = wrapper === undefined || !isItem(value) ? value : value[wrapper];
+    return isItem(item) ? item : {};
+  };
 }
 
 /** Binds the roles of one resource to a tenant's collections. */
@@ -128,14 +149,14 @@ class ResourceHandlers {
       case 'list':
         return this.#list(binding.list!, operation);
       case 'create':
-        return this.#create(operation);
+        return this.#create(binding, operation);
       case 'read':
-        return this.#read(operation);
+        return this.#read(binding, operation);
       case 'replace':
       case 'update':
-        return this.#write(operation, binding.role);
+        return this.#write(binding, operation, binding.role);
       case 'delete':
-        return this.#delete(operation);
+        return this.#delete(binding, operation);
     }
   }
 
@@ -146,35 +167,34 @@ class ResourceHandlers {
   }
 
   #list(list: ResourceList, operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation);
+    const status = Number(successOf(operation)?.status ?? 200);
     const view = itemView(list.items, this.#resource.itemSchema, this.#document.dereferenced);
-    const cap = list.maxItems ?? Infinity;
-    return (input, tenant) => {
-      const asked = list.limit ? input.query[list.limit.name] : undefined;
-      const limit = Math.min(typeof asked === 'number' ? asked : (list.limit?.default ?? Infinity), cap);
+    const answer = listAnswer(list, view, this.#document.basePath);
+    return (input, tenant, request) => {
       const filters: Filter[] = [];
       for (const filter of list.filters) {
         const value = input.query[filter.name];
         if (value !== undefined) filters.push([filter.property, value]);
       }
       const ranges = rangesAsked(list, input);
-      // Ranges are judged here, on every matching item, before the limit cuts.
-      const stored = this.#collection(input, tenant).list(ranges.length > 0 ? Infinity : limit, filters, this.#order);
-      return andThen(stored, (found) => ({
-        status: answer.status,
-        json: listJson(ranges.length > 0 ? withinRanges(found, ranges).slice(0, limit) : found, view, list.wrapper),
+      // Ranges are judged here, on every matching item, before the page is cut.
+      const fetch = ranges.length > 0 ? Infinity : answer.fetchCount(input);
+      return andThen(this.#collection(input, tenant).list(fetch, filters, this.#order), (found) => ({
+        status,
+        ...answer.respond(ranges.length > 0 ? withinRanges(found, ranges) : found, input, request),
       }));
     };
   }
 
-  #create(operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation, 201);
+  #create(binding: ResourceBinding, operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, binding, operation, 201);
+    const unwrap = bodyOf(binding);
     const { assignedBy } = this.#resource.key!;
     // A key the client must choose (a user name) is a conflict when taken; one it may choose
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
     return (input, tenant) => {
-      const body = bodyOf(input);
+      const body = unwrap(input);
       const sent = assignedBy === 'server' ? undefined : body[this.#key];
       const attempt = (draw: number): MaybePromise<HttpResponse> => {
         // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
@@ -200,16 +220,17 @@ class ResourceHandlers {
     };
   }
 
-  #read(operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, this.#resource, operation);
+  #read(binding: ResourceBinding, operation: Operation): ResourceHandler {
+    const answer = answerOf(this.#document, binding, operation);
     return (input, tenant) => andThen(this.#find(input, tenant), (found) => this.#answer(answer, found, input));
   }
 
-  #write(operation: Operation, role: 'replace' | 'update'): ResourceHandler {
-    const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
+  #write(binding: ResourceBinding, operation: Operation, role: 'replace' | 'update'): ResourceHandler {
+    const answer = { ...answerOf(this.#document, binding, operation), location: false };
+    const unwrap = bodyOf(binding);
     return (input, tenant) =>
       andThen(this.#find(input, tenant), (old) => {
-        const body = bodyOf(input);
+        const body = unwrap(input);
         const merged = role === 'update' ? { ...old.value, ...body } : body;
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
@@ -220,8 +241,8 @@ class ResourceHandlers {
       });
   }
 
-  #delete(operation: Operation): ResourceHandler {
-    const answer = { ...answerOf(this.#document, this.#resource, operation), location: false };
+  #delete(binding: ResourceBinding, operation: Operation): ResourceHandler {
+    const answer = { ...answerOf(this.#document, binding, operation), location: false };
     return (input, tenant) => {
       const key = String(input.path[this.#resource.itemParameter!]);
       return andThen(this.#collection(input, tenant).remove(key), (old) => {

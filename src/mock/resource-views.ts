@@ -1,7 +1,8 @@
 import { stringifyJson } from '../core/json.js';
 import { fittedItem } from '../openapi/item-fit.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { primaryType } from '../openapi/schema-shape.js';
+import { sampleOf } from '../openapi/generate.js';
+import { objectShape, primaryType } from '../openapi/schema-shape.js';
 import type { StoredRecord } from '../store/tenant-collection.js';
 
 type Item = Record<string, unknown>;
@@ -41,8 +42,27 @@ export function itemView(
   return (stored) => stringifyJson(projectItem(stored.value, responseSchema, undefined, document));
 }
 
-/** A list body: the items' text joined into an array, inside `{"<wrapper>": …}` when the list is wrapped. */
-export function listJson(items: readonly StoredRecord[], view: ItemView, wrapper: string | undefined): string {
+/** A list body: the items' text joined into an array, inside its envelope (`{"data": […], "links": {…}}`) when it has one. */
+export function listJson(
+  items: readonly StoredRecord[],
+  view: ItemView,
+  wrapper: string | undefined,
+  siblings = {},
+): string {
   const array = `[${items.map(view).join(',')}]`;
-  return wrapper === undefined ? array : `{${JSON.stringify(wrapper)}:${array}}`;
+  if (wrapper === undefined) return array;
+  const rest = stringifyJson(siblings).slice(1, -1);
+  return `{${JSON.stringify(wrapper)}:${array}${rest === '' ? '' : `,${rest}`}}`;
+}
+
+/**
+ * A view that puts the item in its wrapper (`{"data": {…}}`), with sample values for any other
+ * required property of the wrapper.
+ */
+export function wrappedView(view: ItemView, wrapper: string, schema: JsonSchema | undefined): ItemView {
+  const { properties, required } = objectShape(schema);
+  const extras = required.filter((name) => name !== wrapper).map((name) => [name, sampleOf(properties[name])]);
+  const rest = extras.length === 0 ? '' : `,${stringifyJson(Object.fromEntries(extras)).slice(1, -1)}`;
+  const head = `{${JSON.stringify(wrapper)}:`;
+  return (stored) => `${head}${view(stored)}${rest}}`;
 }

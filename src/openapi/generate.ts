@@ -31,6 +31,11 @@ export interface ValueContext {
   identities?: readonly string[];
   /** `sample`: the document's own example, default or first enum member first, no variation. */
   style?: 'varied' | 'sample';
+  /**
+   * A value for a reference (`departure_id`: the id of something the deployment has), asked
+   * first for every named property; one found is used as it is, and sent even when optional.
+   */
+  reference?: (name: string, schema: JsonSchema) => { value: unknown } | undefined;
   /** False: documented examples and defaults are not used (they may break their own schema). */
   examples?: boolean;
   /** Which alternative of a `oneOf`/`anyOf` a sample takes (0: the first); varied values draw one. */
@@ -130,6 +135,8 @@ function generate(raw: JsonSchema | undefined, name: string, context: ValueConte
   const schema = resolved(raw, context);
   if (typeof schema !== 'object' || depth > MAX_DEPTH) return null;
   if ('const' in schema) return schema.const;
+  const referenced = name === '' ? undefined : context.reference?.(name, schema);
+  if (referenced) return referenced.value;
   if (context.style === 'sample' && context.examples !== false) {
     const known = documented(schema);
     if (known && fits(known.value, schema)) return known.value;
@@ -222,7 +229,9 @@ function objectValue(
   );
   const identities = depth <= 1 ? (context.identities ?? []) : []; // the resource itself, not nested objects
   const kept = visible.filter(([name]) => !identities.includes(name) || required.includes(name));
-  const chosen = which === 'all' ? [...kept] : kept.filter(([name]) => required.includes(name));
+  const needed = ([name, property]: [string, JsonSchema]) =>
+    required.includes(name) || context.reference?.(name, property) !== undefined;
+  const chosen = which === 'all' ? [...kept] : kept.filter(needed);
   const minimum = typeof schema.minProperties === 'number' ? schema.minProperties : 0;
   for (const entry of kept) {
     if (chosen.length >= minimum) break;

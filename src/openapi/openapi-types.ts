@@ -26,6 +26,9 @@ export interface ParameterObject {
   schema?: JsonSchema;
   style?: string;
   explode?: boolean;
+  description?: string;
+  example?: unknown;
+  examples?: Record<string, ExampleObject>;
 }
 
 export interface RequestBodyObject {

@@ -32,6 +32,9 @@ export interface OperationParameter {
   style: string;
   /** `explode` as written, else true for the `form` style only (OpenAPI's default). */
   explode: boolean;
+  /** The parameter's description and example, as written (reference inference reads them). */
+  description?: string;
+  example?: unknown;
   /** `allowEmptyValue` as written (query parameters); undefined when the document says nothing. */
   allowEmptyValue?: boolean;
   /** `allowReserved` as written (query parameters); undefined when the document says nothing. */
@@ -151,6 +154,8 @@ function parametersOf(
         explode: value.explode ?? style === 'form',
         ...(typeof flags.allowEmptyValue === 'boolean' ? { allowEmptyValue: flags.allowEmptyValue } : {}),
         ...(typeof flags.allowReserved === 'boolean' ? { allowReserved: flags.allowReserved } : {}),
+        description: typeof value.description === 'string' ? value.description : undefined,
+        example: value.example ?? Object.values(value.examples ?? {}).find((item) => 'value' in item)?.value,
       });
     });
   };

@@ -1,4 +1,3 @@
-import type { LoadedDocument } from './load.js';
 import type { Operation } from './operations.js';
 import { jsonMediaType } from './operations.js';
 import type { ResourceList } from './resource-model.js';
@@ -19,20 +18,26 @@ function listed(example: unknown, wrapper: string | undefined): unknown[] {
   return Array.isArray(array) ? array : [];
 }
 
+/** The item of a read or create example: itself, or the one object it wraps (`{"data": {...}}`) carrying the key. */
+function single(example: unknown, key: string): unknown {
+  if (!isItem(example) || key in example) return example;
+  const wrapped = Object.values(example).filter((value) => isItem(value) && key in value);
+  return wrapped.length === 1 ? wrapped[0] : example;
+}
+
 /**
  * The items a document shows for a resource, in document order: list examples first, then read
- * and create response examples; one per key value, and only objects that carry the key.
+ * and create response examples (unwrapped); one per key value, and only objects that carry the key.
  */
 export function exampleItems(
-  _document: LoadedDocument,
   operations: Partial<Record<string, Operation>>,
   lists: readonly ResourceList[],
   key: string,
 ): Item[] {
   const candidates: unknown[] = [
     ...lists.flatMap((list) => successExamples(list.operation).flatMap((example) => listed(example, list.wrapper))),
-    ...successExamples(operations.read),
-    ...successExamples(operations.create),
+    ...successExamples(operations.read).map((example) => single(example, key)),
+    ...successExamples(operations.create).map((example) => single(example, key)),
   ];
   const seen = new Set<string>();
   const items: Item[] = [];

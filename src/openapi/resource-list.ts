@@ -2,6 +2,9 @@ import type { JsonSchema } from './openapi-types.js';
 import type { OperationParameter } from './operations.js';
 import { objectShape, typesOf } from './schema-shape.js';
 
+export type { ListShape } from './list-envelope.js';
+export { listShapeOf } from './list-envelope.js';
+
 /** A query parameter that bounds the length of a list (named like `limit`, typed integer). */
 export interface LimitParameter {
   name: string;
@@ -26,54 +29,10 @@ export interface FilterParameter {
   type: 'string' | 'boolean';
 }
 
-/** Where a list response keeps its items: the body itself, or one array property of an object body. */
-export interface ListShape {
-  /** Dereferenced schema of one item. */
-  items: JsonSchema;
-  /** `data` for `{"data": [...]}`; undefined when the body is the array. */
-  wrapper: string | undefined;
-  /** `maxItems` of the documented array, if any. */
-  maxItems: number | undefined;
-}
-
 /** A parameter with its schema dereferenced. */
 export type ResolvedParameter = OperationParameter & { resolved: JsonSchema | undefined };
 
 const LIMIT_NAMES = /^(limit|max|max_?results|page_?size|per_?page|size|count|top|first)$/i;
-
-function isObjectSchema(schema: JsonSchema | undefined): boolean {
-  return typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined);
-}
-
-function arrayShape(schema: JsonSchema | undefined, wrapper: string | undefined): ListShape | undefined {
-  if (typeof schema !== 'object' || !typesOf(schema).includes('array')) return undefined;
-  const items = schema.items as JsonSchema | undefined;
-  if (!isObjectSchema(items)) return undefined;
-  return {
-    items: items!,
-    wrapper,
-    maxItems: typeof schema.maxItems === 'number' ? schema.maxItems : undefined,
-  };
-}
-
-/**
- * The list a success schema describes: an array of objects, or an object with exactly one
- * array-of-objects property (`{data: [...], total}`); undefined for anything else.
- */
-export function listShapeOf(schema: JsonSchema | undefined): ListShape | undefined {
-  const direct = arrayShape(schema, undefined);
-  if (direct) return direct;
-  if (!isObjectSchema(schema)) return undefined;
-  const { properties, required } = objectShape(schema);
-  const arrays = Object.entries(properties).flatMap(([name, property]) => {
-    const shape = arrayShape(property, name);
-    return shape ? [shape] : [];
-  });
-  if (arrays.length !== 1) return undefined;
-  // Other required properties (a total, a cursor) would have to be invented: only optional ones may sit beside.
-  const others = required.filter((name) => name !== arrays[0]!.wrapper);
-  return others.length === 0 ? arrays[0] : undefined;
-}
 
 /** The integer query parameter that bounds the list, with its documented bounds. */
 export function limitOf(parameters: readonly ResolvedParameter[]): LimitParameter | undefined {

@@ -1,8 +1,10 @@
 import type { LoadedDocument } from './load.js';
-import { valueAt } from './json-pointer.js';
+import { bodySchemaOf, isObjectBody, resolvedParameters, schemaAt, successSchemaOf } from './document-schemas.js';
+import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
-import { jsonMediaType, type Operation } from './operations.js';
-import { bodyPropertyOf, linksOf, linksTo, type ResourceLink } from './resource-links.js';
+import type { Operation } from './operations.js';
+import { paginationOf, type Pagination } from './pagination.js';
+import { linksOf, type ResourceLink } from './resource-links.js';
 import {
   filtersOf,
   limitOf,
@@ -10,13 +12,14 @@ import {
   type FilterParameter,
   type LimitParameter,
   type ListShape,
-  type ResolvedParameter,
 } from './resource-list.js';
 import { exampleItems } from './resource-examples.js';
-import { rangeFiltersOf, type RangeFilter } from './range-filters.js';
-import { objectShape, typesOf } from './schema-shape.js';
+import { keyOf } from './resource-key.js';
 
-export type { FilterParameter, LimitParameter, RangeFilter, ResourceLink };
+import { rangeFiltersOf, type RangeFilter } from './range-filters.js';
+
+export type { FilterParameter, LimitParameter, Pagination, RangeFilter, ResourceLink };
+export { bodySchemaOf, schemaAt, successSchemaOf };
 
 /** What an operation does to its resource. */
 export type ResourceRole = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
@@ -41,6 +44,8 @@ export interface ResourceList extends ListShape {
   operation: Operation;
   limit: LimitParameter | undefined;
   filters: FilterParameter[];
+  /** How a client gets the next page (a link, a cursor, a page number), and the envelope's paging fields. */
+  pagination: Pagination;
   /** Parameters that bound a property from below or above (`startDate`, `min_price`). */
   ranges: RangeFilter[];
 }
@@ -76,6 +81,14 @@ export interface ResourceBinding {
   role: ResourceRole;
   /** For `list`: which list. */
   list?: ResourceList;
+  /** Wrappers of the single item (`{"data": {...}}`), in the request body and the success response. */
+  wrappers: ItemWrappers;
+}
+
+/** The property a single item is wrapped in, per direction (undefined: the item is the body itself). */
+export interface ItemWrappers {
+  request?: string;
+  response?: string;
 }
 
 export interface ResourceModel {
@@ -86,42 +99,9 @@ export interface ResourceModel {
 
 const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
 
-/** Dereferenced schema at `pointer`. */
-export function schemaAt(document: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
-  return pointer === undefined ? undefined : (valueAt(document.dereferenced, pointer) as JsonSchema | undefined);
-}
-
-/** Dereferenced JSON schema of the first documented 2xx response. */
-export function successSchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
-  const response = operation.responses.find((candidate) => /^2\d\d$/.test(candidate.status));
-  return schemaAt(document, response && jsonMediaType(response.content)?.schema?.pointer);
-}
-
-/** Dereferenced JSON request body schema. */
-export function bodySchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
-  const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
-  return schemaAt(document, media?.schema?.pointer);
-}
-
-/** An object schema, or a oneOf/anyOf whose every branch is one (a body with variants, such as DNS records by type). */
-function isObject(schema: JsonSchema | undefined): boolean {
-  if (typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined))
-    return true;
-  if (typeof schema !== 'object') return false;
-  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  return Array.isArray(branches) && branches.length > 0 && branches.every(isObject);
-}
-
-function resolvedParameters(document: LoadedDocument, operation: Operation): ResolvedParameter[] {
-  return operation.parameters.map((parameter) => ({
-    ...parameter,
-    resolved: schemaAt(document, parameter.schema?.pointer),
-  }));
-}
-
 function listOf(document: LoadedDocument, operation: Operation): ResourceList | undefined {
   if (operation.method !== 'get') return undefined;
-  const shape = listShapeOf(successSchemaOf(document, operation));
+  const shape = listShapeOf(successSchemaOf(document, operation), operation.path);
   if (!shape) return undefined;
   const parameters = resolvedParameters(document, operation);
   return {
@@ -129,6 +109,7 @@ function listOf(document: LoadedDocument, operation: Operation): ResourceList | 
     operation,
     limit: limitOf(parameters),
     filters: filtersOf(parameters, shape.items),
+    pagination: paginationOf(shape, parameters, operation.responses),
     ranges: rangeFiltersOf(parameters, shape.items),
   };
 }
@@ -173,7 +154,7 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
       // A search (a list that needs a query) shows a part of the collection, as a finder does: never its `list`.
       if (!isSearch(list)) entry.operations.list ??= operation;
       entry.lists.push(list);
-    } else if (operation.method === 'post' && isObject(bodySchemaOf(document, operation))) {
+    } else if (operation.method === 'post' && isObjectBody(bodySchemaOf(document, operation))) {
       draft(operation.path).operations.create ??= operation;
     }
   }
@@ -183,11 +164,11 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
 function itemRole(document: LoadedDocument, operation: Operation): ResourceRole | undefined {
   switch (operation.method) {
     case 'get':
-      return isObject(successSchemaOf(document, operation)) ? 'read' : undefined;
+      return isObjectBody(successSchemaOf(document, operation)) ? 'read' : undefined;
     case 'put':
-      return isObject(bodySchemaOf(document, operation)) ? 'replace' : undefined;
+      return isObjectBody(bodySchemaOf(document, operation)) ? 'replace' : undefined;
     case 'patch':
-      return isObject(bodySchemaOf(document, operation)) ? 'update' : undefined;
+      return isObjectBody(bodySchemaOf(document, operation)) ? 'update' : undefined;
     case 'delete':
       return 'delete';
     default:
@@ -197,74 +178,11 @@ function itemRole(document: LoadedDocument, operation: Operation): ResourceRole 
 
 function itemSchemaOf(document: LoadedDocument, entry: Draft): JsonSchema | undefined {
   const { read, create } = entry.operations;
-  if (read) return successSchemaOf(document, read);
+  if (read) return unwrappedItem(successSchemaOf(document, read), entry.path);
   if (entry.lists[0]) return entry.lists[0].items;
-  const created = create && successSchemaOf(document, create);
-  if (isObject(created)) return created;
-  return create && bodySchemaOf(document, create);
-}
-
-const isReadOnly = (schema: JsonSchema | undefined): boolean => typeof schema === 'object' && schema.readOnly === true;
-
-function kindOf(schema: JsonSchema | undefined): IdKind {
-  const types = typesOf(schema);
-  if (types.includes('integer') || types.includes('number')) return 'integer';
-  return typeof schema === 'object' && schema.format === 'uuid' ? 'uuid' : 'string';
-}
-
-/** The key property: named by a link, or the item parameter's namesake, or `id`, or a required `…Id` the client does not send. */
-function keyPropertyOf(
-  entry: Draft,
-  item: JsonSchema | undefined,
-  body: JsonSchema | undefined,
-  links: ResourceLink[],
-) {
-  const { properties, required } = objectShape(item);
-  const targets = Object.values(entry.operations).filter((operation) => operation.path === entry.itemPath);
-  for (const link of links) {
-    if (!targets.some((operation) => linksTo(link, operation))) continue;
-    const expression = entry.itemParameter && link.parameters[entry.itemParameter];
-    const property = expression ? bodyPropertyOf(expression) : undefined;
-    if (property && property in properties) return property;
-  }
-  if (entry.itemParameter && entry.itemParameter in properties) return entry.itemParameter;
-  if ('id' in properties) return 'id';
-  const named = Object.keys(properties).find((name) => namesItsCollection(name, entry.path));
-  if (named) return named;
-  const sent = new Set(Object.keys(objectShape(body).properties));
-  return required.find((name) => !sent.has(name) && /id$/i.test(name));
-}
-
-/** `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item. */
-function namesItsCollection(name: string, path: string): boolean {
-  const last =
-    path
-      .split('/')
-      .filter((segment) => segment !== '' && !segment.startsWith('{'))
-      .at(-1) ?? '';
-  const words = last.replace(/s$/, '').split(/[-_]/);
-  const lower = name.toLowerCase().replace(/_/g, '');
-  return [words.join(''), words.at(-1) ?? ''].some((word) => word !== '' && lower === `${word.toLowerCase()}id`);
-}
-
-function keyOf(
-  document: LoadedDocument,
-  entry: Draft,
-  item: JsonSchema | undefined,
-  links: ResourceLink[],
-): ResourceKey | undefined {
-  const body = entry.operations.create && bodySchemaOf(document, entry.operations.create);
-  const property = keyPropertyOf(entry, item, body, links);
-  if (!property) return undefined;
-  const bodyShape = objectShape(body);
-  const read = entry.operations.read;
-  const parameter = read?.parameters.find((candidate) => candidate.name === entry.itemParameter);
-  const kind = kindOf(objectShape(item).properties[property] ?? schemaAt(document, parameter?.schema?.pointer));
-  // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.
-  const natural = kind === 'string' && !/id$/i.test(property) && property in bodyShape.properties;
-  const clientChosen = bodyShape.required.includes(property) || natural;
-  const declared = property in bodyShape.properties && !isReadOnly(bodyShape.properties[property]);
-  return { property, kind, assignedBy: clientChosen ? 'client' : declared ? 'either' : 'server' };
+  const created = create && unwrappedItem(successSchemaOf(document, create), entry.path);
+  if (isObjectBody(created)) return created;
+  return create && unwrappedItem(bodySchemaOf(document, create), entry.path);
 }
 
 /** Finders: `GET /pet/findByStatus` lists the items of `/pet` (the same item schema, one static segment below). */
@@ -278,6 +196,14 @@ function attachFinders(byPath: Map<string, Draft>, schemas: Map<Draft, JsonSchem
     parent.lists.push(...entry.lists);
     byPath.delete(path);
   }
+}
+
+/**
+ * A top-level collection clients only read (a list and a read by key, no create): kept from its
+ * seeds, so that the list and the reads agree and an unknown key is a 404.
+ */
+function readOnly(entry: Draft): boolean {
+  return entry.operations.list !== undefined && entry.operations.read !== undefined && !entry.path.includes('{');
 }
 
 function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | undefined): Resource {
@@ -294,10 +220,27 @@ function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | u
     itemSchema: item,
     operations: entry.operations,
     lists: entry.lists,
-    examples: key ? exampleItems(document, entry.operations, entry.lists, key.property) : [],
+    examples: key ? exampleItems(entry.operations, entry.lists, key.property) : [],
     links,
-    stateful: entry.operations.create !== undefined && key !== undefined && isObject(item),
+    stateful: key !== undefined && isObjectBody(item) && (entry.operations.create !== undefined || readOnly(entry)),
   };
+}
+
+/** Where an item operation wraps its item: in the request body (create, replace, update) and in its success response. */
+function wrappersOf(
+  document: LoadedDocument,
+  resource: Resource,
+  role: ResourceRole,
+  operation: Operation,
+): ItemWrappers {
+  const wrappers: ItemWrappers = {};
+  const response = itemWrapperOf(successSchemaOf(document, operation), resource.path);
+  if (response) wrappers.response = response.property;
+  if (role === 'create' || role === 'replace' || role === 'update') {
+    const request = itemWrapperOf(bodySchemaOf(document, operation), resource.path);
+    if (request) wrappers.request = request.property;
+  }
+  return wrappers;
 }
 
 /** Infers the resources of a document from its paths, methods and schemas (see docs/resource-model.md). */
@@ -310,13 +253,14 @@ export function inferResources(document: LoadedDocument): ResourceModel {
   }
   attachFinders(byPath, schemas);
   const resources = [...byPath.values()]
-    .filter((entry) => Object.keys(entry.operations).length > 0)
+    .filter((entry) => Object.keys(entry.operations).length > 0 || entry.lists.length > 0)
     .map((entry) => resourceOf(document, entry, schemas.get(entry)));
   const bindings = new Map<string, ResourceBinding>();
   for (const resource of resources) {
     for (const [role, operation] of Object.entries(resource.operations) as [ResourceRole, Operation][])
-      if (role !== 'list') bindings.set(operation.id, { resource, role });
-    for (const list of resource.lists) bindings.set(list.operation.id, { resource, role: 'list', list });
+      if (role !== 'list')
+        bindings.set(operation.id, { resource, role, wrappers: wrappersOf(document, resource, role, operation) });
+    for (const list of resource.lists) bindings.set(list.operation.id, { resource, role: 'list', list, wrappers: {} });
   }
   return { resources, bindingOf: (operation) => bindings.get(operation.id) };
 }

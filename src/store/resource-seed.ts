@@ -23,8 +23,8 @@ function singular(path: string): string {
 
 /**
  * The items a collection of any document starts with, the same for the same seed: the document's
- * own examples first (list, read, then create responses), then items generated from the item
- * schema until there are GENERATED_SEED_COUNT (free text as a person would write it: realistic-text.ts),
+ * own examples first (list, read, then create responses), then (unless it is a read-only
+ * collection whose document shows examples) items generated from the item schema until there are GENERATED_SEED_COUNT (free text as a person would write it: realistic-text.ts),
  * each under a fresh key (integers after the highest
  * example key, UUIDs, or `order-4`-style strings).
  */
@@ -40,11 +40,13 @@ export function seedFromDocument(resource: Resource, seed: number, document?: un
   const shape = keyShapeOf(resource, document, seed);
   const faker = fakerFor(seed);
   const taken = new Set(items.map((item) => String(item[key.property])));
+  // A collection clients only read holds what its document shows, when it shows something.
+  const count = resource.operations.create === undefined && items.length > 0 ? items.length : GENERATED_SEED_COUNT;
   let next = items
     .map((item) => Number(item[key.property]))
     .filter(Number.isSafeInteger)
     .reduce((a, b) => Math.max(a, b), 0);
-  for (let index = items.length; index < GENERATED_SEED_COUNT; index += 1) {
+  for (let index = items.length; index < count; index += 1) {
     const generated = withRealisticText(
       validObject(resource.itemSchema, { random, tag: 'kennel', index, direction: 'response' }, 'all'),
       resource.itemSchema,

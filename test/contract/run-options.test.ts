@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PETSTORE_SPEC } from '../../src/assets.js';
+import { SCENARIO_CHECKS } from '../../src/contract/registry.js';
 import { runContract, type RunListener, type RunSummary } from '../../src/contract/runner.js';
 import type { ResponseCheck, ScenarioCheck } from '../../src/contract/types.js';
 import { ToolError } from '../../src/core/tool-error.js';
@@ -50,7 +51,16 @@ describe('run options', () => {
       seed: 2,
       operations: ['getPet', 'GET /store/orders'],
     });
-    expect(new Set(byId.cases.map((result) => result.operationId))).toEqual(new Set(['getPet', 'listStoreOrders']));
+    // Discovery reads listPets (unselected, unjudged) for getPet's ids; id-permanence on getPet then creates
+    // through createPet, whose answers are judged like every read-back of a selected operation's check.
+    expect(new Set(byId.cases.map((result) => result.operationId))).toEqual(
+      new Set(['getPet', 'listStoreOrders', 'createPet']),
+    );
+    const scenarioChecks = new Set(SCENARIO_CHECKS.map((check) => check.name));
+    const subjects = byId.cases
+      .filter((result) => scenarioChecks.has(result.check))
+      .map((result) => result.operationId);
+    expect(new Set(subjects)).toEqual(new Set(['getPet', 'listStoreOrders']));
     const byTag = await runContract({
       baseUrl: mock.url,
       apiKey: 'options-key',

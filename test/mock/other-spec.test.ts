@@ -11,7 +11,7 @@ afterAll(() => running.close());
 
 const withKey = { 'x-api-key': 'inv-key' };
 
-describe('any OpenAPI document (--spec): Prism answers operations kennel keeps no state for', () => {
+describe('any OpenAPI document (--spec): a read-only collection, and Prism for what kennel keeps no state for', () => {
   it('serves under the document base path with its apiKey scheme', async () => {
     expect(running.url).toMatch(/\/api$/);
     const denied = await fetch(`${running.url}/items`);
@@ -28,12 +28,22 @@ describe('any OpenAPI document (--spec): Prism answers operations kennel keeps n
     expect(await response.json()).toEqual([{ sku: 'A-1', quantity: 3 }]);
   });
 
-  it('generates schema-valid data with Prefer: dynamic=true', async () => {
-    const response = await fetch(`${running.url}/items/B-7`, { headers: { prefer: 'dynamic=true' } });
-    expect(response.status).toBe(200);
-    const item = (await response.json()) as { sku: unknown; quantity: unknown };
-    expect(typeof item.sku).toBe('string');
-    expect(Number.isInteger(item.quantity)).toBe(true);
+  it('reads a read-only collection by key from what the document shows; an unknown key is a 404', async () => {
+    expect(await (await fetch(`${running.url}/items/A-1`)).json()).toEqual({ sku: 'A-1', quantity: 3 });
+    expect((await fetch(`${running.url}/items/B-7`)).status).toBe(404);
+  });
+
+  it('generates schema-valid data with Prefer: dynamic=true (--stateless: Prism answers everything)', async () => {
+    const stateless = await startMock({ specPath: INVENTORY, apiKeys: ['inv-key'], stateless: true });
+    try {
+      const response = await fetch(`${stateless.url}/items/B-7`, { headers: { prefer: 'dynamic=true' } });
+      expect(response.status).toBe(200);
+      const item = (await response.json()) as { sku: unknown; quantity: unknown };
+      expect(typeof item.sku).toBe('string');
+      expect(Number.isInteger(item.quantity)).toBe(true);
+    } finally {
+      await stateless.close();
+    }
   });
 
   it('validates parameters with the same rules before Prism is asked', async () => {

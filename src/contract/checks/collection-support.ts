@@ -2,7 +2,7 @@ import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated, testDataBody } from './support.js';
+import { generation, isSuccess, jsonBody, rememberCreated, requiredQuery, testDataBody } from './support.js';
 
 export type Item = Record<string, unknown>;
 
@@ -56,13 +56,17 @@ export async function readList(
   purpose: string,
   intent: Intent = 'valid',
 ): Promise<ListRead> {
-  const exchange = await context.send({ operation: list, intent, purpose, query });
+  const exchange = await context.send({
+    operation: list,
+    intent,
+    purpose,
+    query: { ...requiredQuery(context, list), ...query },
+  });
   const body = jsonBody(exchange);
   const items =
     isSuccess(exchange) && Array.isArray(body) && body.every((item) => item !== null && typeof item === 'object')
       ? (body as Item[])
       : undefined;
-  if (items) learn(context.state, list.collection, list.idProperty, items);
   return { exchange, items };
 }
 

@@ -19,7 +19,7 @@ function knownIds(context: CheckContext): Map<string, KnownId> {
   const known = new Map<string, KnownId>();
   for (const resource of context.state.created.get(collection) ?? [])
     if (resource.id !== undefined) known.set(idKey(resource.id), { id: resource.id, created: true });
-  for (const id of context.state.knownIds.get(collection) ?? [])
+  for (const id of context.state.pool.ids(collection))
     if (!known.has(idKey(id))) known.set(idKey(id), { id, created: false });
   return known;
 }

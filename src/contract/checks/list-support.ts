@@ -1,6 +1,6 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
-import { generation, isSuccess, jsonBody, learn, rememberCreated, testDataBody } from './support.js';
+import { generation, isSuccess, jsonBody, rememberCreated, requiredQuery, testDataBody } from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(
@@ -10,10 +10,14 @@ export async function list(
   intent: Exchange['intent'] = 'valid',
 ): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
   const operation = context.operation;
-  const exchange = await context.send({ operation, intent, purpose, query });
+  const exchange = await context.send({
+    operation,
+    intent,
+    purpose,
+    query: { ...requiredQuery(context, operation), ...query },
+  });
   const body = jsonBody(exchange);
   const items = isSuccess(exchange) && Array.isArray(body) ? body : undefined;
-  if (items) learn(context.state, operation.collection, operation.idProperty, items);
   return { exchange, items };
 }
 

@@ -17,7 +17,7 @@ export const notFoundConformance: ScenarioCheck = {
   async run(context) {
     const { operation } = context;
     const known = [
-      ...(context.state.knownIds.get(operation.collection!) ?? []),
+      ...context.state.pool.ids(operation.collection!),
       ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id),
     ];
     const parameter = idParameter(operation);

@@ -4,7 +4,7 @@ import { jsonMediaType } from '../../openapi/operations.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import type { Plan } from '../plan.js';
 import type { Exchange } from '../types.js';
-import { documentedResponse } from './support.js';
+import { documentedResponse, isSuccess } from './support.js';
 
 const MAX_DEPTH = 8;
 
@@ -31,11 +31,20 @@ export function shownBy(schema: JsonSchema | undefined): (name: string) => boole
   };
 }
 
-/** The (dereferenced) schema of the JSON body the operation documents for the status `exchange` got. */
+/**
+ * The (dereferenced) schema of the JSON body the operation documents for the status `exchange`
+ * got; for a success, of what a client reads in it (the item inside its wrapper, the items inside
+ * their envelope), as `jsonBody` reads the body.
+ */
 export function documentedBodySchema(plan: Plan, exchange: Exchange): JsonSchema | undefined {
   const response = documentedResponse(exchange);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
-  return pointer === undefined ? undefined : (valueAt(plan.spec.dereferenced, pointer) as JsonSchema | undefined);
+  const schema =
+    pointer === undefined ? undefined : (valueAt(plan.spec.dereferenced, pointer) as JsonSchema | undefined);
+  if (!isSuccess(exchange)) return schema;
+  const { item, items } = exchange.operation.payload;
+  const inside = item ?? items;
+  return inside === undefined ? schema : (objectShape(schema).properties[inside] ?? schema);
 }
 
 /** The item schema of a list body's schema (`array` of items), else the schema itself. */

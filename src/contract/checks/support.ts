@@ -5,24 +5,16 @@ import { coerceParameter } from '../../openapi/parameter-value.js';
 import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
+import { payloadOf } from '../payload.js';
+import { ReferenceFiller } from '../reference-values.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
 import { mediaBody } from '../media-bodies.js';
 import type { SchemaView } from '../../openapi/validators.js';
 import { idParameter } from './ids.js';
-import { inventedReferencesIn } from '../acceptance.js';
 import { sameJson } from '../same-json.js';
 
 export { sameJson };
-import type {
-  CheckContext,
-  CheckFailure,
-  Exchange,
-  Intent,
-  RequestSpec,
-  RunSettings,
-  RunState,
-  Severity,
-} from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, RunSettings, Severity } from '../types.js';
 
 /** A failure of `check` about `exchange`'s operation. */
 export function failure(
@@ -71,10 +63,15 @@ export function declaresNonJson(exchange: Exchange): boolean {
   return type !== undefined && !isJsonMediaType(type);
 }
 
-/** The parsed JSON body, or undefined when absent or not JSON. */
+/**
+ * What a client reads from the response: the parsed JSON body, with a success's documented
+ * envelope or wrapper taken off (a list's items, a wrapped item); undefined when absent or not
+ * JSON. Checks of the body as sent (its schema) read `response.json` itself.
+ */
 export function jsonBody(exchange: Exchange): unknown {
   const json = exchange.response?.json;
-  return json?.ok ? json.value : undefined;
+  if (!json?.ok) return undefined;
+  return isSuccess(exchange) ? payloadOf(exchange.operation, json.value) : json.value;
 }
 
 export function isSuccess(exchange: Exchange): boolean {
@@ -120,7 +117,7 @@ export function knownId(
   const created = context.state.created
     .get(collection)
     ?.find((resource) => resource.id !== undefined && fits(resource.id));
-  return created?.id ?? (createdOnly ? undefined : context.state.knownIds.get(collection)?.find(fits));
+  return created?.id ?? (createdOnly ? undefined : context.state.pool.ids(collection).find(fits));
 }
 
 /**
@@ -170,48 +167,14 @@ export function documentsIdSource(plan: Plan, collection: string | undefined): b
  * checks read).
  */
 export function knownPathValues(context: CheckContext, operation: PlannedOperation): Record<string, string> {
+  const filler = new ReferenceFiller(context, operation);
   const values: Record<string, string> = {};
-  if (operation.operation.method === 'delete') return values;
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'path') continue;
-    const collection = collectionOfPathParameter(operation, parameter);
-    // Changing (PUT, PATCH) only what this run made; reading or adding to (POST) any resource.
-    const changes = !operation.safe && operation.operation.method !== 'post';
-    const known = knownId(context, collection, changes, (id) => fitsParameter(context.plan, parameter, id));
-    if (known !== undefined) values[parameter.name] = String(known);
+    const known = filler.parameter('path', parameter.name);
+    if (known !== undefined) values[parameter.name] = known;
   }
   return values;
-}
-
-/** A request the spec says must succeed: known ids in the path, required parameters, a valid body. */
-export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
-  const pathParams: Record<string, string> = {};
-  const query: Record<string, string> = {};
-  const invented: string[] = [];
-  const known = knownPathValues(context, operation);
-  for (const parameter of operation.parameters) {
-    if (parameter.in === 'path') {
-      pathParams[parameter.name] = known[parameter.name] ?? defaultParameterValue(parameter);
-      if (known[parameter.name] === undefined) invented.push(`path.${parameter.name}`);
-    } else if (parameter.in === 'query' && parameter.required) {
-      const value = validValue(parameter.resolved, generation(context), parameter.name);
-      query[parameter.name] = parameterText(value);
-      if (inventedReferencesIn({ [parameter.name]: value }, context.state.observed).length > 0)
-        invented.push(`query.${parameter.name}`);
-    }
-  }
-  const request: RequestSpec = {
-    operation,
-    intent: 'valid',
-    purpose,
-    pathParams,
-    query,
-    ...(invented.length > 0 ? { inventedReferences: invented } : {}),
-  };
-  if (operation.body) return { ...request, body: { value: validValue(operation.body.schema, generation(context)) } };
-  const media =
-    operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, generation(context));
-  return media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request;
 }
 
 /**
@@ -222,14 +185,71 @@ export function testDataBody(schema: JsonSchema, context: ValueContext): Record<
   return validObject(schema, context, objectShape(schema).required.length > 0 ? 'required' : 'all');
 }
 
-/** What the data generators draw on in this check. */
-export function generation(context: CheckContext): ValueContext {
+/** A documented example of a parameter (its own, or its schema's), as text. */
+function documentedText(parameter: PlannedParameter): string | undefined {
+  const schema = typeof parameter.resolved === 'object' ? parameter.resolved : {};
+  const example =
+    parameter.example ?? schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
+  return example === undefined ? undefined : parameterText(example);
+}
+
+/**
+ * A request the spec says must succeed: ids of the collections the path names, required
+ * parameters, a valid body. Reference slots (`origin`, `departure_id`) take values the deployment
+ * showed; those it showed none for are listed in `unresolvedReferences`. A search that answered a
+ * non-empty list during discovery is asked the same way again.
+ */
+export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
+  const filler = new ReferenceFiller(context, operation);
+  const values = generation(context, filler);
+  const working = context.state.workingQueries.get(operation.id) ?? {};
+  const pathParams: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  const headers: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    const known = parameter.in === 'cookie' ? undefined : filler.parameter(parameter.in, parameter.name);
+    if (parameter.in === 'path') pathParams[parameter.name] = known ?? defaultParameterValue(parameter);
+    else if (parameter.in === 'query' && parameter.required)
+      query[parameter.name] =
+        working[parameter.name] ??
+        known ??
+        documentedText(parameter) ??
+        parameterText(validValue(parameter.resolved, values, parameter.name));
+    else if (parameter.in === 'header' && parameter.required && known !== undefined) headers[parameter.name] = known;
+  }
+  const request: RequestSpec = { operation, intent: 'valid', purpose, pathParams, query };
+  if (Object.keys(headers).length > 0) request.headers = headers;
+  const finish = (spec: RequestSpec): RequestSpec => {
+    for (const name of Object.keys(working)) if (name in query) filler.unresolved.delete(`query ${name}`);
+    return { ...spec, unresolvedReferences: [...filler.unresolved] };
+  };
+  if (operation.body) return finish({ ...request, body: { value: validValue(operation.body.schema, values) } });
+  const media = operation.mediaBody && mediaBody(operation.mediaBody.mediaType, operation.mediaBody.schema, values);
+  return finish(media ? { ...request, body: { raw: media.raw }, contentType: media.contentType } : request);
+}
+
+/**
+ * The query a list needs to answer at all: its required parameters as `validRequest` fills them
+ * (the references a search takes, the query that worked in discovery). Checks that read a list
+ * their own way add their parameters on top.
+ */
+export function requiredQuery(context: CheckContext, list: PlannedOperation): Record<string, string> {
+  if (!list.parameters.some((parameter) => parameter.in === 'query' && parameter.required)) return {};
+  return validRequest({ ...context, operation: list }, list, `${list.id}`).query ?? {};
+}
+
+/** What the data generators draw on in this check: references are filled from what the deployment showed. */
+export function generation(
+  context: CheckContext,
+  filler = new ReferenceFiller(context, context.operation),
+): ValueContext {
   const document = context.plan.spec.dereferenced;
   return {
     random: context.random,
     tag: context.settings.namePrefix,
-    observed: context.state.observed,
+    observed: context.state.pool.observed,
     identities: identitiesOf(context),
+    reference: filler.body,
     // Discriminator mappings name their variants through the document: a oneOf body gets its mapped value.
     document,
   };
@@ -245,28 +265,6 @@ export function identitiesOf(context: Pick<CheckContext, 'operation' | 'plan'>):
   const collection = operation.collection ? plan.collection(operation.collection) : {};
   const names = [operation.idProperty, collection.create?.idProperty, collection.read?.idProperty, 'id'];
   return [...new Set(names.filter((name): name is string => name !== undefined))];
-}
-
-/** Remembers the properties of resources the deployment returned (ids, foreign keys). */
-export function learn(
-  state: RunState,
-  collection: string | undefined,
-  idProperty: string | undefined,
-  items: readonly unknown[],
-): void {
-  for (const item of items) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
-    for (const [name, value] of Object.entries(item)) {
-      const seen = state.observed.get(name) ?? [];
-      if (seen.length < 50 && !seen.some((other) => sameJson(other, value))) seen.push(value);
-      state.observed.set(name, seen);
-    }
-    if (collection && idProperty && idProperty in item) {
-      const ids = state.knownIds.get(collection) ?? [];
-      ids.push((item as Record<string, unknown>)[idProperty]);
-      state.knownIds.set(collection, ids);
-    }
-  }
 }
 
 /** Why a create-with-ids check does not apply here, or undefined when it does. */
@@ -286,10 +284,12 @@ export function readById(
   parents: Record<string, string> = {},
 ): Promise<Exchange> {
   const pathName = idParameter(read)?.name ?? 'id';
-  // The parents the item was created under (`/sites/{site_id}/snippets`): read it back under them.
-  const known = Object.fromEntries(
+  // A sub-resource's parents (`/projects/{projectId}/tasks/{taskId}`): those it was created under
+  // when known, else ones the run knows.
+  const given = Object.fromEntries(
     Object.entries(parents).filter(([name]) => read.parameters.some((p) => p.in === 'path' && p.name === name)),
   );
+  const known = { ...knownPathValues({ ...context, operation: read }, read), ...given };
   return context.send({ operation: read, intent, purpose, pathParams: { ...known, [pathName]: String(id) } });
 }
 
@@ -316,5 +316,4 @@ export function rememberCreated(context: CheckContext, sent: unknown, exchange: 
   const list = context.state.created.get(operation.collection) ?? [];
   list.push(resource);
   context.state.created.set(operation.collection, list);
-  learn(context.state, operation.collection, operation.idProperty, [returned]);
 }

@@ -1,0 +1,95 @@
+import { stringifyJson } from '../../core/json.js';
+import type { ReferenceEdge } from '../../openapi/reference-edges.js';
+import { fitsSlot } from '../reference-values.js';
+import type { CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import { unlikelyId } from './ids.js';
+import { documentedStatuses, failure, isSuccess, statusText, validRequest } from './support.js';
+
+const NAME = 'unknown-reference-refused';
+
+/** Statuses a document gives a request naming something that does not exist. */
+const NOT_THERE = ['404', '409', '422'];
+
+/** The body references a probe can change: one per resource, not guessed, a property or an array of them. */
+function probedEdges(edges: readonly ReferenceEdge[]): ReferenceEdge[] {
+  const byResource = new Map<string, ReferenceEdge>();
+  for (const edge of edges) {
+    if (edge.slot.in !== 'body' || edge.guessed || !/^\/[^/]+(\/\*)?$/.test(edge.slot.name)) continue;
+    if (!byResource.has(edge.resource)) byResource.set(edge.resource, edge);
+  }
+  return [...byResource.values()];
+}
+
+/** `body` with the edge's slot naming `unknown` instead (an array of references becomes `[unknown]`). */
+function withReference(body: Record<string, unknown>, edge: ReferenceEdge, unknown: string | number) {
+  const [, name, star] = /^\/([^/]+)(\/\*)?$/.exec(edge.slot.name)!;
+  const property = name!.replaceAll('~1', '/').replaceAll('~0', '~');
+  return { ...body, [property]: star ? [unknown] : unknown };
+}
+
+function judged(exchange: Exchange, edge: ReferenceEdge, unknown: unknown): CheckFailure[] {
+  const response = exchange.response;
+  if (!response || response.status >= 500) return []; // not-a-server-error's
+  const what = `${edge.slot.name.slice(1)} ${stringifyJson(unknown)}, which does not exist`;
+  if (isSuccess(exchange))
+    return [
+      failure(NAME, 'warning', exchange, `accepted ${what}`, {
+        expected: 'a 4xx: the reference names nothing',
+        actual: statusText(exchange),
+      }),
+    ];
+  const documented = exchange.operation.operation.responses.map((item) => item.status);
+  if (documented.includes(String(response.status))) return [];
+  const promised = documented.filter((status) => NOT_THERE.includes(status));
+  return [
+    failure(NAME, promised.length > 0 ? 'error' : 'warning', exchange, `answered ${what} with ${response.status}`, {
+      expected:
+        promised.length > 0
+          ? `the documented ${promised.join(' or ')}`
+          : `one of ${documentedStatuses(exchange.operation)}`,
+      actual: statusText(exchange),
+    }),
+  ];
+}
+
+/**
+ * A create or write that names other resources (`performance_id`, `departure_id`) is sent once
+ * per referenced resource with that reference naming nothing the deployment has (a random uuid,
+ * a large number): it must be refused with the status the document gives such a request (404,
+ * 409 or 422 when documented; another 4xx is then an error). Accepting it is a warning: few
+ * documents promise that references are checked.
+ */
+export const unknownReferenceRefused: ScenarioCheck = {
+  name: NAME,
+  kind: 'scenario',
+  severity: 'error',
+  description: 'a body naming a resource that does not exist is refused with the documented status',
+  skipReason(operation, plan, settings) {
+    if (!operation.body || operation.safe) return 'the operation sends no body that names other resources';
+    if (probedEdges(plan.references.of(operation.operation)).length === 0) return 'the body names no other resource';
+    if (operation.successStatuses.length === 0) return 'the operation documents no successful response';
+    return settings.readOnly ? 'read-only run: the operation changes state' : undefined;
+  },
+  async run(context) {
+    const { operation, plan } = context;
+    const base = validRequest(context, operation, `${operation.id} naming nothing`);
+    const body = base.body && 'value' in base.body ? base.body.value : undefined;
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      return { failures: [], skipped: 'the body is not an object' };
+    const failures: CheckFailure[] = [];
+    for (const edge of probedEdges(plan.references.of(operation.operation))) {
+      const text = unlikelyId(edge.slot.schema, context.random);
+      if (text === undefined) continue;
+      const unknown = /^\d+$/.test(text) && !fitsSlot(text, edge.slot.schema, false) ? Number(text) : text;
+      if (!fitsSlot(unknown, edge.slot.schema, false)) continue;
+      const exchange = await context.send({
+        ...base,
+        intent: 'absent',
+        purpose: `${operation.id} with ${edge.slot.name.slice(1)} naming no ${edge.resource} item`,
+        body: { value: withReference(body as Record<string, unknown>, edge, unknown) },
+      });
+      failures.push(...judged(exchange, edge, unknown));
+    }
+    return { failures };
+  },
+};

@@ -1,0 +1,40 @@
+import type { LoadedDocument } from './load.js';
+import { valueAt } from './json-pointer.js';
+import type { JsonSchema } from './openapi-types.js';
+import { jsonMediaType, type Operation } from './operations.js';
+import type { ResolvedParameter } from './resource-list.js';
+import { typesOf } from './schema-shape.js';
+
+/** Dereferenced schema at `pointer`. */
+export function schemaAt(document: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
+  return pointer === undefined ? undefined : (valueAt(document.dereferenced, pointer) as JsonSchema | undefined);
+}
+
+/** Dereferenced JSON schema of the first documented 2xx response. */
+export function successSchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
+  const response = operation.responses.find((candidate) => /^2\d\d$/.test(candidate.status));
+  return schemaAt(document, response && jsonMediaType(response.content)?.schema?.pointer);
+}
+
+/** Dereferenced JSON request body schema. */
+export function bodySchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
+  const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
+  return schemaAt(document, media?.schema?.pointer);
+}
+
+/** An object schema, or a oneOf/anyOf whose every branch is one (a body with variants, such as DNS records by type). */
+export function isObjectBody(schema: JsonSchema | undefined): boolean {
+  if (typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined))
+    return true;
+  if (typeof schema !== 'object') return false;
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  return Array.isArray(branches) && branches.length > 0 && branches.every(isObjectBody);
+}
+
+/** The operation's parameters with their schemas dereferenced. */
+export function resolvedParameters(document: LoadedDocument, operation: Operation): ResolvedParameter[] {
+  return operation.parameters.map((parameter) => ({
+    ...parameter,
+    resolved: schemaAt(document, parameter.schema?.pointer),
+  }));
+}

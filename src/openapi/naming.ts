@@ -1,0 +1,53 @@
+import pluralize from 'pluralize';
+
+/**
+ * Words of a name, lower case, whatever its spelling: `originStationId`, `origin_station_id`,
+ * `origin-station-id` and `OriginStationID` all give `origin station id`.
+ */
+export function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/** One spelling for comparing names: `ssh_key`, `sshKey` and `SSH-Key` are all `sshkey`. */
+export function squashed(name: string): string {
+  return wordsOf(name).join('');
+}
+
+/** The singular of a noun (`categories` → `category`, `ssh_keys` → `ssh_key`), by the pluralize library. */
+export function singularOf(noun: string): string {
+  return pluralize.singular(noun);
+}
+
+/** The plural of a noun (`station` → `stations`). */
+export function pluralOf(noun: string): string {
+  return pluralize.plural(noun);
+}
+
+/** The static segments of a path template (`/users/{id}/ssh-keys` → `users`, `ssh-keys`). */
+export function staticSegments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '' && !segment.includes('{'));
+}
+
+/** The noun a collection path names: its last static segment (`/users/{id}/ssh-keys` → `ssh-keys`), if any. */
+export function collectionNoun(path: string): string | undefined {
+  return staticSegments(path).at(-1);
+}
+
+/**
+ * Squashed names one item of a collection goes by: the singular of its path's last segment
+ * (`sshkey` for `/ssh_keys`), its plural, and the same for the last word alone (`key`, `keys`)
+ * when `lastWord` is set.
+ */
+export function itemNames(path: string, lastWord = false): string[] {
+  const noun = collectionNoun(path);
+  if (noun === undefined) return [];
+  const words = wordsOf(noun);
+  const names = [singularOf(words.join('_')), noun];
+  if (lastWord && words.length > 1) names.push(singularOf(words.at(-1)!));
+  return [...new Set(names.map(squashed).filter((name) => name !== ''))];
+}
