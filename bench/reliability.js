@@ -8,8 +8,12 @@
 //      that never reads.
 //   3. Concurrent writers across tenants, journal pressure, slow clients (slowloris, slow bodies)
 //      during a short soak with RSS sampled.
+//   4. The second round (issue 18), each family against kennels of its own: request smuggling,
+//      base-path escapes and broken upstreams through --proxy; two processes and kill -9 on
+//      --data; a slow and a frozen Redis, passwords in store URLs; creates across --watch
+//      reloads; chaos delays hoarded; CSRF and DNS rebinding on the admin and world APIs.
 //
-//   npm run reliability [-- --quick] [--seed N] [--requests N] [--soak S] [--family a,b] [--out FILE] [--bin FILE]
+//   npm run reliability [-- --quick] [--seed N] [--requests N] [--soak S] [--family a,b] [--round-two a,b|none] [--out FILE] [--bin FILE]
 //
 // Prints a table of figures and the findings grouped by family, writes .bench/reliability.json
 // (keys and tokens are fresh per run and replaced by their labels in everything printed or saved).
@@ -26,6 +30,7 @@ import { parseArgs } from 'node:util';
 import { apiClient, bearer } from './lib/api-client.js';
 import { memoryOf } from './lib/children.js';
 import { runWriters } from './lib/concurrent-writers.js';
+import { killServeChildren, ROUND_TWO_FAMILIES, ROUND_TWO_PROFILES, runRoundTwo } from './lib/round-two/index.js';
 import { redactor, secretFragments } from './lib/conformance.js';
 import { runDnsFuzz } from './lib/dns-fuzz.js';
 import { runJournalPressure } from './lib/journal-pressure.js';
@@ -66,7 +71,8 @@ const PROFILES = {
     slow: { count: 50, bodies: 5, intervalMs: 1000, boundMs: undefined },
     soak: { seconds: 2, concurrency: 8 },
     speedRequests: 200,
-    watchdogS: 120,
+    roundTwo: ROUND_TWO_PROFILES.quick,
+    watchdogS: 140,
   },
   long: {
     requests: 3000,
@@ -89,7 +95,8 @@ const PROFILES = {
     slow: { count: 1000, bodies: 20, intervalMs: 5000, boundMs: 60_000 },
     soak: { seconds: 60, concurrency: 16 },
     speedRequests: 1000,
-    watchdogS: 900,
+    roundTwo: ROUND_TWO_PROFILES.long,
+    watchdogS: 1500,
   },
 };
 
@@ -99,6 +106,7 @@ const USAGE = `usage: npm run reliability [-- options]
   --requests N      hostile HTTP requests (default ${PROFILES.long.requests}, quick ${PROFILES.quick.requests})
   --soak S          seconds of soak (default ${PROFILES.long.soak.seconds}, quick ${PROFILES.quick.soak.seconds})
   --family a,b      only these hostile families (${FAMILIES.map((family) => family.family).join(', ')})
+  --round-two a,b   only these second-round families (${ROUND_TWO_FAMILIES.join(', ')}), or none
   --out FILE        JSON report (default .bench/reliability.json)
   --bin FILE        the kennel executable script to test (default bin/kennel.js)
   -h, --help        this text`;
@@ -117,6 +125,7 @@ function options() {
         requests: { type: 'string' },
         soak: { type: 'string' },
         family: { type: 'string' },
+        'round-two': { type: 'string' },
         out: { type: 'string', default: DEFAULT_OUT },
         bin: { type: 'string', default: path.join(ROOT, 'bin', 'kennel.js') },
         help: { type: 'boolean', short: 'h', default: false },
@@ -144,7 +153,14 @@ function options() {
     .filter(Boolean);
   const unknown = only?.filter((name) => !FAMILIES.some((family) => family.family === name)) ?? [];
   if (unknown.length > 0) throw new SuiteError(`unknown family ${unknown.join(', ')}\n${USAGE}`);
+  const roundTwo = parsed['round-two']
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknownTwo = roundTwo?.filter((name) => name !== 'none' && !ROUND_TWO_FAMILIES.includes(name)) ?? [];
+  if (unknownTwo.length > 0) throw new SuiteError(`unknown second-round family ${unknownTwo.join(', ')}\n${USAGE}`);
   return {
+    roundTwo: roundTwo?.includes('none') ? [] : roundTwo,
     quick: parsed.quick,
     seed: integer('seed', parsed.seed, 0),
     profile,
@@ -359,6 +375,21 @@ async function soakPhase(server, opts, figures) {
   );
 }
 
+async function roundTwoPhase(server, opts, figures) {
+  if (opts.roundTwo?.length === 0) return;
+  const { keyA, keyB, keyC, keyD, admin } = server.secrets;
+  log('round two: proxy, --data, Redis, --watch, chaos and admin families, each on kennels of its own');
+  figures.roundTwo = await runRoundTwo({
+    bin: opts.bin,
+    cwd: ROOT,
+    keys: [keyA, keyB, keyC, keyD],
+    adminToken: admin,
+    profiles: opts.profile.roundTwo,
+    only: opts.roundTwo,
+    log,
+  });
+}
+
 async function snapshot(server, label) {
   try {
     return await snapshotStore(server.client, {
@@ -393,6 +424,7 @@ async function main() {
   const watchdog = setTimeout(() => {
     log(`reliability: still running after ${opts.profile.watchdogS} s; stopping`);
     killAllKennels();
+    killServeChildren();
     process.exit(2);
   }, opts.profile.watchdogS * 1000);
   watchdog.unref();
@@ -445,6 +477,7 @@ async function main() {
     await phase('writers', () => writersPhase(server, opts, figures));
     await phase('journal', () => journalPhase(server, opts, figures));
     await phase('soak', () => soakPhase(server, opts, figures));
+    await phase('round two', () => roundTwoPhase(server, opts, figures));
     figures.speed.atEnd = await timedGets(server.client, secrets.keyA, opts.profile.speedRequests);
     figures.rss.end = memoryOf(server.handle.pid);
     log(
@@ -483,19 +516,24 @@ function report(opts, figures, redact) {
 function onSignal(signal) {
   log(`\nreliability: ${signal}, stopping kennel`);
   killAllKennels();
+  killServeChildren();
   process.exit(signal === 'SIGINT' ? 130 : 143);
 }
 
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 process.on('SIGHUP', onSignal);
-process.on('exit', () => killAllKennels());
+process.on('exit', () => {
+  killAllKennels();
+  killServeChildren();
+});
 
 let code;
 try {
   code = await main();
 } catch (error) {
   killAllKennels();
+  killServeChildren();
   log(`reliability: could not run: ${error instanceof SuiteError ? error.message : (error?.stack ?? error)}`);
   code = 2;
 }

@@ -1,5 +1,5 @@
 // The reliability suite's quick form (bench/reliability.js --quick) against a real `kennel serve`:
-// its hard bounds hold. Timing figures (stalls, speed, slow clients) are reported by the suite,
+// its hard bounds hold, the second round's (issue 18: proxy, --data, Redis, --watch, chaos, admin) too. Timing figures (stalls, speed, slow clients) are reported by the suite,
 // never asserted here: they depend on the machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,10 +28,12 @@ interface Report {
     dnsPackets: number;
     dnsAlive: boolean;
     qrAnswers: number;
+    roundTwo?: { families: string[]; findings: number; byFamily: Record<string, number> };
   };
   groups: Finding[];
   hardFailures: string[];
   hostile: { storeChangedBy: { family: string; tenants: string[]; after: string }[] };
+  roundTwo?: { findings: { family: string; kind: string; variant: string; detail: string }[] };
   writers?: { findings: { detail: string }[] };
 }
 
@@ -122,5 +124,18 @@ describe('reliability suite, quick form (npm run reliability -- --quick)', () =>
 
   it('never answers a DNS response packet (QR=1)', () => {
     expect(run.report?.summary.qrAnswers).toBe(0);
+  });
+
+  it('runs every second-round family (proxy, --data, Redis, --watch, chaos, admin)', () => {
+    expect(run.report?.summary.roundTwo?.families.sort()).toEqual(
+      ['admin', 'chaos', 'data', 'proxy', 'redis', 'reload'].sort(),
+    );
+  });
+
+  it('second round: nothing smuggled, escaped, lost, handed out twice, hoarded, printed or accepted cross-site', () => {
+    const lines = (run.report?.roundTwo?.findings ?? []).map(
+      (item) => `\n${item.family} ${item.kind} ${item.variant}: ${item.detail}`,
+    );
+    expect(run.report?.summary.roundTwo?.findings, lines.join('')).toBe(0);
   });
 });

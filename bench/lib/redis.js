@@ -21,12 +21,16 @@ function ping(socket) {
   });
 }
 
-/** Starts redis-server for the bench: {url, pid, stop} or {skip: reason}. */
-export async function startBenchRedis(benchDir) {
+/**
+ * Starts redis-server for the bench: {url, socket, pid, stop} or {skip: reason}. With `debug`,
+ * `DEBUG SLEEP` is allowed on the socket (the reliability suite makes a slow Redis with it).
+ */
+export async function startBenchRedis(benchDir, { debug = false } = {}) {
   if (!existsSync(REDIS_SERVER)) return { skip: 'no redis-server (apt-get install redis-server)' };
   const socket = path.join(benchDir, 'redis.sock');
   rmSync(socket, { force: true });
   const args = ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', benchDir];
+  if (debug) args.push('--enable-debug-command', 'local');
   const handle = startChild('redis-server', REDIS_SERVER, args);
   const started = Date.now();
   while (!(await ping(socket))) {
@@ -36,5 +40,5 @@ export async function startBenchRedis(benchDir) {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { url: `unix://${socket}`, pid: handle.pid, stop: () => stopChild(handle) };
+  return { url: `unix://${socket}`, socket, pid: handle.pid, stop: () => stopChild(handle) };
 }

@@ -1,6 +1,7 @@
 // The reliability suite's report: the bounds table (hard bounds decide the exit code, the rest is
 // reported), the findings grouped by family, other observations, and the JSON document.
 import { formatFixed, formatInt, table } from './report.js';
+import { roundTwoLines, roundTwoRows } from './round-two/report.js';
 
 /** The long form fails when sequential GETs after the hostile requests run at less than this share of the speed before. */
 const MIN_SPEED_RATIO = 0.5;
@@ -217,6 +218,7 @@ export function buildReport(opts, figures, { maxStallMs }) {
         : '-',
     ),
     speedRow(opts, figures.speed),
+    ...roundTwoRows(figures.roundTwo, { hard, reported }),
   ];
   const groups = groupFindings(h.findings);
   const out = [''];
@@ -253,6 +255,7 @@ export function buildReport(opts, figures, { maxStallMs }) {
     );
   for (const finding of figures.writers?.findings ?? []) extra.push(`  writers: ${finding.detail}`);
   for (const sample of figures.soak?.fiveXxSamples ?? []) extra.push(`  soak 5xx: ${sample}`);
+  extra.push(...roundTwoLines(figures.roundTwo));
   for (const crash of figures.crashes)
     extra.push(`  crash during ${crash.phase}: code ${crash.code}, signal ${crash.signal}\n${crash.output}`);
   if (extra.length > 0) out.push('', 'other observations:', ...extra);
@@ -283,6 +286,15 @@ export function buildReport(opts, figures, { maxStallMs }) {
       qrAnswers,
       maxHeavyStallMs: maxHeavy,
       hostileStalls: familyStalls,
+      roundTwo: figures.roundTwo
+        ? {
+            families: Object.keys(figures.roundTwo.families),
+            findings: figures.roundTwo.findings.length,
+            byFamily: Object.fromEntries(
+              Object.entries(figures.roundTwo.families).map(([name, family]) => [name, family.findings.length]),
+            ),
+          }
+        : undefined,
     },
     groups: groups.map(({ example, ...group }) => ({ ...group, example })),
     hostile: { ...h, findings: h.findings.slice(0, 5000) },

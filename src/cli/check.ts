@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { PETSTORE_SPEC } from '../assets.js';
-import { isCredentialHeader, REDACTED, Redactor, type Secret } from '../core/redact.js';
+import { hideUrlCredentials, isCredentialHeader, REDACTED, Redactor, type Secret } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
 import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
 import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
@@ -187,7 +187,7 @@ function reportRedactor(options: ContractOptions): Redactor {
 async function writeToolErrorReports(flags: CheckFlags, message: string, redactor: Redactor | undefined) {
   const { junitForToolError } = await import('../contract/reporters/junit.js');
   const { jsonForToolError } = await import('../contract/reporters/json.js');
-  const hide = (text: string) => (redactor ? redactor.text(text) : text);
+  const hide = (text: string) => hideUrlCredentials(redactor ? redactor.text(text) : text);
   const baseUrl = flags.baseUrl;
   const writes = [
     ...(flags.junit ? [writeReport(flags.junit, hide(junitForToolError(message)))] : []),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { pino } from 'pino';
 import { packageFile } from '../assets.js';
+import { hideUrlCredentials } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
 import type { CliIo } from './io.js';
 import { checkCommand } from './check.js';
@@ -26,13 +27,17 @@ function program(io: CliIo, finish: (code: number) => void): Command {
     .version(version(), '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) });
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(hideUrlCredentials(text)),
+    });
   serveCommand(root, io, finish);
   checkCommand(root, io, finish);
   scenarioCommand(root, io, finish);
   const output = {
     writeOut: (text: string) => io.stdout.write(text),
-    writeErr: (text: string) => io.stderr.write(text),
+    // commander quotes arguments it refuses: a URL among them keeps its password to itself.
+    writeErr: (text: string) => io.stderr.write(hideUrlCredentials(text)),
   };
   const configure = (command: Command): void => {
     command.exitOverride().configureOutput(output);
@@ -59,10 +64,10 @@ function failure(error: unknown, io: CliIo): number {
     return error.exitCode === 0 ? EXIT.ok : EXIT.toolError;
   }
   if (error instanceof ToolError) {
-    io.stderr.write(`kennel: ${error.message}\n`);
+    io.stderr.write(`kennel: ${hideUrlCredentials(error.message)}\n`);
     return EXIT.toolError;
   }
-  io.stderr.write(`kennel: unexpected failure: ${(error as Error)?.message ?? String(error)}\n`);
+  io.stderr.write(`kennel: unexpected failure: ${hideUrlCredentials((error as Error)?.message ?? String(error))}\n`);
   if (io.env.KENNEL_DEBUG) io.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
   return EXIT.toolError;
 }

@@ -16,6 +16,22 @@ export function hostName(value: string): string {
   return value.trim();
 }
 
+/** What `--allowed-host` takes: a host name, `.name` for it and every name under it, or `*`. */
+const ALLOWED_HOST = /^(\*|\.?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?)$/i;
+
+/** Checks one `--allowed-host` value (or one of `KENNEL_ALLOWED_HOSTS`); the message says what is wrong. */
+export function allowedHostProblem(value: string): string | undefined {
+  if (ALLOWED_HOST.test(value)) return undefined;
+  return `${JSON.stringify(value.slice(0, 80))} is not a host name: give a name (mock.internal), .name for it and the names under it, or * for any`;
+}
+
+/** Collects `--allowed-host` values, each checked. */
+export function allowedHost(value: string, previous: string[] = []): string[] {
+  const problem = allowedHostProblem(value);
+  if (problem) throw new InvalidArgumentError(problem);
+  return [...previous, value];
+}
+
 /** A commander parser that accepts one of `choices`. */
 export function oneOf<T extends string>(choices: readonly T[]): (value: string) => T {
   return (value) => {

@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG, type MockConfig } from '../mock/config.js';
 import { MEMORY_STORE } from '../mock/store-choice.js';
 import { checkRedisUrl } from '../store/redis/redis-link.js';
 import type { CliIo } from './io.js';
-import { integerIn } from './options.js';
+import { allowedHostProblem, integerIn } from './options.js';
 import type { ServeFlags } from './serve-options.js';
 
 function envKeys(env: CliIo['env']): string[] {
@@ -81,6 +81,20 @@ function adminToken(flags: ServeFlags, env: CliIo['env']): string | undefined {
   return token;
 }
 
+/** `--allowed-host` values, else `KENNEL_ALLOWED_HOSTS` (comma-separated), each checked. */
+function allowedHosts(flags: ServeFlags, env: CliIo['env']): string[] {
+  if (flags.allowedHost) return flags.allowedHost;
+  const names = (env.KENNEL_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  for (const name of names) {
+    const problem = allowedHostProblem(name);
+    if (problem) throw new ToolError(`KENNEL_ALLOWED_HOSTS: ${problem}`);
+  }
+  return names;
+}
+
 /** Flags beat environment variables, which beat defaults. */
 export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig {
   return {
@@ -103,6 +117,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     journalSize: flags.journalSize ?? DEFAULT_CONFIG.journalSize,
     journalBytes: flags.journalBytes ?? DEFAULT_CONFIG.journalBytes,
     adminToken: adminToken(flags, env),
+    allowedHosts: allowedHosts(flags, env),
     cors: flags.cors,
     logLevel: flags.logLevel ?? DEFAULT_CONFIG.logLevel,
     specPath: flags.spec ?? PETSTORE_SPEC,

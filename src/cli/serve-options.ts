@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { DEFAULT_CONFIG, DEV_API_KEY, LIST_ORDERS, LOG_LEVELS, type LogLevel } from '../mock/config.js';
 import type { ListOrder } from '../store/tenant-collection.js';
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
-import { byteSize, collect, hostName, integerIn, memorySize, oneOf } from './options.js';
+import { allowedHost, byteSize, collect, hostName, integerIn, memorySize, oneOf } from './options.js';
 
 /** The flags of `kennel serve` as commander parses them (chaos and time ones are ChaosFlags). */
 export interface ServeFlags {
@@ -28,6 +28,7 @@ export interface ServeFlags {
   journalSize?: number;
   journalBytes?: number;
   adminToken?: string;
+  allowedHost?: string[];
   cors: boolean;
   world: boolean;
   worldFile?: string;
@@ -150,6 +151,11 @@ function accessOptions(command: Command): Command {
     .option(
       '--admin-token <token>',
       'protect the admin API under /__kennel with this bearer token (env KENNEL_ADMIN_TOKEN)',
+    )
+    .option(
+      '--allowed-host <name>',
+      'a Host name /__kennel answers besides localhost and IP addresses, repeatable: mock.internal, .corp.example (and names under it), * for any (env KENNEL_ALLOWED_HOSTS, comma-separated)',
+      allowedHost,
     )
     .option('--no-cors', 'do not send CORS headers');
 }

@@ -1,3 +1,4 @@
+import { hideUrlCredentials } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
 import { describeNetworkError } from './http-client.js';
 
@@ -9,7 +10,7 @@ function parseBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new ToolError(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
+    throw new ToolError(`--base-url ${JSON.stringify(hideUrlCredentials(baseUrl))} is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new ToolError(`--base-url must be http or https, not ${url.protocol}`);

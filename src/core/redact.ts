@@ -42,6 +42,17 @@ const COOKIE_HEADERS = new Set(['cookie', 'set-cookie']);
 /** An authentication scheme name worth keeping (`Bearer`, `Basic`), as opposed to a credential. */
 const SCHEME = /^[A-Za-z][A-Za-z0-9-]{0,19}$/;
 
+/**
+ * The user information of every `scheme://user:password@` in `text`, up to the last `@` before the
+ * path, parsable URL or not (`redis://:pw@host:99999`, `http://a:b@[::1`).
+ */
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi;
+
+/** `text` with the user and password of every URL in it hidden: what error messages may quote. */
+export function hideUrlCredentials(text: string): string {
+  return text.replace(URL_USERINFO, `$1${REDACTED}@`);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

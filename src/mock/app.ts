@@ -18,11 +18,13 @@ import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.
 import { DocumentAnswers } from './document-answers.js';
 import { exampleWarnings } from './example-check.js';
 import { SchemaValidators } from '../openapi/validators.js';
+import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
 import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
+import { adminGuard } from './admin-guard.js';
 import { errorJson, toProblem } from './problems.js';
 import type { ErrorScope } from './documented-error.js';
-import { isUnder } from './route-table.js';
+import { isUnder, pathUnder } from './route-table.js';
 import { specRouter } from './spec-router.js';
 import type { Responder } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
@@ -32,7 +34,6 @@ import type { Clock } from '../core/clock.js';
 import { chaosAdminRouter } from './chaos/chaos-admin.js';
 import { ChaosEngine } from './chaos/chaos-engine.js';
 import { chaosHook, type ChaosNote } from './chaos/chaos-hook.js';
-import { chainHooks } from './operation-hooks.js';
 import { checkedChaos } from './chaos/chaos-setup.js';
 import { nowAdminRouter } from './time/now-admin.js';
 import { sunsetHook } from './time/sunset.js';
@@ -60,6 +61,13 @@ export interface MockApp {
   app: Koa;
   /** Every tenant's items of every stateful collection of the document. */
   store: Store;
+  /** The store this app's requests use: `store`, or after a reload its successor's (`handOver`). */
+  requests: Store;
+  /**
+   * Sends the requests still under way in this app to `successor` (the `requests` store of the app
+   * a reload swapped in), their writes checked by `checks` (reloadable.ts).
+   */
+  handOver(successor: Store, checks: SuccessorChecks): void;
   journal: Journal;
   /** The chaos table in force (replaceable at /__kennel/chaos). */
   chaos: ChaosEngine;
@@ -105,6 +113,9 @@ export function createMockApp({
     },
     makeStore,
   );
+  // What the handlers use: this app's store, until a reload hands the requests under way on.
+  const routed = new SuccessorStore(store);
+  const handOver = (successor: Store, checks: SuccessorChecks) => routed.handOver(successor, checks);
   const accepted = acceptedKeys(config);
   const redactor = mockRedactor(spec, accepted, config.adminToken);
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
@@ -117,9 +128,10 @@ export function createMockApp({
   app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
   app.use(observe(logger, journal, redactor));
   app.use(strictFraming());
+  app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
   // A proxied deployment answers its own CORS, preflights included.
   if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
-  app.use(adminRouter({ spec, config, store, journal }).routes());
+  app.use(adminRouter({ spec, config, store: routed, journal }).routes());
   const operationIds = spec.operations.map((operation) => operation.id);
   const { adminToken, maxBodyBytes } = config;
   app.use(chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes());
@@ -127,7 +139,7 @@ export function createMockApp({
   for (const extra of extraApis) app.use(extra.router);
   if (proxy) {
     app.use(proxy);
-    return { app, store, journal, chaos, now };
+    return { app, store, requests: routed, handOver, journal, chaos, now };
   }
   const validators = new SchemaValidators(spec.document);
   spec.warnings.push(...exampleWarnings(spec, validators));
@@ -141,12 +153,13 @@ export function createMockApp({
       prefix: spec.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
-      respond: resourceResponder(config, store, model, answers),
-      around: chainHooks(chaosHook(chaos, config.chaos?.maxHeld), sunsetHook(spec, now, config.afterSunset ?? 'gone')),
+      respond: resourceResponder(config, routed, model, answers),
+      around: sunsetHook(spec, now, config.afterSunset ?? 'gone'),
+      afterAuth: chaosHook(chaos, config.chaos?.maxHeld),
     }),
   );
   app.use(notFound(spec.basePath));
-  return { app, store, journal, chaos, now };
+  return { app, store, requests: routed, handOver, journal, chaos, now };
 }
 
 /** Operations of the document's stateful resources get kennel's store; everything else is answered from the document. */
@@ -186,7 +199,7 @@ function corsOutsideAdmin(adminProtected: boolean): Middleware {
 /** Whatever nothing else answered: a 404 that points at the API's base path. */
 function notFound(basePath: string): Middleware {
   return async (ctx) => {
-    const hint = basePath && !isUnder(ctx.path, basePath) ? ` (the API lives under ${basePath})` : '';
+    const hint = basePath && pathUnder(ctx.path, basePath) === undefined ? ` (the API lives under ${basePath})` : '';
     throw new ProblemError(404, 'not_found', `No operation at ${ctx.method} ${shorten(ctx.path)}${hint}`);
   };
 }

@@ -42,6 +42,11 @@ export interface MockConfig {
   journalBytes: number;
   /** When set, the admin API under /__kennel requires `Authorization: Bearer <adminToken>`. */
   adminToken: string | undefined;
+  /**
+   * Names a `Host` may carry on /__kennel besides localhost, IP addresses and `host`
+   * (`--allowed-host`): `mock.internal`, `.corp.example` (and every name under it), `*` (any).
+   */
+  allowedHosts?: string[];
   /** Send CORS headers and answer preflight requests. */
   cors: boolean;
   /** pino level for the per-request log lines. */

@@ -2,7 +2,7 @@ import { loadDocument, type LoadedDocument } from '../openapi/load.js';
 import { inferResources } from '../openapi/resource-model.js';
 import { ResourceStore } from '../store/resource-store.js';
 import type { MockApp } from './app.js';
-import { carryOver, type CarryOver } from './store-carry-over.js';
+import { carryOver, itemChecks, type CarryOver } from './store-carry-over.js';
 
 type Handler = ReturnType<MockApp['app']['callback']>;
 
@@ -17,7 +17,10 @@ export interface Reloaded extends CarryOver {
 /**
  * The app behind the HTTP listener, replaceable while it runs: a reload builds the whole new app
  * (routes, validators, resource model, store) first and swaps it in with one assignment, so a
- * request sees the old document or the new one, never half of each.
+ * request is routed and validated by the old document or the new one, never half of each. A
+ * request still under way in the old app when the swap lands (delayed, its body arriving) reads
+ * and writes the new store from then on (the old app hands its store over), so nothing it is told
+ * was written is lost with the old store, and the ids it gets come from the new store's sequence.
  */
 export class Reloadable {
   #spec: LoadedDocument;
@@ -50,7 +53,14 @@ export class Reloadable {
     const [old, next] = [this.#mock.store, mock.store];
     // A shared store (Redis) keeps its items itself, for every replica: nothing to carry over.
     const shared = !(old instanceof ResourceStore && next instanceof ResourceStore);
-    const carried = shared ? { kept: 0, dropped: 0 } : carryOver(old, next, spec, inferResources(spec));
+    let carried: CarryOver = { kept: 0, dropped: 0 };
+    if (!shared) {
+      // No await from here to the swap: no write can land in the old store after it is copied.
+      const checks = itemChecks(spec, inferResources(spec), old);
+      carried = carryOver(old, next, checks);
+      // To the new app's own routing, so a later reload hands these requests on again.
+      this.#mock.handOver(mock.requests, checks);
+    }
     this.#spec = spec;
     this.#mock = mock;
     this.#handle = mock.app.callback();

@@ -21,7 +21,7 @@ import { readBody, readParameters } from './request-input.js';
 import { unmatched } from './route-table.js';
 import { queryOf } from './query.js';
 import { PathMatcher } from './path-matcher.js';
-import { isUnder } from './route-table.js';
+import { pathUnder } from './route-table.js';
 
 export interface SpecRouterOptions {
   spec: LoadedDocument;
@@ -37,8 +37,13 @@ export interface SpecRouterOptions {
   /** Checks credentials first, before anything else is read; throws the 401 problem. */
   authenticate(operation: Operation, ctx: Context): Principal;
   respond: Responder;
-  /** Wraps every matched request before auth (chaos, the sunset): may delay it, answer it or drop it. */
+  /** Wraps every matched request before auth (the sunset): may answer it. */
   around?: OperationHook;
+  /**
+   * Wraps every authenticated request (chaos): may delay it, answer it or drop it. After auth, so a
+   * request without valid credentials spends no delay and holds no slot.
+   */
+  afterAuth?: OperationHook;
 }
 
 /** Runs around a matched operation's handling; `next` authenticates, validates and answers. */
@@ -88,8 +93,18 @@ function handlerFor(
   const errorScope: ErrorScope = { operation, errors };
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
-  const answer = async (ctx: Context, params: Record<string, string>, preferences: Preferences): Promise<void> => {
+  const answer = (ctx: Context, params: Record<string, string>, preferences: Preferences): Promise<void> => {
     const principal = options.authenticate(operation, ctx);
+    ctx.state.principal = principal;
+    const rest = () => respond(ctx, params, preferences, principal);
+    return options.afterAuth ? options.afterAuth(ctx, operation, preferences, rest) : rest();
+  };
+  const respond = async (
+    ctx: Context,
+    params: Record<string, string>,
+    preferences: Preferences,
+    principal: Principal,
+  ): Promise<void> => {
     const forced = forcesCannedResponse(preferences);
     const accept = ctx.get('accept');
     if (!forced && accept && offered.length > 0) acceptableMedia(label, offered, accept);
@@ -111,7 +126,7 @@ function handlerFor(
     }
     const request: RequestContext = {
       principal,
-      path: ctx.path.slice(options.prefix.length),
+      path: pathUnder(ctx.path, options.prefix) ?? ctx.path,
       query: queryOf(ctx),
       headers: ctx.headers,
       preferences,
@@ -157,8 +172,9 @@ export function specRouter(options: SpecRouterOptions): Middleware {
   const matcher = new PathMatcher([...byPath].map(([template, value]) => ({ template, value })));
   const { prefix } = options;
   return (ctx, next) => {
-    if (!isUnder(ctx.path, prefix)) return next();
-    const matches = matcher.match(ctx.path.slice(prefix.length) || '/', (name) => queryOf(ctx)[name]);
+    const rest = pathUnder(ctx.path, prefix);
+    if (rest === undefined) return next();
+    const matches = matcher.match(rest || '/', (name) => queryOf(ctx)[name]);
     const method = ctx.method === 'HEAD' ? ['HEAD', 'GET'] : [ctx.method];
     for (const match of matches) {
       const handler = method.map((name) => match.value.get(name)).find((found) => found !== undefined);

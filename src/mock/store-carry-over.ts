@@ -23,8 +23,11 @@ function itemPointer(resource: Resource): string | undefined {
   return successPointer(read) ?? successPointer(create) ?? body;
 }
 
-/** A check per collection path of the new document; undefined when its items cannot be kept. */
-function itemChecks(document: LoadedDocument, model: ResourceModel, old: ResourceStore) {
+/**
+ * A check per collection path of the new document whose items the old store's can become (same
+ * key property and kind); a path without one cannot keep them.
+ */
+export function itemChecks(document: LoadedDocument, model: ResourceModel, old: ResourceStore): Map<string, Validator> {
   const validators = new SchemaValidators(document.document);
   const checks = new Map<string, Validator>();
   for (const resource of model.resources) {
@@ -49,13 +52,7 @@ function itemChecks(document: LoadedDocument, model: ResourceModel, old: Resourc
  * against the new item schema; any other item is dropped. A collection none of whose items
  * changed stays as it was, seeded items included; the seed carries over too.
  */
-export function carryOver(
-  old: ResourceStore,
-  next: ResourceStore,
-  document: LoadedDocument,
-  model: ResourceModel,
-): CarryOver {
-  const checks = itemChecks(document, model, old);
+export function carryOver(old: ResourceStore, next: ResourceStore, checks: ReadonlyMap<string, Validator>): CarryOver {
   next.reset({ seed: old.seed });
   const result: CarryOver = { kept: 0, dropped: 0 };
   for (const [name, tenant] of old.tenants()) {

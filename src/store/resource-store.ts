@@ -8,6 +8,7 @@ import {
   seededRecord,
   TenantCollection,
   type KeySpec,
+  type ReserveSequence,
   type StoreLimits,
   type StoredRecord,
   type TenantAccount,
@@ -91,30 +92,60 @@ export class TenantStore implements Tenant {
     if (!collection) {
       const spec = this.#store.spec(path);
       const seeded = parent === '' ? this.#store.seeded(path) : [];
-      const random = new Random(hashOf(`${this.#store.seed}\u0000${this.#name}\u0000${name}`));
-      collection = new TenantCollection(seeded, spec.key, this.#store.limits, this.#account, random);
+      collection = new TenantCollection(
+        seeded,
+        spec.key,
+        this.#store.limits,
+        this.#account,
+        this.#randomOf(name),
+        this.#reserverOf(name),
+      );
       this.#collections.set(name, collection);
     }
     return collection;
   }
 
-  /** The collections this tenant has used: collection path, parent keys ('' for top level), items. */
+  /** Each collection draws its UUIDs from its own sequence, the same for a seed, tenant and collection. */
+  #randomOf(name: string): Random {
+    return new Random(hashOf(`${this.#store.seed}\u0000${this.#name}\u0000${name}`));
+  }
+
+  /** The store's reservation hook, for one collection (none when nothing keeps the store). */
+  #reserverOf(name: string): ReserveSequence | undefined {
+    const store = this.#store;
+    if (!store.onReserve) return undefined;
+    return (upTo) => store.onReserve?.(this.#name, name, upTo) ?? upTo;
+  }
+
+  /** The collections this tenant has used: collection path, parent keys ('' for top level), items, sequence. */
   *collections(): Generator<CollectionItems> {
     for (const [name, collection] of this.#collections) {
       const [path, parent = ''] = name.split('\u0000');
-      yield { path: path!, parent, records: collection.records() };
+      yield { path: path!, parent, records: collection.records(), next: collection.sequence };
     }
   }
 
-  /** Puts a collection's items back as they were (a reload); their memory is charged again. */
-  restoreCollection({ path, parent, records }: CollectionItems): void {
+  /**
+   * Puts a collection's items back as they were (a reload); their memory is charged again, and its
+   * key sequence goes on from where it was (a deleted item's id is not handed out again).
+   */
+  restoreCollection({ path, parent, records, next }: CollectionItems): void {
     const name = parent === '' ? path : `${path}\u0000${parent}`;
-    const random = new Random(hashOf(`${this.#store.seed}\u0000${this.#name}\u0000${name}`));
     const key = this.#store.spec(path).key;
     const bytes = records.reduce((sum, record) => sum + record.bytes, 0);
     this.#account.bytes += bytes;
     this.#store.limits.total.used += bytes;
-    this.#collections.set(name, new TenantCollection(records, key, this.#store.limits, this.#account, random));
+    const { limits } = this.#store;
+    const collection = new TenantCollection(
+      records,
+      key,
+      limits,
+      this.#account,
+      this.#randomOf(name),
+      this.#reserverOf(name),
+    );
+    if (next !== undefined) collection.advanceSequence(next);
+    this.#collections.set(name, collection);
   }
 }
 
@@ -123,6 +154,8 @@ export interface CollectionItems {
   path: string;
   parent: string;
   records: readonly StoredRecord[];
+  /** Where its key sequence stood (`TenantCollection.sequence`); absent: from its items. */
+  next?: number;
 }
 
 /** Every tenant's items. Tenants are created on first use, each seeded identically. */
@@ -138,6 +171,12 @@ export class ResourceStore implements Store {
   readonly #saved = new Map<string, SavedTenant>();
   /** Told after every change of an item and every reset (the `--data` file saves then). */
   onChange: (() => void) | undefined;
+  /**
+   * Told before a collection issues a key at or past what it reserved: makes the positions below
+   * `upTo` of tenant `tenant`'s collection `collection` durable and answers how far it reserved.
+   * Set before the first tenant is used (collections read it when they are made).
+   */
+  onReserve: ((tenant: string, collection: string, upTo: number) => number) | undefined;
   readonly #options: ResourceStoreOptions;
   readonly #seeded = new Map<string, readonly StoredRecord[]>();
   readonly limits: StoreLimits;
@@ -216,6 +255,28 @@ export class ResourceStore implements Store {
         for (const item of items) if (item.created) bytes += recordBytes(stringifyJson(item.value));
       this.#saved.set(id, { collections, bytes });
       this.limits.total.used += bytes;
+    }
+  }
+
+  /**
+   * Moves key sequences on to at least the given positions (tenant id → collection name → next):
+   * the reservations of a kennel that was killed. A collection the snapshot did not have yet
+   * starts from its seeded items.
+   */
+  raiseSequences(floors: Readonly<Record<string, Readonly<Record<string, number>>>>): void {
+    for (const [id, collections] of Object.entries(floors)) {
+      const saved = this.#saved.get(id) ?? { collections: {}, bytes: 0 };
+      for (const [name, next] of Object.entries(collections)) {
+        const [path, ...parent] = name.split('\u0000');
+        if (!this.#options.collections.has(path!)) continue;
+        const present = saved.collections[name];
+        // Seeded values are shared and never changed, so the restored collection may hold them too.
+        const seeded = parent.length === 0 ? this.seeded(path!).map(({ value }) => ({ value, created: false })) : [];
+        saved.collections[name] = present
+          ? { ...present, next: Math.max(present.next, next) }
+          : { items: seeded as CollectionSnapshot['items'], next };
+      }
+      this.#saved.set(id, saved);
     }
   }
 

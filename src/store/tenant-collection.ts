@@ -50,6 +50,13 @@ export interface KeySpec {
   kind: IdKind;
 }
 
+/**
+ * Makes positions of a collection's key sequence below `upTo` durable before a key there is issued,
+ * and answers how far it reserved (at least `upTo`): the `--data` file keeps ids handed out after
+ * its last save from being handed out again once kennel restarts after a crash.
+ */
+export type ReserveSequence = (upTo: number) => number;
+
 /** A property that must equal a value for an item to be listed. */
 export type Filter = readonly [property: string, value: unknown];
 
@@ -72,6 +79,11 @@ export class TenantCollection implements Collection {
   readonly #key: KeySpec;
   readonly #random: Random;
   #nextInteger: number;
+  /** UUIDs drawn from `#random` so far: a restored collection draws on from there, not again. */
+  #draws = 0;
+  /** Sequence positions below this may be issued without reserving more. */
+  #reserved = 0;
+  readonly #reserve: ReserveSequence | undefined;
 
   constructor(
     seeded: readonly StoredRecord[],
@@ -79,6 +91,7 @@ export class TenantCollection implements Collection {
     limits: StoreLimits,
     account: TenantAccount,
     random: Random,
+    reserve?: ReserveSequence,
   ) {
     this.#ordered = [...seeded];
     for (const stored of seeded) this.#byKey.set(stored.key, stored);
@@ -86,6 +99,7 @@ export class TenantCollection implements Collection {
     this.#limits = limits;
     this.#account = account;
     this.#random = random;
+    this.#reserve = reserve;
     const integers = seeded.map((stored) => Number(stored.value[key.property])).filter(Number.isSafeInteger);
     this.#nextInteger = integers.reduce((max, value) => Math.max(max, value), 0) + 1;
   }
@@ -99,9 +113,29 @@ export class TenantCollection implements Collection {
     return this.#ordered;
   }
 
-  /** Every item in creation order, and the next integer key: what a snapshot keeps. */
+  /**
+   * Where the key sequence stands (1 + the keys it issued beyond the seeded ones, counted from
+   * the first free integer): the next integer key, or for UUID keys one more than the UUIDs drawn.
+   */
+  get sequence(): number {
+    return this.#key.kind === 'uuid' ? this.#draws + 1 : this.#nextInteger;
+  }
+
+  /** Moves the key sequence on to `next` (never back): a restore, a reload, or ids reserved before a crash. */
+  advanceSequence(next: number): void {
+    if (this.#key.kind !== 'uuid') {
+      this.#nextInteger = Math.max(this.#nextInteger, next);
+      return;
+    }
+    while (this.#draws + 1 < next) {
+      randomUuid(this.#random);
+      this.#draws += 1;
+    }
+  }
+
+  /** Every item in creation order, and where the key sequence stands: what a snapshot keeps. */
   state(): { items: readonly StoredRecord[]; next: number } {
-    return { items: this.#ordered, next: this.#nextInteger };
+    return { items: this.#ordered, next: this.sequence };
   }
 
   /** Replaces the items with a snapshot's (in order; `created` ones charged), and the sequence with `next`. */
@@ -116,7 +150,8 @@ export class TenantCollection implements Collection {
       this.#ordered.push(stored);
       this.#byKey.set(stored.key, stored);
     }
-    this.#nextInteger = next;
+    if (this.#key.kind === 'uuid') this.advanceSequence(next);
+    else this.#nextInteger = next;
   }
 
   /** At most `limit` items whose properties equal every filter, newest or oldest first. */
@@ -142,13 +177,22 @@ export class TenantCollection implements Collection {
   /** A key no item has here: the next integer (as text for string keys), or a fresh UUID. */
   newKey(): number | string {
     if (this.#key.kind === 'uuid') {
-      let uuid = randomUuid(this.#random);
-      while (this.#byKey.has(uuid)) uuid = randomUuid(this.#random);
+      let uuid: string;
+      do {
+        this.#reserveUpTo(this.#draws + 2);
+        uuid = randomUuid(this.#random);
+        this.#draws += 1;
+      } while (this.#byKey.has(uuid));
       return uuid;
     }
     // Used up by insert, not here: a refused item takes no key.
     while (this.#byKey.has(String(this.#nextInteger))) this.#nextInteger += 1;
+    this.#reserveUpTo(this.#nextInteger + 1);
     return this.#key.kind === 'integer' ? this.#nextInteger : String(this.#nextInteger);
+  }
+
+  #reserveUpTo(upTo: number): void {
+    if (this.#reserve && upTo > this.#reserved) this.#reserved = this.#reserve(upTo);
   }
 
   /** The responder's create: a taken sent key conflicts or is replaced; otherwise the next key is assigned. */

@@ -18,6 +18,10 @@ export interface TestRedis {
   send(command: string): Promise<string>;
   /** Stops the server (SIGTERM to its PID) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as a hung host does. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
   /** Starts it again on the same socket (empty: no persistence). */
   start(): Promise<void>;
   /** Stops it and removes its folder. */
@@ -36,6 +40,8 @@ export async function startRedis(): Promise<TestRedis> {
   const send = (command: string) => sendCommand(socket, command);
   const start = async () => {
     const args = ['--port', '0', '--unixsocket', socket, '--save', '', '--appendonly', 'no', '--dir', folder];
+    // DEBUG SLEEP makes a slow server on demand; Redis 7 allows DEBUG only when asked to.
+    args.push('--enable-debug-command', 'local');
     child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
     const started = Date.now();
     for (;;) {
@@ -49,6 +55,7 @@ export async function startRedis(): Promise<TestRedis> {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
+    running.kill('SIGCONT');
     const exited = new Promise((resolve) => running.once('exit', resolve));
     running.kill('SIGTERM');
     await exited;
@@ -60,6 +67,8 @@ export async function startRedis(): Promise<TestRedis> {
     send,
     start,
     stop,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     dispose: async () => {
       await stop();
       rmSync(folder, { recursive: true, force: true });

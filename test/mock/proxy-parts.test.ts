@@ -76,7 +76,7 @@ describe('the upstream URL', () => {
     ['http://api.test', 'http://evil.test/x', 'http://api.test/http://evil.test/x'],
     ['http://api.test', '//evil.test/x', 'http://api.test//evil.test/x'],
   ])('%s + %s → %s', (upstream, target, expected) => {
-    expect(targetOf(parseUpstream(upstream), target).href).toBe(expected);
+    expect(targetOf(parseUpstream(upstream), target).url.href).toBe(expected);
   });
 
   it.each(['http://api.test/?debug=1', 'http://api.test/#x', 'file:///etc/passwd'])('refuses %s', (url) => {

@@ -376,7 +376,7 @@ describe('proxy mode with a silent upstream', () => {
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(JSON.parse(answer.body.toString())).toEqual({
         code: 'gateway_timeout',
-        message: `The upstream ${upstream.url} sent nothing for 300 ms`,
+        message: `The upstream ${upstream.url} did not answer within 300 ms (--proxy-timeout)`,
         status: 504,
       });
       expect(answer.status).toBe(504);

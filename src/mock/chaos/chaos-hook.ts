@@ -8,6 +8,7 @@ import type { Preferences } from '../../http/prefer.js';
 import type { OperationHook } from '../spec-router.js';
 import type { ChaosDecision, ChaosEngine } from './chaos-engine.js';
 import { preferredChaos, prefersChaos } from './chaos-prefer.js';
+import { ChaosSlots } from './chaos-slots.js';
 import { MAX_HELD, type Fault } from './chaos-types.js';
 
 /** How much of the Authorization header tells callers apart for rate limits. */
@@ -38,7 +39,7 @@ function applied(preferences: Preferences): string {
  */
 export function chaosHook(engine: ChaosEngine, maxHeld = MAX_HELD): OperationHook {
   // One count for delays and `timeout` holds: either keeps a request (and its socket) open.
-  const held = { count: 0, max: maxHeld };
+  const held = new ChaosSlots(maxHeld);
   return (ctx, operation, preferences, next) => {
     const wanted = prefersChaos(preferences);
     if (!engine.active && !wanted) return next();
@@ -53,13 +54,8 @@ export function chaosHook(engine: ChaosEngine, maxHeld = MAX_HELD): OperationHoo
   };
 }
 
-interface Held {
-  count: number;
-  max: number;
-}
-
 interface Injection {
-  held: Held;
+  held: ChaosSlots;
   /** The `Preference-Applied` value when the chaos was asked for with `Prefer`. */
   applied: string | undefined;
 }
@@ -69,7 +65,11 @@ async function inject(ctx: Context, decision: ChaosDecision, next: () => Promise
   const note: ChaosNote = { cause: decision.cause, delayMs: decision.delayMs };
   if (fault) note.fault = faultName(fault);
   ctx.state.chaos = note;
-  if (decision.delayMs > 0) await delay(decision, how.held);
+  if (decision.delayMs > 0 && !(await delay(ctx, decision, how.held))) {
+    // The client went away while it waited: nothing runs, nothing is answered (status 0).
+    ctx.respond = false;
+    return;
+  }
   const headers: Record<string, string> = how.applied ? { 'Preference-Applied': how.applied } : {};
   switch (fault?.kind) {
     case undefined:
@@ -84,7 +84,7 @@ async function inject(ctx: Context, decision: ChaosDecision, next: () => Promise
       ctx.respond = false;
       // Read and drop the body: a request left unread would meet Node's requestTimeout (a 408).
       ctx.req.resume();
-      await hold(ctx.req.socket, fault.holdMs, how.held);
+      await hold(ctx.req.socket, fault.holdMs, how.held, clientOf(ctx));
       return;
     case 'status':
     case 'rate-limit':
@@ -122,48 +122,67 @@ function faultProblem(
   });
 }
 
-/** Sleeps out the decision's delay, unless `held.max` requests are already kept waiting: then a 503. */
-async function delay(decision: ChaosDecision, held: Held): Promise<void> {
-  if (held.count >= held.max)
+/** Who a slot is counted against: the API key that authenticated the request, else its address. */
+function clientOf(ctx: Context): string {
+  const principal = ctx.state.principal as string | null | undefined;
+  return typeof principal === 'string' ? `key ${principal}` : `address ${ctx.ip}`;
+}
+
+/**
+ * Sleeps out the decision's delay in a slot (a 503 when none is free for this client); false when
+ * the client went away meanwhile: its slot is given back at once, not when the delay would end.
+ */
+async function delay(ctx: Context, decision: ChaosDecision, slots: ChaosSlots): Promise<boolean> {
+  const client = clientOf(ctx);
+  const refusal = slots.refusal(client);
+  if (refusal)
     throw new ProblemError(
       503,
       'chaos_overloaded',
-      `kennel chaos keeps at most ${held.max} requests delayed or held at once; this one (${decision.cause}, ${decision.delayMs} ms) was not delayed`,
+      `kennel chaos keeps ${refusal}; this one (${decision.cause}, ${decision.delayMs} ms) was not delayed`,
       { 'Retry-After': '1' },
     );
-  held.count += 1;
+  const release = slots.take(client);
+  const gone = new AbortController();
+  const onClose = (): void => {
+    if (!ctx.res.writableFinished) gone.abort();
+  };
+  ctx.res.once('close', onClose);
   try {
-    await sleep(decision.delayMs);
+    await sleep(decision.delayMs, undefined, { signal: gone.signal });
+    return true;
+  } catch (error) {
+    if (gone.signal.aborted) return false;
+    throw error;
   } finally {
-    held.count -= 1;
+    release();
+    ctx.res.off('close', onClose);
   }
 }
 
 /**
  * Holds the request without answering until the client gives up (its connection closes) or
- * `holdMs` passes; then kennel drops the connection itself, so nothing is held for ever.
+ * `holdMs` passes; then kennel drops the connection itself, so nothing is held for ever. With no
+ * slot free for this client, the connection is reset at once.
  */
-function hold(socket: Socket, holdMs: number, held: Held): Promise<void> {
+function hold(socket: Socket, holdMs: number, slots: ChaosSlots, client: string): Promise<void> {
   if (socket.destroyed) return Promise.resolve();
-  if (held.count >= held.max) {
+  if (slots.refusal(client)) {
     socket.resetAndDestroy();
     return Promise.resolve();
   }
-  held.count += 1;
+  const release = slots.take(client);
   return new Promise((resolve) => {
-    let done = false;
-    const release = (): void => {
-      if (done) return;
-      done = true;
+    const done = (): void => {
       clearTimeout(timer);
-      held.count -= 1;
+      release();
       resolve();
     };
     const timer = setTimeout(() => {
       socket.destroy();
-      release();
+      done();
     }, holdMs);
-    socket.once('close', release);
+    socket.once('close', done);
   });
 }
 

@@ -12,7 +12,7 @@ import { NOT_IN_DOCUMENT, ProxyTally } from './proxy-summary.js';
 import { RequestCheck, type RequestVerdict } from './request-check.js';
 import { forwardedHeaders, judgedBody, kennelHops, relayBody, relayHead } from './relay.js';
 import { ResponseCheck, type DecodedBody } from './response-check.js';
-import { readUpTo, Upstream, type BoundedBody, type UpstreamAnswer } from './upstream.js';
+import { readUpTo, targetOf, Upstream, type BoundedBody, type ProxyTarget, type UpstreamAnswer } from './upstream.js';
 import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
 
 export interface ProxyOptions {
@@ -82,6 +82,7 @@ interface Exchange {
   judges: Judges;
   credentials: Redactor;
   request: BoundedBody;
+  target: ProxyTarget;
   verdict: RequestVerdict;
   operation: string;
 }
@@ -101,10 +102,14 @@ export function createProxy(options: ProxyOptions): KennelProxy {
   const middleware: Middleware = async (ctx, next) => {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
     refuseLoop(ctx, state.label);
+    const target = targetOf(options.upstream, ctx.url);
     // One exchange is judged by one document, even when a reload lands while it is under way.
     const snapshot = judges;
-    const exchange = await judgeRequest(ctx, snapshot, await readRequest(ctx, snapshot, options.maxRequestBytes));
+    const read = await readRequest(ctx, snapshot, options.maxRequestBytes);
+    if (!read) return clientWentAway(ctx, options.logger, 'before its request was read');
+    const exchange = await judgeRequest(ctx, snapshot, read, target);
     const answer = await forward(state, exchange);
+    if (!answer) return clientWentAway(ctx, options.logger, 'while the upstream answered');
     const body = judgedBody(answer, ctx.method, options.maxResponseBytes);
     const violations = recordViolations(state, exchange, judgeResponse(exchange, answer, body));
     relay(exchange, answer, body, violations, options.logger);
@@ -130,14 +135,33 @@ function refuseLoop(ctx: Context, label: string): void {
     );
 }
 
-/** The request's credentials (named by `judges`' document) and its body, held up to `limit` bytes. */
+/**
+ * A client that went away broke nothing: no answer is written (the journal and log say status 0),
+ * and the log line is an info line without a stack.
+ */
+function clientWentAway(ctx: Context, logger: Logger, when: string): void {
+  ctx.respond = false;
+  if (!ctx.req.destroyed) ctx.req.destroy();
+  logger.info({ method: ctx.method, operationId: ctx.state.operationId }, `the client went away ${when}`);
+}
+
+/**
+ * The request's credentials (named by `judges`' document) and its body, held up to `limit` bytes;
+ * undefined when the client went away before its body arrived.
+ */
 async function readRequest(
   ctx: Context,
   judges: Judges,
   limit: number,
-): Promise<{ credentials: Redactor; request: BoundedBody }> {
+): Promise<{ credentials: Redactor; request: BoundedBody } | undefined> {
   const credentials = exchangeCredentials(ctx, judges.names);
-  const request = await readUpTo(ctx.req, limit);
+  let request: BoundedBody;
+  try {
+    request = await readUpTo(ctx.req, limit);
+  } catch {
+    // The only way reading a request fails is its connection ending before the body did.
+    return undefined;
+  }
   ctx.state.requestBody = request.whole
     ? `(longer than ${limit} bytes: forwarded, not kept)`
     : request.head.toString('utf8');
@@ -149,10 +173,12 @@ async function judgeRequest(
   ctx: Context,
   judges: Judges,
   { credentials, request }: { credentials: Redactor; request: BoundedBody },
+  target: ProxyTarget,
 ): Promise<Exchange> {
   const verdict = await judges.requests.judge({
     method: ctx.method,
-    path: ctx.path,
+    // The path as the upstream gets it (dot segments resolved), below the upstream's base path.
+    path: target.path,
     query: queryOf(ctx),
     headers: ctx.headers,
     cookie: (name) => ctx.cookies.get(name),
@@ -161,15 +187,15 @@ async function judgeRequest(
   });
   const operation = verdict.operation?.operation.id ?? NOT_IN_DOCUMENT;
   if (verdict.operation) ctx.state.operationId = operation;
-  return { ctx, judges, credentials, request, verdict, operation };
+  return { ctx, judges, credentials, request, target, verdict, operation };
 }
 
 /**
- * Sends the request upstream, aborted when the client goes away. An unreachable upstream is a
- * violation of its own, recorded and answered with the upstream's problem.
+ * Sends the request upstream, aborted when the client goes away (then undefined). An unreachable
+ * upstream is a violation of its own, recorded and answered with the upstream's problem.
  */
-async function forward(state: ProxyState, exchange: Exchange): Promise<UpstreamAnswer> {
-  const { ctx, request } = exchange;
+async function forward(state: ProxyState, exchange: Exchange): Promise<UpstreamAnswer | undefined> {
+  const { ctx, request, target } = exchange;
   const headers = forwardedHeaders(ctx, request);
   const gone = new AbortController();
   ctx.res.once('close', () => {
@@ -177,12 +203,13 @@ async function forward(state: ProxyState, exchange: Exchange): Promise<UpstreamA
   });
   try {
     return await state.upstream.forward(
-      { method: ctx.method, target: ctx.url, headers, body: request.whole ?? request.head },
+      { method: ctx.method, target: target.url, headers, body: request.whole ?? request.head },
       gone.signal,
     );
   } catch (error) {
     // A client that went away broke nothing: no violation, nothing counted.
-    if (!(error instanceof ProblemError) || gone.signal.aborted) throw error;
+    if (gone.signal.aborted) return undefined;
+    if (!(error instanceof ProblemError)) throw error;
     const failed: Violation = {
       location: 'upstream',
       rule: 'upstream-reachable',

@@ -17,11 +17,21 @@ export function kennelHops(via: string | undefined): number {
   return (via ?? '').split(',').filter((entry) => /^\s*\S+\s+kennel\s*$/.test(entry)).length;
 }
 
-/** The client's headers as the upstream gets them: end-to-end ones only, with kennel in `Via`. */
+/**
+ * The client's headers as the upstream gets them: end-to-end ones only, with kennel in `Via`, and
+ * the body framed as the client framed it. Node sends the body of a GET, HEAD, DELETE, OPTIONS or
+ * TRACE without any length unless told one, so the upstream would read it as a second request
+ * (smuggled past the base path, `Via` and the journal): a body always goes with its length.
+ */
 export function forwardedHeaders(ctx: Context, body: BoundedBody): Record<string, string | string[]> {
   const headers = endToEndHeaders(ctx.headers, NOT_FORWARDED);
-  // A held body gets its length from Node; one streamed on keeps the length the client declared.
-  if (body.whole && ctx.headers['content-length']) headers['content-length'] = ctx.headers['content-length'];
+  const declared = ctx.headers['content-length'];
+  const chunked = ctx.headers['transfer-encoding'] !== undefined;
+  if (body.whole) {
+    // Streamed on as it comes: with the length the client declared, else chunked as the client sent it.
+    if (declared !== undefined) headers['content-length'] = declared;
+    else headers['transfer-encoding'] = 'chunked';
+  } else if (declared !== undefined || chunked) headers['content-length'] = String(body.head.length);
   headers.via = [ctx.headers.via, `1.${ctx.req.httpVersionMinor} kennel`].filter(Boolean).join(', ');
   return headers;
 }

@@ -1,9 +1,13 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { ProblemError } from '../../core/problem.js';
+import { hideUrlCredentials } from '../../core/redact.js';
 import { ToolError } from '../../core/tool-error.js';
+import { confinedTarget } from './target-path.js';
+import { upstreamFailure, upstreamProblem } from './upstream-failure.js';
 
 /** The `--proxy` URL checked: http or https, no credentials, query or fragment (they would be logged or lost). */
 export function parseUpstream(raw: string): URL {
@@ -12,7 +16,7 @@ export function parseUpstream(raw: string): URL {
     url = new URL(raw);
   } catch {
     throw new ToolError(
-      `--proxy ${JSON.stringify(raw)} is not a URL: give the deployment's origin, e.g. https://api.example.com`,
+      `--proxy ${JSON.stringify(hideUrlCredentials(raw))} is not a URL: give the deployment's origin, e.g. https://api.example.com`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -26,10 +30,36 @@ export function parseUpstream(raw: string): URL {
   return url;
 }
 
-/** Where a request path goes upstream: the upstream's path, then the path and query the client asked for. */
-export function targetOf(upstream: URL, requestTarget: string): URL {
+/**
+ * Where a request goes upstream: the upstream's base path, then the path the client asked for with
+ * its dot segments resolved, then its query. A path that would leave the base path, in any
+ * spelling, is a 400: the operator exposed the base path, nothing beside it.
+ */
+export function targetOf(upstream: URL, requestTarget: string): ProxyTarget {
   const base = upstream.pathname.replace(/\/+$/, '');
-  return new URL(`${upstream.origin}${base}${requestTarget.startsWith('/') ? requestTarget : `/${requestTarget}`}`);
+  const confined = confinedTarget(requestTarget);
+  if (!confined.ok)
+    throw new ProblemError(
+      400,
+      'bad_request',
+      `The request path ${confined.reason}: kennel forwards it to no upstream`,
+    );
+  const target = new URL(`${upstream.origin}${base}${confined.path}${confined.query}`);
+  // What the URL parser made of it is checked too: nothing may resolve outside the base path.
+  if (target.origin !== upstream.origin || !target.pathname.startsWith(`${base}/`))
+    throw new ProblemError(
+      400,
+      'bad_request',
+      'The request path leaves the base path: kennel forwards it to no upstream',
+    );
+  return { url: target, path: confined.path };
+}
+
+/** Where one request goes: the upstream URL, and the client's path as resolved (below the base path). */
+export interface ProxyTarget {
+  url: URL;
+  /** The request's path with its dot segments resolved, as the document's paths are written. */
+  path: string;
 }
 
 /** The first bytes of a stream, at most about `limit`; `rest` streams what follows when there is more. */
@@ -86,8 +116,8 @@ async function* concatenated(head: Buffer, rest: Readable): AsyncGenerator<Buffe
 
 export interface ForwardRequest {
   method: string;
-  /** Path and query as the client sent them. */
-  target: string;
+  /** Where it goes: `targetOf(upstream, request target).url`. */
+  target: URL;
   headers: Record<string, string | string[]>;
   body: Buffer | Readable;
 }
@@ -103,7 +133,10 @@ export interface UpstreamAnswer {
 }
 
 export interface UpstreamOptions {
-  /** Longest silence from the upstream (connecting, headers, body) before kennel gives up with 504. */
+  /**
+   * How long the upstream may take to start its answer (status line and headers) once the request
+   * is sent, and the longest silence before that and within its body: then kennel answers 504.
+   */
   timeoutMs: number;
   /** Response bytes held for validation; a longer body streams through unvalidated. */
   maxResponseBytes: number;
@@ -122,22 +155,27 @@ export class Upstream {
   }
 
   /**
-   * Forwards one request; an unreachable or silent upstream becomes a 502 or 504 problem naming it.
-   * A kept-alive connection the upstream closed just as it was reused is retried once on a new one
-   * when the body can be sent again (held whole): the race every keep-alive client must expect.
+   * Forwards one request; an unreachable, silent or unintelligible upstream becomes a 502 or 504
+   * problem naming it. A kept-alive connection the upstream closed just as it was reused is retried
+   * once on a new one when the body can be sent again (held whole): the race every keep-alive
+   * client must expect.
    */
   async forward(request: ForwardRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
+    const where = this.url.origin + this.url.pathname.replace(/\/$/, '');
     try {
       return await this.#send(request, signal);
     } catch (error) {
       const stale = (error as { staleConnection?: boolean }).staleConnection === true;
-      if (!stale || !Buffer.isBuffer(request.body) || signal.aborted) throw this.#problem(error as Error);
-      return this.#send(request, signal).catch((again: Error) => Promise.reject(this.#problem(again)));
+      if (!stale || !Buffer.isBuffer(request.body) || signal.aborted)
+        throw upstreamProblem(error as Error, where, this.#options.timeoutMs);
+      return this.#send(request, signal).catch((again: Error) =>
+        Promise.reject(upstreamProblem(again, where, this.#options.timeoutMs)),
+      );
     }
   }
 
   #send(request: ForwardRequest, signal: AbortSignal): Promise<UpstreamAnswer> {
-    const target = targetOf(this.url, request.target);
+    const { target } = request;
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<UpstreamAnswer>((resolve, reject) => {
       const outgoing = send(target, {
@@ -146,18 +184,45 @@ export class Upstream {
         agent: this.#agent,
         signal,
       });
-      outgoing.setTimeout(this.#options.timeoutMs, () =>
-        outgoing.destroy(Object.assign(new Error('timeout'), { code: 'KENNEL_TIMEOUT' })),
-      );
+      let answered = false;
+      let deadline: NodeJS.Timeout | undefined;
+      const fail = (error: Error): void => {
+        clearTimeout(deadline);
+        reject(error);
+        outgoing.destroy();
+      };
+      // Silence at any point, and, once the request is sent, an answer that does not start in time
+      // (headers trickled a byte at a time never fall silent).
+      outgoing.setTimeout(this.#options.timeoutMs, () => fail(upstreamFailure('timeout')));
+      outgoing.once('finish', () => {
+        if (!answered) deadline = setTimeout(() => fail(upstreamFailure('timeout')), this.#options.timeoutMs);
+      });
       outgoing.once('error', (error: NodeJS.ErrnoException) => {
+        clearTimeout(deadline);
         const stale = outgoing.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
         reject(Object.assign(error, { staleConnection: stale }));
       });
+      // A 101 to a request that asked no upgrade (kennel never forwards Upgrade): Node hands over
+      // the socket here, or drops it when nobody listens, leaving the request unanswered.
+      outgoing.once('upgrade', (_response, socket: Socket) => {
+        socket.destroy();
+        fail(upstreamFailure('switched-protocols', 101));
+      });
+      outgoing.once('close', () => {
+        if (!answered) fail(upstreamFailure('closed'));
+      });
       outgoing.once('response', (response: IncomingMessage) => {
+        answered = true;
+        clearTimeout(deadline);
+        const status = response.statusCode ?? 0;
+        if (status < 200 || status > 599) {
+          response.destroy();
+          return fail(upstreamFailure(status === 101 ? 'switched-protocols' : 'status', status));
+        }
         readUpTo(response, this.#options.maxResponseBytes).then(
           (body) =>
             resolve({
-              status: response.statusCode ?? 502,
+              status,
               statusMessage: response.statusMessage ?? '',
               headers: response.headers,
               rawHeaders: response.rawHeaders,
@@ -173,32 +238,5 @@ export class Upstream {
 
   close(): void {
     this.#agent.destroy();
-  }
-
-  #problem(error: NodeJS.ErrnoException): ProblemError {
-    const where = this.url.origin + this.url.pathname.replace(/\/$/, '');
-    if (error.code === 'KENNEL_TIMEOUT')
-      return new ProblemError(
-        504,
-        'gateway_timeout',
-        `The upstream ${where} sent nothing for ${this.#options.timeoutMs} ms`,
-      );
-    return new ProblemError(502, 'bad_gateway', `The upstream ${where} could not be reached: ${reason(error)}`);
-  }
-}
-
-function reason(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host not found';
-    case 'ECONNRESET':
-      return 'connection reset';
-    case 'ABORT_ERR':
-      return 'the client went away';
-    default:
-      return error.code ?? error.message;
   }
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ProblemError } from '../../core/problem.js';
+import { hideUrlCredentials } from '../../core/redact.js';
 import { ToolError } from '../../core/tool-error.js';
 
-/** How long one command may take before the request that needed it answers 503. */
-const COMMAND_TIMEOUT_MS = 3_000;
+/** How long one command may take before the request that needed it answers 503 (docs/hardening.md). */
+export const COMMAND_TIMEOUT_MS = 3_000;
 /** How long the first connection may take before start-up gives up (exit 2). */
 const CONNECT_TIMEOUT_MS = 3_000;
 
@@ -35,17 +36,18 @@ export function redisLabel(url: string): string {
  */
 export function checkRedisUrl(url: string, setting = '--store '): void {
   let parsed: URL;
+  const shown = hideUrlCredentials(url);
   try {
     parsed = new URL(url);
   } catch {
-    throw new ToolError(`${setting}${url}: not a URL (redis://host:port, rediss://host:port or unix:///path.sock)`);
+    throw new ToolError(`${setting}${shown}: not a URL (redis://host:port, rediss://host:port or unix:///path.sock)`);
   }
   if (!['redis:', 'rediss:', 'unix:'].includes(parsed.protocol))
     throw new ToolError(
       `${setting}${redisLabel(url)}: unknown scheme ${parsed.protocol} (memory, redis://host:port, rediss://host:port or unix:///path.sock)`,
     );
   if (parsed.protocol === 'unix:' && parsed.pathname === '')
-    throw new ToolError(`${setting}${url}: a unix URL names the socket's path: unix:///path/to/redis.sock`);
+    throw new ToolError(`${setting}${shown}: a unix URL names the socket's path: unix:///path/to/redis.sock`);
   if (parsed.protocol !== 'unix:' && !/^(\/\d*)?$/.test(parsed.pathname))
     throw new ToolError(
       `${setting}${redisLabel(url)}: the path is a database number (redis://host:port/0), not ${parsed.pathname}`,
@@ -64,47 +66,66 @@ export async function connectRedis(url: string, onError: (message: string) => vo
   const { createClient } = await import('@redis/client');
   let connected = false;
   let lastError: unknown;
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    commandOptions: { timeout: COMMAND_TIMEOUT_MS },
-    socket: {
-      connectTimeout: CONNECT_TIMEOUT_MS,
-      // Before the first connection: give up at once (start-up fails); after: retry, at most every 2 s.
-      reconnectStrategy: (retries: number, cause: Error) => {
-        if (!connected) return cause;
-        return Math.min(100 * (retries + 1), 2_000);
+  const makeClient = (): RawClient => {
+    const client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        // Before the first connection: give up at once (start-up fails); after: retry, at most every 2 s.
+        reconnectStrategy: (retries: number, cause: Error) => {
+          if (!connected) return cause;
+          return Math.min(100 * (retries + 1), 2_000);
+        },
       },
-    },
-  });
-  client.on('error', (error: unknown) => {
-    lastError = error;
-    if (connected) onError(`${label}: ${errorCode(error)}`);
-  });
+    });
+    client.on('error', (error: unknown) => {
+      lastError = error;
+      if (connected) onError(`${label}: ${errorCode(error)}`);
+    });
+    return client as unknown as RawClient;
+  };
+  const first = makeClient();
   try {
-    await client.connect();
+    await first.connect();
   } catch (error) {
-    await client.destroy?.();
+    first.destroy();
     throw new ToolError(`cannot reach ${label}: ${errorCode(lastError ?? error)}`);
   }
   connected = true;
-  return new ClientLink(client as unknown as RawClient, label);
+  return new ClientLink(first, makeClient, label);
 }
 
 /** The part of node-redis's client this link uses. */
 interface RawClient {
+  connect(): Promise<unknown>;
   sendCommand(args: readonly string[]): Promise<unknown>;
   multi(): { addCommand(args: readonly string[]): unknown; exec(): Promise<unknown> };
   close(): Promise<void>;
+  destroy(): void;
 }
 
+/** A command that outlived the deadline: the connection it waits on is dropped. */
+class DeadlineExceeded extends Error {
+  readonly code = `nothing within ${COMMAND_TIMEOUT_MS} ms`;
+}
+
+/**
+ * One connection at a time, every command bounded by COMMAND_TIMEOUT_MS. node-redis stops
+ * counting a command's own timeout once it is written, so a slow or frozen server would hold
+ * every caller: the deadline is kept here. When it passes, the connection is dropped (its other
+ * waiting commands fail at once, and no late reply can be read as another command's) and a
+ * fresh one connects in the background; until it is ready, commands fail at once (503).
+ */
 class ClientLink implements RedisLink {
-  readonly #client: RawClient;
+  #client: RawClient;
+  readonly #makeClient: () => RawClient;
   readonly #shas = new Map<string, string>();
   readonly label: string;
 
-  constructor(client: RawClient, label: string) {
+  constructor(client: RawClient, makeClient: () => RawClient, label: string) {
     this.#client = client;
+    this.#makeClient = makeClient;
     this.label = label;
   }
 
@@ -112,7 +133,7 @@ class ClientLink implements RedisLink {
     let sha = this.#shas.get(source);
     if (!sha) this.#shas.set(source, (sha = createHash('sha1').update(source).digest('hex')));
     try {
-      return await this.#client.sendCommand(['EVALSHA', sha, '0', ...args]);
+      return await this.#bounded((client) => client.sendCommand(['EVALSHA', sha, '0', ...args]));
     } catch (error) {
       // Redis forgets scripts when it restarts: EVAL sends the source and caches it again.
       if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw this.#unavailable(error);
@@ -122,28 +143,63 @@ class ClientLink implements RedisLink {
 
   async command(args: readonly string[]): Promise<unknown> {
     try {
-      return await this.#client.sendCommand(args);
+      return await this.#bounded((client) => client.sendCommand(args));
     } catch (error) {
       throw this.#unavailable(error);
     }
   }
 
   async transaction(commands: readonly (readonly string[])[]): Promise<void> {
-    const multi = this.#client.multi();
-    for (const command of commands) multi.addCommand(command);
     try {
-      await multi.exec();
+      await this.#bounded((client) => {
+        const multi = client.multi();
+        for (const command of commands) multi.addCommand(command);
+        return multi.exec();
+      });
     } catch (error) {
       throw this.#unavailable(error);
     }
   }
 
+  /** Closes gracefully, or drops the connection when the server does not answer within the deadline. */
   async close(): Promise<void> {
+    const client = this.#client;
+    const timer = setTimeout(() => client.destroy(), COMMAND_TIMEOUT_MS);
     try {
-      await this.#client.close();
+      await client.close();
     } catch {
       // Already closed or never reconnected: nothing is left to release.
+      client.destroy();
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** Runs `call` on the current connection, or rejects with DeadlineExceeded and drops that connection. */
+  async #bounded<T>(call: (client: RawClient) => Promise<T>): Promise<T> {
+    const client = this.#client;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new DeadlineExceeded()), COMMAND_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([call(client), deadline]);
+    } catch (error) {
+      if (error instanceof DeadlineExceeded) this.#replace(client);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Drops `stuck` (once: later deadlines on it find it replaced) for a connection made afresh. */
+  #replace(stuck: RawClient): void {
+    if (stuck !== this.#client) return;
+    const fresh = this.#makeClient();
+    this.#client = fresh;
+    stuck.destroy();
+    // Retries by itself (reconnectStrategy); 'error' events are logged, never thrown.
+    fresh.connect().catch(() => undefined);
   }
 
   /** A Redis reply error kennel's scripts raise passes as it is; anything else is a 503. */
