@@ -20,7 +20,7 @@ export function fittedItem(
   document?: unknown,
   depth = 0,
 ): Item {
-  const target = resolvedSchema(schema, { pick: () => 0, document });
+  const target = firstBranchSchema(schema, document);
   if (typeof target !== 'object' || depth > 16) return { ...value };
   const properties = (typeof target.properties === 'object' && target.properties ? target.properties : {}) as Record<
     string,
@@ -43,6 +43,18 @@ export function fittedItem(
     out[name] = fittedValue(sent, property, document, depth + 1);
   }
   return out;
+}
+
+const resolvedOnce = new WeakMap<object, JsonSchema | undefined>();
+
+/**
+ * `schema` with `allOf` folded and the first branch of every choice taken: the same each time for
+ * the same schema object (a schema belongs to one document), so it is resolved once, not per write.
+ */
+function firstBranchSchema(schema: JsonSchema | undefined, document: unknown): JsonSchema | undefined {
+  if (typeof schema !== 'object') return resolvedSchema(schema, { pick: () => 0, document });
+  if (!resolvedOnce.has(schema)) resolvedOnce.set(schema, resolvedSchema(schema, { pick: () => 0, document }));
+  return resolvedOnce.get(schema);
 }
 
 /** One property's value made to fit its schema: nested objects fitted in turn, misfits sampled. */

@@ -1,0 +1,130 @@
+// npm run bench:profile: where kennel serve spends its time on one route. Starts kennel with
+// --cpu-prof, loads the route with autocannon, stops kennel (which writes the profile) and prints
+// the functions with the most self time, grouped by function and file. Proportions, not absolute
+// times, are what to read: they hold on a busy machine where requests per second do not.
+//
+//   npm run bench:profile -- [--route list|item|create] [--duration S] [--connections N] [--top N]
+//
+// The profile stays in .bench/profiles/<route>.cpuprofile (open it in Chrome DevTools or
+// speedscope for a flame graph).
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startChild } from './lib/children.js';
+import { runLoad } from './lib/load.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROFILES = path.join(ROOT, '.bench', 'profiles');
+const API_KEY = 'bench-key';
+const ROUTES = {
+  list: { path: '/pets', method: 'GET' },
+  item: { path: '/pets/1', method: 'GET' },
+  create: {
+    path: '/pets',
+    method: 'POST',
+    body: JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' }),
+  },
+};
+
+const { values } = parseArgs({
+  options: {
+    route: { type: 'string', default: 'item' },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '20' },
+    top: { type: 'string', default: '25' },
+  },
+});
+const route = ROUTES[values.route];
+if (!route) {
+  console.error(`bench:profile: --route must be one of ${Object.keys(ROUTES).join(', ')}`);
+  process.exit(2);
+}
+
+const scratch = path.join(PROFILES, `run-${process.pid}`);
+mkdirSync(scratch, { recursive: true });
+const kennel = startChild('kennel', process.execPath, [
+  '--cpu-prof',
+  '--cpu-prof-dir',
+  scratch,
+  path.join(ROOT, 'bin', 'kennel.js'),
+  'serve',
+  '--port',
+  '0',
+  '--api-key',
+  API_KEY,
+  '--log-level',
+  'warn',
+  '--pets',
+  '30',
+]);
+const base = await apiUrl(kennel);
+const headers = { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' };
+const load = await runLoad({
+  url: base + route.path,
+  method: route.method,
+  headers,
+  body: route.body,
+  connections: Number(values.connections),
+  duration: Number(values.duration),
+});
+process.kill(kennel.pid, 'SIGINT');
+await kennel.exited;
+const file = readdirSync(scratch).find((name) => name.endsWith('.cpuprofile'));
+if (!file) {
+  console.error(`bench:profile: kennel wrote no profile\n${kennel.output()}`);
+  process.exit(2);
+}
+const kept = path.join(PROFILES, `${values.route}.cpuprofile`);
+renameSync(path.join(scratch, file), kept);
+rmSync(scratch, { recursive: true, force: true });
+console.log(
+  `${route.method} ${route.path}: ${Math.round(load.reqPerSec)} req/s over ${values.connections} connections, ` +
+    `statuses ${JSON.stringify(load.statusCodes)}; profile in ${path.relative(ROOT, kept)}`,
+);
+printTop(JSON.parse(readFileSync(kept, 'utf8')), Number(values.top));
+
+/** The API base URL kennel prints in its banner ("API  http://…"). */
+async function apiUrl(child) {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const match = /API\s+(http:\/\/\S+)/.exec(child.output());
+    if (match) return match[1];
+    if (child.exitInfo) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  console.error(`bench:profile: kennel did not start\n${child.output()}`);
+  process.exit(2);
+}
+
+/** Self time per function (summed over the nodes of the call tree), the largest first. */
+function printTop(profile, top) {
+  const interval = new Map();
+  profile.samples.forEach((id, index) => {
+    interval.set(id, (interval.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
+  const total = [...interval.values()].reduce((sum, value) => sum + value, 0);
+  const byFunction = new Map();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${path.relative(ROOT, fileURLToPath(asFileUrl(url)))}:${lineNumber + 1}` : '';
+    const key = `${functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (interval.get(node.id) ?? 0));
+  }
+  const byFile = new Map();
+  for (const [key, micros] of byFunction) {
+    const file = key.includes(' ') ? key.slice(key.lastIndexOf(' ') + 1).replace(/:\d+$/, '') : key;
+    byFile.set(file, (byFile.get(file) ?? 0) + micros);
+  }
+  const print = (title, map) => {
+    console.log(title);
+    const rows = [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top);
+    for (const [name, micros] of rows) console.log(`${((100 * micros) / total).toFixed(1).padStart(5)} %  ${name}`);
+  };
+  print('self time by function:', byFunction);
+  print('self time by file:', byFile);
+}
+
+function asFileUrl(url) {
+  return url.startsWith('file:') ? url : `file://${url.startsWith('/') ? '' : '/'}${url}`;
+}
