@@ -1,5 +1,6 @@
 import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
+import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
@@ -85,7 +86,7 @@ const EXPOSED_HEADERS = [
   'Allow',
 ];
 
-/** A second API served beside the pets, such as the domain simulator's control API. */
+/** A second API served beside the pets under /__kennel, such as the domain simulator's control API. */
 export interface ExtraApi {
   router: Middleware;
 }
@@ -131,12 +132,16 @@ export function createMockApp({
   app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
   // A proxied deployment answers its own CORS, preflights included.
   if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
-  app.use(adminRouter({ spec, config, store: routed, journal }).routes());
   const operationIds = spec.operations.map((operation) => operation.id);
   const { adminToken, maxBodyBytes } = config;
-  app.use(chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes());
-  app.use(nowAdminRouter(now, config.adminToken, config.maxBodyBytes).routes());
-  for (const extra of extraApis) app.use(extra.router);
+  app.use(
+    underAdminPrefix([
+      adminRouter({ spec, config, store: routed, journal }).routes() as Middleware,
+      chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes() as Middleware,
+      nowAdminRouter(now, config.adminToken, config.maxBodyBytes).routes() as Middleware,
+      ...extraApis.map((extra) => extra.router),
+    ]),
+  );
   if (proxy) {
     app.use(proxy);
     return { app, store, requests: routed, handOver, journal, chaos, now };
@@ -184,6 +189,15 @@ function resourceResponder(
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
     return list ? limitedList(answer, list, input, request, spec.basePath) : answer;
   };
+}
+
+/**
+ * The admin API, the docs, the dashboard and the world all live under /__kennel: one prefix test
+ * per request instead of every router matching its routes against every API request.
+ */
+function underAdminPrefix(routers: Middleware[]): Middleware {
+  const admin = compose(routers);
+  return (ctx, next) => (ctx.path[1] === '_' && isUnder(ctx.path, ADMIN_PREFIX) ? admin(ctx, next) : next());
 }
 
 /**
