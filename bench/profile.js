@@ -18,10 +18,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PROFILES = path.join(ROOT, '.bench', 'profiles');
 const API_KEY = 'bench-key';
 const ROUTES = {
-  list: { path: '/pets', method: 'GET' },
-  item: { path: '/pets/1', method: 'GET' },
+  list: { path: '/v1/pets', method: 'GET' },
+  item: { path: '/v1/pets/1', method: 'GET' },
   create: {
-    path: '/pets',
+    path: '/v1/pets',
     method: 'POST',
     body: JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' }),
   },
@@ -84,12 +84,12 @@ console.log(
 );
 printTop(JSON.parse(readFileSync(kept, 'utf8')), Number(values.top));
 
-/** The API base URL kennel prints in its banner ("API  http://…"). */
+/** The origin of the API URL kennel prints in its banner ("API  http://…"). */
 async function apiUrl(child) {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const match = /API\s+(http:\/\/\S+)/.exec(child.output());
-    if (match) return match[1];
+    if (match) return new URL(match[1]).origin;
     if (child.exitInfo) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
