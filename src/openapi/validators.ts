@@ -4,6 +4,7 @@ import formatsPlugin from 'ajv-formats';
 import { escapeToken } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { closestBranches } from './closest-branch.js';
+import { referencesFirst } from './compile-order.js';
 import { schemaDialectOf, schemasOf } from './schema-dialect.js';
 import { schemaViewOf, type SchemaView } from './schema-views.js';
 
@@ -113,10 +114,21 @@ export class SchemaValidators {
   #errors(view: CompiledView, pointer: string, value: unknown): ErrorObject[] {
     let validate = view.raw.get(pointer);
     if (!validate) {
+      for (const reference of referencesFirst(view.document, pointer)) this.#compileQuietly(view, reference);
       validate = this.#ajv.compile({ $ref: `${view.id}${pointer}` });
       view.raw.set(pointer, validate);
     }
     return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
+  /** Compiles a schema a later compile refers to; one that does not compile is left to that compile to report. */
+  #compileQuietly(view: CompiledView, pointer: string): void {
+    if (view.raw.has(pointer)) return;
+    try {
+      view.raw.set(pointer, this.#ajv.compile({ $ref: `${view.id}${pointer}` }));
+    } catch {
+      // not a schema ajv can compile on its own (a `$ref` inside an example): nothing to prepare
+    }
   }
 
   #compositions(view: CompiledView): WeakMap<object, string> {

@@ -169,3 +169,37 @@ describe('request and response views, and the closest branch of a composition', 
     expect(issues('Either', 'text')).toEqual([' must match exactly one schema in oneOf']);
   });
 });
+
+describe('long chains of references', () => {
+  // Model0.next → Model1 → … → Model399, each also referring to itself: compiled as ajv does by
+  // default (recursively, from the top) this overflowed the stack and left half-compiled
+  // validators ("wrapper277.validate is not a function") for every later use.
+  const LENGTH = 400;
+  const model = (index: number) => ({
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'integer' },
+      parent: { $ref: `#/components/schemas/Model${index}` },
+      ...(index + 1 < LENGTH ? { next: { $ref: `#/components/schemas/Model${index + 1}` } } : {}),
+    },
+  });
+  const document = (openapi: string) => ({
+    openapi,
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: { schemas: Object.fromEntries(Array.from({ length: LENGTH }, (_, i) => [`Model${i}`, model(i)])) },
+  });
+
+  it.each(['3.0.3', '3.1.0'])(
+    'OpenAPI %s: the head of the chain validates, and finds a fault deep inside',
+    (openapi) => {
+      const validators = new SchemaValidators(document(openapi) as never);
+      let value: Record<string, unknown> = { id: 'deep' };
+      for (let depth = 0; depth < 300; depth += 1) value = { id: depth, next: value };
+      const found = validators.at('#/components/schemas/Model0', 'response')(value);
+      expect(found).toEqual([{ pointer: `${'/next'.repeat(300)}/id`, message: 'must be integer' }]);
+      expect(validators.at('#/components/schemas/Model277', 'response')({ id: 1, parent: { id: 2 } })).toEqual([]);
+    },
+  );
+});
