@@ -2,7 +2,7 @@
 // read no clock, randomness or environment; only adapters (mock, cli, spec/load, assets) may.
 import tseslint from 'typescript-eslint';
 
-const IO_MODULES = [
+export const IO_MODULES = [
   'koa',
   '@koa/*',
   'pino',
@@ -24,7 +24,7 @@ const IO_MODULES = [
 ];
 
 /** Folders and files that must stay pure (see ARCHITECTURE.md). */
-const PURE = [
+export const PURE = [
   'src/core/**/*.ts',
   'src/store/**/*.ts',
   'src/openapi/**/*.ts',
@@ -34,7 +34,7 @@ const PURE = [
   'src/reference/**/*.ts',
 ];
 /** Adapters that live beside pure modules: they read files, open sockets or mint keys. */
-const PURE_EXCEPTIONS = [
+export const PURE_EXCEPTIONS = [
   'src/openapi/load.ts',
   'src/domains/live/certificates.ts',
   'src/domains/live/dns-server.ts',
