@@ -25,6 +25,7 @@ import { positiveDataAcceptance } from './checks/positive-data-acceptance.js';
 import { resourceLifecycle } from './checks/resource-lifecycle.js';
 import { resourceRoundTrip } from './checks/resource-round-trip.js';
 import { responseHeadersConformance } from './checks/response-headers-conformance.js';
+import { readReturnsRequested } from './checks/read-returns-requested.js';
 import { responseSchemaConformance } from './checks/response-schema-conformance.js';
 import { serverAssignedId } from './checks/server-assigned-id.js';
 import { statusCodeConformance } from './checks/status-code-conformance.js';
@@ -62,6 +63,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   dataFidelity,
   listFreshness,
   collectionConsistency,
+  readReturnsRequested,
   paginationFollowed,
   unknownIdConformance,
   locationResolves,
