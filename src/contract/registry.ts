@@ -12,6 +12,7 @@ import { errorBodyConformance } from './checks/error-body-conformance.js';
 import { filterHonoured } from './checks/filter-honoured.js';
 import { idPermanence } from './checks/id-permanence.js';
 import { idUniqueness } from './checks/id-uniqueness.js';
+import { idsNeverReused } from './checks/ids-never-reused.js';
 import { linksFollowed } from './checks/links-followed.js';
 import { limitHonoured } from './checks/limit-honoured.js';
 import { listFreshness } from './checks/list-freshness.js';
@@ -46,6 +47,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   authChallengePresent,
   sunsetDateConformance,
   deprecationHeadersScoped,
+  idsNeverReused,
 ];
 
 /** Checks that send their own requests, in the order they run (the store-filling ones last). */
