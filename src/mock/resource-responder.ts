@@ -252,9 +252,12 @@ class ResourceHandlers {
     };
   }
 
-  /** Throws the 404 when the item the request's path names is not in the tenant's store. */
-  requireItem(input: RequestInput, tenant: Tenant): MaybePromise<void> {
-    return andThen(this.#find(input, tenant), () => undefined);
+  /** Throws the 404 when the item the path parameter `parameter` names is not in the tenant's store. */
+  requireItem(input: RequestInput, tenant: Tenant, parameter: string): MaybePromise<void> {
+    const key = String(input.path[parameter]);
+    return andThen(this.#collection(input, tenant).get(key), (found) => {
+      if (!found) throw this.#notFound(key);
+    });
   }
 
   #find(input: RequestInput, tenant: Tenant): MaybePromise<StoredRecord> {
@@ -317,21 +320,26 @@ export type ItemGuard = (input: RequestInput, tenant: Tenant) => MaybePromise<vo
  */
 export function itemGuards(options: ResourceHandlerOptions): Map<string, ItemGuard> {
   const guards = new Map<string, ItemGuard>();
-  const stateful = options.model.resources.filter((resource) => resource.stateful && resource.itemPath);
+  const stateful = options.model.resources.filter((resource) => resource.stateful);
   for (const operation of options.document.operations) {
     if (!operation.responses.some((response) => response.status === '404')) continue;
     const binding = options.model.bindingOf(operation);
     if (binding?.role === 'list' || (binding && binding.resource.itemPath === operation.path)) continue;
-    const owner = stateful.find(
-      (resource) =>
-        operation.path.startsWith(`${resource.itemPath}/`) &&
-        !operation.path.slice(resource.itemPath!.length).includes('{'),
-    );
-    if (!owner) continue;
-    const handlers = new ResourceHandlers(owner, options);
-    guards.set(operation.id, (input, tenant) => handlers.requireItem(input, tenant));
+    for (const resource of stateful) {
+      const parameter = itemParameterOf(resource.path, operation.path);
+      if (parameter === undefined) continue;
+      const handlers = new ResourceHandlers(resource, options);
+      guards.set(operation.id, (input, tenant) => handlers.requireItem(input, tenant, parameter));
+      break;
+    }
   }
   return guards;
+}
+
+/** `ticketId` for `/tickets` and `/tickets/{ticketId}/qr`: the item the path acts on, no other template after it. */
+function itemParameterOf(collection: string, path: string): string | undefined {
+  if (!path.startsWith(`${collection}/{`)) return undefined;
+  return /^\{([^}/]+)\}\/[^{}]+$/.exec(path.slice(collection.length + 1))?.[1];
 }
 
 /** Handlers by operation id for every operation the model binds to a stateful resource. */

@@ -7,6 +7,7 @@
 // answer shows another reference when nothing reads it back (resource-round-trip).
 import { describe, expect, it } from 'vitest';
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { startTestMock } from '../helpers/mock-client.js';
 import { findingTitles } from './helpers.js';
 import { ORDERS_SPEC, startOrdersServer, type OrdersFault } from './orders-server.js';
 
@@ -53,4 +54,28 @@ describe('the life of an item: actions, sub-resources, keys (orders.yaml)', () =
     },
     30_000,
   );
+
+  it('kennel serve of the document agrees: actions and item sub-GETs answer 404 for an order not there', async () => {
+    const mock = await startTestMock({ specPath: ORDERS_SPEC });
+    try {
+      const key = { headers: { 'x-api-key': mock.key, authorization: null } };
+      const products = await mock.request('GET', '/products', key);
+      const order = await mock.request('POST', '/orders', {
+        ...key,
+        body: { product_id: products.body[0].id, quantity: 1 },
+      });
+      expect(order.status).toBe(201);
+      const unknown = '0b7c2f0e-3f6a-4c1e-9d7a-5e2f8a1b3c4d';
+      const pay = (id: string) =>
+        mock.request('POST', `/orders/${id}/payment`, { ...key, body: { card_number: '4111111111111111' } });
+      expect((await pay(order.body.id)).status).toBe(201);
+      expect((await pay(unknown)).status).toBe(404);
+      expect((await mock.request('GET', `/orders/${order.body.id}/receipt`, key)).status).toBe(200);
+      expect((await mock.request('GET', `/orders/${unknown}/receipt`, key)).status).toBe(404);
+      const summary = await runContract({ baseUrl: mock.url, apiKey: mock.key, specPath: ORDERS_SPEC, seed: 3 });
+      expect(findingTitles(summary, 'error')).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+  }, 60_000);
 });
