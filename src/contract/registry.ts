@@ -12,6 +12,7 @@ import { errorBodyConformance } from './checks/error-body-conformance.js';
 import { filterHonoured } from './checks/filter-honoured.js';
 import { idPermanence } from './checks/id-permanence.js';
 import { idUniqueness } from './checks/id-uniqueness.js';
+import { idsNeverReused } from './checks/ids-never-reused.js';
 import { linksFollowed } from './checks/links-followed.js';
 import { limitHonoured } from './checks/limit-honoured.js';
 import { listFreshness } from './checks/list-freshness.js';
@@ -25,6 +26,7 @@ import { positiveDataAcceptance } from './checks/positive-data-acceptance.js';
 import { resourceLifecycle } from './checks/resource-lifecycle.js';
 import { resourceRoundTrip } from './checks/resource-round-trip.js';
 import { responseHeadersConformance } from './checks/response-headers-conformance.js';
+import { readReturnsRequested } from './checks/read-returns-requested.js';
 import { responseSchemaConformance } from './checks/response-schema-conformance.js';
 import { serverAssignedId } from './checks/server-assigned-id.js';
 import { statusCodeConformance } from './checks/status-code-conformance.js';
@@ -45,6 +47,7 @@ export const RESPONSE_CHECKS: readonly ResponseCheck[] = [
   authChallengePresent,
   sunsetDateConformance,
   deprecationHeadersScoped,
+  idsNeverReused,
 ];
 
 /** Checks that send their own requests, in the order they run (the store-filling ones last). */
@@ -62,6 +65,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   dataFidelity,
   listFreshness,
   collectionConsistency,
+  readReturnsRequested,
   paginationFollowed,
   unknownIdConformance,
   locationResolves,

@@ -32,7 +32,12 @@ function derivedSeed(seed: number, ...parts: string[]): number {
 
 /** One run in progress: its cases, coverage and shared state; it sends, judges and reports. */
 export class Run {
-  readonly state: RunState = { created: new Map(), pool: new ValuePool(), workingQueries: new Map() };
+  readonly state: RunState = {
+    created: new Map(),
+    pool: new ValuePool(),
+    workingQueries: new Map(),
+    issuedIds: new Map(),
+  };
   readonly cases: CaseResult[] = [];
   readonly coverage = new CoverageTracker();
   stopKind: StopKind | undefined;
@@ -96,7 +101,7 @@ export class Run {
       if (record.error !== undefined) continue;
       const started = performance.now();
       try {
-        for (const item of check.inspect(this.plan, exchange)) this.#add(record, item);
+        for (const item of check.inspect(this.plan, exchange, this.state)) this.#add(record, item);
       } catch (error) {
         record.error = describeCrash(error);
         this.#count(1);

@@ -147,6 +147,11 @@ export interface RunState {
   pool: ValuePool;
   /** Required query parameters that made a search answer a non-empty list, per operation id. */
   workingQueries: Map<string, Record<string, string>>;
+  /**
+   * Keys that creates answered, per URL path created under (`/v1/orders`): what each was first
+   * given to (`createOrder 201`), so that a key handed out twice is seen whichever check sent it.
+   */
+  issuedIds: Map<string, Map<string, string>>;
 }
 
 export interface CreatedResource {
@@ -202,7 +207,8 @@ interface CheckBase {
 /** Judges every exchange of the run (Schemathesis' response checks). */
 export interface ResponseCheck extends CheckBase {
   kind: 'response';
-  inspect(plan: Plan, exchange: Exchange): CheckFailure[];
+  /** `state` is the run's (absent where exchanges are judged outside a run, as the mock's proxy does). */
+  inspect(plan: Plan, exchange: Exchange, state?: RunState): CheckFailure[];
 }
 
 /** Sends its own requests to probe one property of an operation. */

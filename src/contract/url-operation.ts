@@ -68,3 +68,21 @@ export function operationAt(
   }
   return undefined;
 }
+
+/**
+ * The path parameters `url` gives the template `template` (`/pets/{petId}`), matched at the end of
+ * its path (the base path before it is the deployment's): undefined when the URL does not fit.
+ */
+export function pathParamsAt(template: string, url: string): Record<string, string> | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) {
+    const values = templateMatch(template, path.slice(at));
+    if (values) return values;
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@ import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { ResourceModel } from '../openapi/resource-model.js';
 import type { Pet } from '../store/pet.js';
-import type { Store } from '../store/store-types.js';
+import { andThen, type Store } from '../store/store-types.js';
 import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
@@ -14,7 +14,7 @@ import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
-import { resourceHandlers } from './resource-responder.js';
+import { itemGuards, resourceHandlers, type ItemGuard, type ResourceHandler } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { DocumentAnswers } from './document-answers.js';
 import { exampleWarnings } from './example-check.js';
@@ -175,20 +175,27 @@ function resourceResponder(
   answers: DocumentAnswers,
 ): Responder {
   const { spec } = answers;
-  const handlers = config.stateless
-    ? new Map()
-    : resourceHandlers({ document: spec, model, listOrder: config.listOrder, seed: config.seed });
+  const options = { document: spec, model, listOrder: config.listOrder, seed: config.seed };
+  const handlers = config.stateless ? new Map<string, ResourceHandler>() : resourceHandlers(options);
+  const guards = config.stateless ? new Map<string, ItemGuard>() : itemGuards(options);
   return (compiled, input, request) => {
+    const guard = guards.get(compiled.operation.id);
+    if (!guard) return answer(compiled, input, request);
+    const tenant = store.tenant(tenantOf(request.principal, config.tenancy));
+    return andThen(guard(input, tenant), () => answer(compiled, input, request));
+  };
+
+  function answer(...[compiled, input, request]: Parameters<Responder>): ReturnType<Responder> {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)), request);
     const accept = request.headers.accept;
-    const answer = answers.respond(compiled.operation, {
+    const canned = answers.respond(compiled.operation, {
       accept: Array.isArray(accept) ? accept.join(', ') : accept,
       preferences: request.preferences,
     });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
-    return list ? limitedList(answer, list, input, request, spec.basePath) : answer;
-  };
+    return list ? limitedList(canned, list, input, request, spec.basePath) : canned;
+  }
 }
 
 /**

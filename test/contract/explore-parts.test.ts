@@ -181,7 +181,7 @@ describe('validRequest fills references from what the deployment showed, and say
     const { Random } = await import('../../src/core/random.js');
     const { COACHLINE_SPECS } = await import('./coachline-server.js');
     const plan = buildPlan(await loadDocument(COACHLINE_SPECS.envelope));
-    const state = { created: new Map(), pool: new ValuePool(), workingQueries: new Map() };
+    const state = { created: new Map(), pool: new ValuePool(), workingQueries: new Map(), issuedIds: new Map() };
     const context = (id: string) => {
       const operation = plan.all.find((candidate) => candidate.id === id)!;
       const settings = { namePrefix: 'kennel-test' } as never;

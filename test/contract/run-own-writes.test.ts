@@ -58,6 +58,7 @@ describe('a created item the run changes is expected as it is now', () => {
     created: new Map([['/tickets', items]]),
     pool: new ValuePool(),
     workingQueries: new Map(),
+    issuedIds: new Map(),
   });
 
   it.each([

@@ -88,7 +88,8 @@ export async function createResources(
 ): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
   const bodies = Array.from({ length: count }, () => ({
-    ...testDataBody(create.body!.schema, generation(context)),
+    // The create's own reference slots (`performance_id`) take values the deployment showed.
+    ...testDataBody(create.body!.schema, generation(createContext)),
     ...overrides,
   }));
   const exchanges = await Promise.all(

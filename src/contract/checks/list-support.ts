@@ -35,7 +35,7 @@ export async function createInCollection(
   let made = 0;
   for (let start = 0; start < count; start += context.settings.concurrency) {
     const batch = Array.from({ length: Math.min(context.settings.concurrency, count - start) }, () => ({
-      ...testDataBody(create.body!.schema, generation(context)),
+      ...testDataBody(create.body!.schema, generation(createContext)),
       ...overrides,
     }));
     const results = await Promise.all(

@@ -3,6 +3,7 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter } from './ids.js';
+import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
 import {
   failure,
   generation,
@@ -79,9 +80,12 @@ function bodyFor(
   return value;
 }
 
-async function create(context: CheckContext): Promise<Subject | string> {
+/** Creates tried before the check gives up: a refusal may be the data's (a sold-out show), not the deployment's. */
+const CREATE_TRIES = 3;
+
+async function createOnce(context: CheckContext, purpose: string): Promise<Subject | string> {
   const { operation } = context;
-  const request = validRequest(context, operation, 'creating an item to change and delete');
+  const request = validRequest(context, operation, purpose);
   const sent = validObject(operation.body!.schema, generation(context), 'all');
   const exchange = await context.send({ ...request, body: { value: sent } });
   const returned = jsonBody(exchange);
@@ -89,6 +93,19 @@ async function create(context: CheckContext): Promise<Subject | string> {
   const id = returned[operation.idProperty!];
   if (id === undefined || id === null) return `the created item has no ${operation.idProperty}`;
   return { id, pathParams: request.pathParams ?? {}, written: { ...sent } };
+}
+
+/** Creates an item as a client would: a refused body is followed by another (other references, other values). */
+async function create(
+  context: CheckContext,
+  purpose = 'creating an item to change and delete',
+): Promise<Subject | string> {
+  let outcome: Subject | string = 'no create was sent';
+  for (let tries = 0; tries < CREATE_TRIES; tries += 1) {
+    outcome = await createOnce(context, purpose);
+    if (typeof outcome !== 'string') return outcome;
+  }
+  return outcome;
 }
 
 /** Reads the subject (`absent` once deleted); undefined when the read could not be judged (no answer, a 5xx). */
@@ -148,35 +165,103 @@ function patchBody(context: CheckContext, update: PlannedOperation, subject: Sub
   return name === undefined ? {} : { [name]: value };
 }
 
-async function remove(context: CheckContext, subject: Subject, check: string): Promise<CheckFailure[]> {
+/** What deleting the subject showed: the findings, and whether the item is gone (404/410 on read). */
+interface Removal {
+  failures: CheckFailure[];
+  gone: boolean;
+}
+
+async function remove(context: CheckContext, subject: Subject, check: string): Promise<Removal> {
   const collection = context.plan.collection(context.operation.collection!);
   const deleted = await context.send(
     itemRequest(context, collection.delete!, subject, `DELETE of created ${show(subject.id)}`),
   );
   // 5xx: not-a-server-error's finding; the item may still be there, so nothing more to judge.
-  if (!deleted.response || deleted.response.status >= 500) return [];
+  if (!deleted.response || deleted.response.status >= 500) return { failures: [], gone: false };
   if (!isSuccess(deleted))
-    return [
-      failure(check, 'error', deleted, `DELETE of created ${show(subject.id)} was refused`, {
-        expected: 'a 2xx: the item this run created is deletable',
-        actual: statusText(deleted),
-      }),
-    ];
+    return {
+      failures: [
+        failure(check, 'error', deleted, `DELETE of created ${show(subject.id)} was refused`, {
+          expected: 'a 2xx: the item this run created is deletable',
+          actual: statusText(deleted),
+        }),
+      ],
+      gone: false,
+    };
   const read = await readSubject(context, subject, `reading ${show(subject.id)} after its DELETE`, 'absent');
   const status = read?.response?.status;
-  if (!read || status === undefined || status === 404 || status === 410) return [];
+  if (!read || status === undefined) return { failures: [], gone: false };
+  if (status === 404 || status === 410) return { failures: [], gone: true };
   const documented = collection.read!.operation.responses.some((response) => response.status === String(status));
   const still = isSuccess(read);
   const severity = !still && documented ? 'warning' : 'error';
-  return [
-    failure(
-      check,
-      severity,
-      read,
-      still ? `deleted ${show(subject.id)} is still readable` : `deleted ${show(subject.id)} reads as ${status}`,
-      { expected: '404 or 410 after a successful DELETE', actual: statusText(read) },
-    ),
-  ];
+  const title = still
+    ? `deleted ${show(subject.id)} is still readable`
+    : `deleted ${show(subject.id)} reads as ${status}`;
+  return {
+    failures: [
+      failure(check, severity, read, title, {
+        expected: '404 or 410 after a successful DELETE',
+        actual: statusText(read),
+      }),
+    ],
+    gone: false,
+  };
+}
+
+/**
+ * Each action on the item (`POST …/{id}/payment`) once the item is gone: it acts on nothing, so
+ * it must be refused. An error where the action documents 404 or 410, else a warning.
+ */
+async function actionsAfterDelete(context: CheckContext, subject: Subject, check: string): Promise<CheckFailure[]> {
+  const failures: CheckFailure[] = [];
+  for (const action of itemActions(context.plan, context.operation.collection!)) {
+    const purpose = `${action.id} on deleted ${show(subject.id)}`;
+    const exchange = await context.send({ ...actionRequest(context, action, subject, purpose), intent: 'absent' });
+    if (!isSuccess(exchange)) continue;
+    const severity = documentsAny(action, [404, 410]) ? 'error' : 'warning';
+    failures.push(
+      failure(check, severity, exchange, `${action.id} acted on deleted ${show(subject.id)}`, {
+        expected: 'a 4xx (404 or 410): the item was deleted',
+        actual: statusText(exchange),
+      }),
+    );
+  }
+  return failures;
+}
+
+/**
+ * Each action that moves the item's state (`/status: "held" → "paid"`) and documents 409, sent
+ * twice to a fresh item: the second finds the item already moved, and the document has a status
+ * for that conflict. Actions that move no visible state (a deposit, a comment) may repeat.
+ */
+async function actionsTwice(context: CheckContext, check: string): Promise<CheckFailure[]> {
+  const failures: CheckFailure[] = [];
+  const itemSchema = context.operation.resource?.itemSchema;
+  for (const action of itemActions(context.plan, context.operation.collection!)) {
+    if (!documentsAny(action, [409])) continue;
+    const subject = await create(context, `creating an item to ${action.id} twice`);
+    if (typeof subject === 'string') continue;
+    const before = await readSubject(context, subject, `reading ${show(subject.id)} before its ${action.id}`);
+    const first = await context.send(actionRequest(context, action, subject, `${action.id} of ${show(subject.id)}`));
+    if (!before || !isSuccess(before) || !isSuccess(first)) continue;
+    const after = await readSubject(context, subject, `reading ${show(subject.id)} after its ${action.id}`);
+    if (!after || !isSuccess(after)) continue;
+    const moved = stateChanges(itemSchema, jsonBody(before), jsonBody(after));
+    if (moved.length === 0) continue;
+    const again = await context.send({
+      ...actionRequest(context, action, subject, `${action.id} of ${show(subject.id)} again`),
+      intent: 'invalid',
+    });
+    if (!isSuccess(again)) continue;
+    failures.push(
+      failure(check, 'error', again, `${action.id} was accepted twice for ${show(subject.id)}`, {
+        expected: `the documented 409: the first moved ${moved.join(', ')}`,
+        actual: statusText(again),
+      }),
+    );
+  }
+  return failures;
 }
 
 /**
@@ -211,7 +296,12 @@ export const resourceLifecycle: ScenarioCheck = {
       if (Object.keys(body).length > 0)
         failures.push(...(await change(context, update, subject, body, { ...subject.written, ...body }, this.name)));
     }
-    if (remover) failures.push(...(await remove(context, subject, this.name)));
+    if (remover) {
+      const removal = await remove(context, subject, this.name);
+      failures.push(...removal.failures);
+      if (removal.gone) failures.push(...(await actionsAfterDelete(context, subject, this.name)));
+    }
+    failures.push(...(await actionsTwice(context, this.name)));
     return { failures };
   },
 };
