@@ -125,9 +125,8 @@ export const SURFACE_FAULTS = [
     name: 'cancel-200-with-body',
     family: 'status',
     description: 'cancelReservation answers 200 with the reservation instead of 204',
-    checks: ['status-code-conformance'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['status-code-conformance', 'negative-data-rejection'],
+    caughtToday: true,
   },
   // --- headers ------------------------------------------------------------------------------------
   {
