@@ -24,6 +24,10 @@ const MALFORMED: Record<string, MalformedValue[]> = {
     { label: 'a date in the 13th month', value: '2030-13-05', severity: 'error' },
     { label: 'a date in day/month/year order', value: '05/12/2030', severity: 'error' },
   ],
+  email: [
+    { label: 'not an email address', value: 'not-an-email', severity: 'error' },
+    { label: 'an email address without a domain', value: 'someone@', severity: 'error' },
+  ],
   'date-time': [
     { label: 'not a date-time', value: 'not-a-date-time', severity: 'error' },
     { label: 'a date-time at hour 25', value: '2030-12-05T25:00:00Z', severity: 'error' },
@@ -57,4 +61,29 @@ export function malformedValues(schema: JsonSchema | undefined): MalformedValue[
 export function formatVariants(schema: JsonSchema | undefined): { label: string; value: string }[] {
   const format = formatOf(schema);
   return format === undefined ? [] : (VARIANTS[format] ?? []);
+}
+
+/** Texts tried, in turn, to break a pattern: punctuation and letters where most patterns want digits or codes. */
+const PATTERN_BREAKERS = ['not matching!', '#!', 'zz', '0'];
+
+/**
+ * A text of a string schema's length that its `pattern` refuses (a card number with letters), or
+ * undefined when none of kennel's tries breaks it (`.*`) or the pattern is not a JavaScript regex.
+ */
+export function patternBreaker(schema: JsonSchema | undefined): MalformedValue | undefined {
+  if (typeof schema !== 'object' || typeof schema.pattern !== 'string') return undefined;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(schema.pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
+  for (const seed of PATTERN_BREAKERS) {
+    const value = seed.padEnd(min, '!').slice(0, max);
+    if (value.length >= min && value.length > 0 && !pattern.test(value))
+      return { label: `${JSON.stringify(value)}, against the pattern ${schema.pattern}`, value, severity: 'error' };
+  }
+  return undefined;
 }

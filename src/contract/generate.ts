@@ -6,7 +6,7 @@ import type { PlannedParameter } from './plan.js';
 import { minimalValue, sampleOf, validObject, type ValueContext } from '../openapi/generate.js';
 import { integerBounds, objectShape, typesOf } from '../openapi/schema-shape.js';
 import { atBounds, pastBounds } from './bound-cases.js';
-import { formatVariants, malformedValues } from './format-cases.js';
+import { formatVariants, malformedValues, patternBreaker } from './format-cases.js';
 import type { Severity } from './types.js';
 
 /** What generated values may draw on (the shared generator's context). */
@@ -161,6 +161,10 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
   const minLength = typeof schema === 'object' && typeof schema.minLength === 'number' ? schema.minLength : 0;
   for (const malformed of malformedValues(schema))
     mutations.push(withValue(malformed.label, malformed.value, malformed.severity));
+  const breaker = patternBreaker(schema);
+  if (breaker) mutations.push(withValue(breaker.label, breaker.value, breaker.severity));
+  const single = bareItem(schema, base[name]);
+  if (single) mutations.push(withValue(single.label, single.value));
   for (const bound of pastBounds(schema, arrayItemOf(schema))) mutations.push(withValue(bound.label, bound.value));
   if (types.includes('string') && minLength === 0) mutations.push(withValue('an empty string', ''));
   for (const wrong of wrongTypeValues(schema)) mutations.push(withValue(wrong.label, wrong.value));
@@ -178,6 +182,91 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
 }
 
 /**
+ * An array's one item sent bare (`"2030-01-15"` for `["2030-01-15"]`): a client's classic slip,
+ * which a lenient server wraps for it instead of refusing.
+ */
+function bareItem(schema: JsonSchema, valid: unknown): { label: string; value: unknown } | undefined {
+  if (!typesOf(schema).includes('array')) return undefined;
+  const item = Array.isArray(valid) && valid.length > 0 ? valid[0] : arrayItemOf(schema);
+  if (item === undefined || Array.isArray(item)) return undefined;
+  return { label: `its item ${JSON.stringify(item)} alone, not in an array`, value: item };
+}
+
+/** Depth of nested objects whose fields are mutated too (`/holder/email`). */
+const NESTED_DEPTH = 2;
+
+/**
+ * Mutations of the fields of an object property the valid body holds (`holder`): formats, patterns
+ * and enums broken one field at a time, each label naming its path.
+ */
+function nestedMutations(
+  name: string,
+  schema: JsonSchema,
+  base: Record<string, unknown>,
+  depth: number,
+): InvalidBody[] {
+  // A field the valid body leaves out (an optional holder) is probed inside a sample of its own.
+  const inner = name in base ? base[name] : typesOf(schema).includes('object') ? sampleOf(schema) : undefined;
+  if (depth > NESTED_DEPTH || inner === null || typeof inner !== 'object' || Array.isArray(inner)) return [];
+  const { properties } = shapeFor(schema, inner as Record<string, unknown>);
+  const wrap = (item: InvalidBody): InvalidBody => {
+    if (!('value' in item.body)) return item;
+    return {
+      ...item,
+      label: item.label.replace(/^\//, `/${name}/`),
+      body: { value: { ...base, [name]: item.body.value } },
+    };
+  };
+  return Object.entries(properties).flatMap(([field, property]) => {
+    const here = fieldBreakers(field, property, inner as Record<string, unknown>);
+    const deeper = nestedMutations(field, property, inner as Record<string, unknown>, depth + 1);
+    return [...here, ...deeper].map(wrap);
+  });
+}
+
+/** The format, pattern and enum violations of one field (what a nested field is probed with). */
+function fieldBreakers(name: string, schema: JsonSchema, base: Record<string, unknown>): InvalidBody[] {
+  const withValue = (label: string, value: unknown, severity: Severity = 'error'): InvalidBody => ({
+    label: `/${name} is ${label}`,
+    body: { value: { ...base, [name]: value } },
+    schemaViolation: true,
+    severity,
+  });
+  const out: InvalidBody[] = [];
+  if (typeof schema === 'object' && Array.isArray(schema.enum))
+    out.push(withValue('not one of the enum values', `not-a-valid-${name}`));
+  for (const malformed of malformedValues(schema))
+    out.push(withValue(malformed.label, malformed.value, malformed.severity));
+  const breaker = patternBreaker(schema);
+  if (breaker) out.push(withValue(breaker.label, breaker.value, breaker.severity));
+  return out;
+}
+
+/**
+ * The object shape a valid body follows: its own properties, or, for a `oneOf`/`anyOf` body, those
+ * of the branch the body was generated from (its `const` and `enum` values hold, its required
+ * fields are present), so that a card payment's `card_number` is probed like any field.
+ */
+function shapeFor(schema: JsonSchema, valid: Record<string, unknown>): ReturnType<typeof objectShape> {
+  const own = objectShape(schema);
+  if (typeof schema !== 'object' || Object.keys(own.properties).length > 0) return own;
+  const branches = (
+    Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []
+  ) as JsonSchema[];
+  const fits = (branch: JsonSchema): boolean => {
+    const shape = objectShape(branch);
+    if (Object.keys(shape.properties).length === 0 || !shape.required.every((name) => name in valid)) return false;
+    return Object.entries(shape.properties).every(([name, property]) => {
+      if (typeof property !== 'object' || !(name in valid)) return true;
+      if ('const' in property && property.const !== valid[name]) return false;
+      return !Array.isArray(property.enum) || property.enum.includes(valid[name]);
+    });
+  };
+  const branch = branches.find(fits);
+  return branch === undefined ? own : objectShape(branch);
+}
+
+/**
  * Bodies the schema must reject: each required property missing, each property of a wrong type,
  * out of its enum or bounds, a non-object root, then transport mistakes (malformed JSON, empty
  * body, wrong content type). Every schema case is re-validated before use: a case the schema
@@ -190,13 +279,15 @@ export function invalidBodies(
   parse: (text: string) => unknown,
   options: { bodyRequired: boolean } = { bodyRequired: true },
 ): InvalidBody[] {
-  const { properties, required } = objectShape(schema);
+  const { properties, required } = shapeFor(schema, valid);
   const groups: InvalidBody[][] = required.map((name) => {
     const rest = { ...valid };
     delete rest[name];
     return [{ label: `required /${name} is missing`, body: { value: rest }, schemaViolation: true, severity: 'error' }];
   });
   for (const [name, property] of Object.entries(properties)) groups.push(propertyMutations(name, property, valid));
+  // Nested fields after every top-level property's cases: one group per object property.
+  for (const [name, property] of Object.entries(properties)) groups.push(nestedMutations(name, property, valid, 1));
   // Round robin over the properties, so that --max-examples reaches every property before the next case of one.
   const cases = roundRobin(groups);
   const roots: InvalidBody[] = [];

@@ -77,6 +77,8 @@ export interface PlannedOperation {
   produces: Resource | undefined;
   /** A list's parameters that bound a property from below or above (`startDate`, `min_price`). */
   ranges: RangeFilter[];
+  /** A list's free-text filters: any string, matched against an item field (`venue_id`, `address.city`). */
+  textFilters: TextFilter[];
   deprecated: boolean;
   requiresAuth: boolean;
 }
@@ -124,6 +126,24 @@ function filtersOf(binding: ResourceBinding | undefined): FilterParameter[] {
   return (binding?.list?.filters ?? [])
     .map((filter) => (filter.type === 'boolean' ? { ...filter, values: ['true'] } : filter))
     .filter((filter) => filter.values.length > 0);
+}
+
+/** A query parameter taking any string that keeps the items whose field at `path` matches it. */
+export interface TextFilter {
+  name: string;
+  path: string[];
+}
+
+/** String filters without an enum (`venue_id`), and those naming a field of an object property (`city`). */
+function textFiltersOf(binding: ResourceBinding | undefined): TextFilter[] {
+  const list = binding?.list;
+  if (!list) return [];
+  return [
+    ...list.filters
+      .filter((filter) => filter.type === 'string' && filter.values.length === 0)
+      .map((filter) => ({ name: filter.name, path: [filter.property] })),
+    ...list.nestedFilters.map((filter) => ({ name: filter.name, path: [...filter.path] })),
+  ];
 }
 
 /** The value a filter's text stands for in a listed item (`true` for `online=true`). */
@@ -182,6 +202,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
       : { item: itemWrapperOf(successSchema(spec, operation), operation.path)?.property },
     produces: resource,
     ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
+    textFilters: role === 'list' ? textFiltersOf(binding) : [],
     deprecated: operation.deprecated,
     requiresAuth:
       operation.security.requirements.length > 0 &&

@@ -1,5 +1,6 @@
 import { parseJson, stringifyJson } from '../core/json.js';
 import { inRange } from '../openapi/range-filters.js';
+import { nestedValue } from '../openapi/resource-list.js';
 import type { ResourceList } from '../openapi/resource-model.js';
 import { rangesAsked } from './range-answers.js';
 import type { HttpResponse } from '../http/http-response.js';
@@ -37,7 +38,12 @@ export function limitedList(
       list.filters.every((filter) => {
         const asked = input.query[filter.name];
         return asked === undefined || (item as Holder | null)?.[filter.property] === asked;
-      }) && ranges.every(({ filter, operand }) => inRange((item as Holder | null)?.[filter.property], filter, operand)),
+      }) &&
+      list.nestedFilters.every((filter) => {
+        const asked = input.query[filter.name];
+        return asked === undefined || nestedValue(item, filter.path) === asked;
+      }) &&
+      ranges.every(({ filter, operand }) => inRange((item as Holder | null)?.[filter.property], filter, operand)),
   );
   const window = pageWindow(list, pagingQuery(list, input, request), (key) => {
     const index = items.findIndex((item) => String((item as Holder | null)?.id) === key);

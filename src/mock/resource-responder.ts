@@ -15,7 +15,7 @@ import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '.
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import { listAnswer } from './list-answer.js';
-import { rangesAsked, withinRanges } from './range-answers.js';
+import { nestedAsked, rangesAsked, withNested, withinRanges } from './range-answers.js';
 import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
 import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
 
@@ -177,11 +177,13 @@ class ResourceHandlers {
         if (value !== undefined) filters.push([filter.property, value]);
       }
       const ranges = rangesAsked(list, input);
-      // Ranges are judged here, on every matching item, before the page is cut.
-      const fetch = ranges.length > 0 ? Infinity : answer.fetchCount(input, request);
+      const nested = nestedAsked(list, input);
+      // Ranges and nested fields are judged here, on every matching item, before the page is cut.
+      const whole = ranges.length > 0 || nested.length > 0;
+      const fetch = whole ? Infinity : answer.fetchCount(input, request);
       return andThen(this.#collection(input, tenant).list(fetch, filters, this.#order), (found) => ({
         status,
-        ...answer.respond(ranges.length > 0 ? withinRanges(found, ranges) : found, input, request),
+        ...answer.respond(whole ? withNested(withinRanges(found, ranges), nested) : found, input, request),
       }));
     };
   }

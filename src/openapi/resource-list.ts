@@ -29,6 +29,16 @@ export interface FilterParameter {
   type: 'string' | 'boolean';
 }
 
+/**
+ * A string query parameter named after a field of one object property of the listed items
+ * (`city` for `address.city`): it keeps the items whose field equals it.
+ */
+export interface NestedFilter {
+  name: string;
+  /** Where the field lies in an item: `['address', 'city']`. */
+  path: [string, string];
+}
+
 /** A parameter with its schema dereferenced. */
 export type ResolvedParameter = OperationParameter & { resolved: JsonSchema | undefined };
 
@@ -85,4 +95,33 @@ function booleanFilter(name: string, properties: Record<string, JsonSchema>): Fi
 
 function escaped(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * String query parameters naming no item property but exactly one string field of the items'
+ * object properties (`city` for `address.city`, where no other object has a `city`).
+ */
+export function nestedFiltersOf(parameters: readonly ResolvedParameter[], items: JsonSchema): NestedFilter[] {
+  const { properties } = objectShape(items);
+  return parameters.flatMap((parameter): NestedFilter[] => {
+    const schema = parameter.resolved;
+    if (parameter.in !== 'query' || typeof schema !== 'object' || Object.hasOwn(properties, parameter.name)) return [];
+    if (!typesOf(schema).includes('string') || typesOf(schema).includes('array')) return [];
+    const holders = Object.entries(properties).filter(
+      ([, property]) =>
+        !typesOf(property).includes('array') &&
+        typesOf(objectShape(property).properties[parameter.name]).includes('string'),
+    );
+    return holders.length === 1 ? [{ name: parameter.name, path: [holders[0]![0], parameter.name] }] : [];
+  });
+}
+
+/** The value of a nested filter's field in an item, or undefined. */
+export function nestedValue(item: unknown, path: readonly string[]): unknown {
+  let value = item;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }

@@ -9,7 +9,9 @@ import {
   filtersOf,
   limitOf,
   listShapeOf,
+  nestedFiltersOf,
   type FilterParameter,
+  type NestedFilter,
   type LimitParameter,
   type ListShape,
 } from './resource-list.js';
@@ -18,7 +20,7 @@ import { keyOf } from './resource-key.js';
 
 import { rangeFiltersOf, type RangeFilter } from './range-filters.js';
 
-export type { FilterParameter, LimitParameter, Pagination, RangeFilter, ResourceLink };
+export type { FilterParameter, LimitParameter, NestedFilter, Pagination, RangeFilter, ResourceLink };
 export { bodySchemaOf, schemaAt, successSchemaOf };
 
 /** What an operation does to its resource. */
@@ -48,6 +50,8 @@ export interface ResourceList extends ListShape {
   pagination: Pagination;
   /** Parameters that bound a property from below or above (`startDate`, `min_price`). */
   ranges: RangeFilter[];
+  /** String parameters matching a field of an object property (`city` for `address.city`). */
+  nestedFilters: NestedFilter[];
 }
 
 /** A collection inferred from the document: its paths, operations by role, key and item schema. */
@@ -111,6 +115,7 @@ function listOf(document: LoadedDocument, operation: Operation): ResourceList | 
     filters: filtersOf(parameters, shape.items),
     pagination: paginationOf(shape, parameters, operation.responses),
     ranges: rangeFiltersOf(parameters, shape.items),
+    nestedFilters: nestedFiltersOf(parameters, shape.items),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
-import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
+import { documentedBodySchema, itemSchemaOf, shownAs } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import type { Plan } from '../plan.js';
 import {
@@ -42,8 +42,8 @@ function refusals(check: string, probe: FidelityCase, exchange: Exchange): Check
 /** The probed properties a place's documented schema shows (a create answering `{id}` shows none). */
 function shownAt(plan: Plan, place: Stored['places'][number], sent: Record<string, unknown>): Record<string, unknown> {
   const schema = documentedBodySchema(plan, place.exchange);
-  const shown = shownBy(place.listed ? itemSchemaOf(schema) : schema);
-  return Object.fromEntries(Object.entries(sent).filter(([name]) => shown(name)));
+  const shown = shownAs(place.listed ? itemSchemaOf(schema) : schema);
+  return Object.fromEntries(Object.entries(sent).filter(([name, value]) => shown(name, value)));
 }
 
 /** The probed properties that differ in any place, as one finding per case. */

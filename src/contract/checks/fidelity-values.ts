@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { isReference } from '../../openapi/generate.js';
-import { integerBounds, isFreeText, objectShape } from '../../openapi/schema-shape.js';
+import { integerBounds, isFreeText, objectShape, typesOf } from '../../openapi/schema-shape.js';
 import type { Severity } from '../types.js';
 import { sameJson, show } from './support.js';
 
@@ -99,6 +99,76 @@ function writable(schema: JsonSchema): Record<string, JsonSchema> {
   );
 }
 
+/** Fractions that rounding, truncation to integers or to one decimal all alter (12.75 is exact in float32 too). */
+const FRACTIONS = [12.75, 0.75, 1234.5625, -0.75];
+
+/** A date-time with seconds, milliseconds and an offset other than `Z`: storage at minute or second precision loses part of it. */
+const PRECISE_DATE_TIME = '2030-12-05T09:30:15.250+02:00';
+
+function isNumberNotInteger(schema: JsonSchema): boolean {
+  const types = typesOf(schema);
+  return types.includes('number') && !types.includes('integer');
+}
+
+function formatOf(schema: JsonSchema | undefined): string | undefined {
+  return typeof schema === 'object' && typeof schema.format === 'string' ? schema.format : undefined;
+}
+
+/** Three distinct items of a scalar item schema, or none when kennel cannot tell them apart safely. */
+function distinctItems(items: JsonSchema | undefined, prefix: string): unknown[] {
+  if (typeof items !== 'object') return [];
+  if (Array.isArray(items.enum)) return items.enum.length >= 3 ? items.enum.slice(0, 3) : [];
+  const types = typesOf(items);
+  const format = formatOf(items);
+  if (types.includes('string')) {
+    if (format === 'date') return ['2030-01-15', '2030-02-20', '2030-03-25'];
+    if (format === 'date-time') return ['2030-01-15T08:00:00Z', '2030-02-20T12:30:00Z', '2030-03-25T18:45:30Z'];
+    if (isFreeText(items)) return [1, 2, 3].map((n) => fitted(`${prefix}item ${n}`, items));
+    return [];
+  }
+  if (types.includes('integer') || types.includes('number')) {
+    const { minimum } = integerBounds(items);
+    const low = minimum === undefined ? 1 : Math.ceil(minimum);
+    return [low, low + 1, low + 2];
+  }
+  return [];
+}
+
+/**
+ * Values whose precision or length storage layers lose: fractional numbers, arrays of several
+ * items (a server keeping one), date-times with seconds, milliseconds and an offset. Refusing
+ * them is only a warning: the point is what an accepted value becomes.
+ */
+function shapeCases(
+  properties: Record<string, JsonSchema>,
+  base: Record<string, unknown>,
+  prefix: string,
+  isValid: (body: Record<string, unknown>) => boolean,
+): FidelityCase[] {
+  const cases: FidelityCase[] = [];
+  const attempt = (label: string, pick: (name: string, schema: JsonSchema) => unknown[]): void => {
+    const value = { ...base };
+    const probed: string[] = [];
+    for (const [name, property] of Object.entries(properties)) {
+      const candidate = pick(name, property).find((option) => isValid({ ...value, [name]: option }));
+      if (candidate === undefined) continue;
+      value[name] = candidate;
+      probed.push(name);
+    }
+    if (probed.length > 0) cases.push({ label, value, probed, refusal: 'warning' });
+  };
+  attempt('fractional numbers', (_name, schema) => (isNumberNotInteger(schema) ? FRACTIONS : []));
+  attempt('arrays of three items', (_name, schema) => {
+    if (typeof schema !== 'object' || !typesOf(schema).includes('array')) return [];
+    const items = distinctItems(schema.items as JsonSchema | undefined, prefix);
+    return items.length === 3 ? [items] : [];
+  });
+  attempt('date-times with seconds, milliseconds and an offset', (_name, schema) =>
+    typesOf(schema).includes('string') && formatOf(schema) === 'date-time' ? [PRECISE_DATE_TIME] : [],
+  );
+  return cases;
+}
+
 /**
  * Bodies for a create: one per tricky text (every free-text property set to it, clipped to what
  * its schema allows) and one per integer extreme (every int32/int64 property set to it, within its
@@ -145,6 +215,7 @@ export function fidelityCases(
     const refusal = probed.every(isReference) ? undefined : 'warning';
     cases.push({ label: probed.map((name) => `${name}=${value[name]}`).join(', '), value, probed, refusal });
   }
+  cases.push(...shapeCases(properties, base, prefix ? `${prefix} ` : '', isValid));
   return cases;
 }
 
@@ -170,11 +241,25 @@ export function describeChange(sent: unknown, got: unknown): string {
   );
 }
 
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * Kept exactly, a date-time read as the instant it names: a server may answer
+ * `09:30:15.250+02:00` as `07:30:15.25Z` (same instant), but not as `09:30:00Z`.
+ */
+export function keptExactly(sent: unknown, got: unknown): boolean {
+  if (typeof sent === 'string' && typeof got === 'string' && DATE_TIME.test(sent) && DATE_TIME.test(got))
+    return Date.parse(sent) === Date.parse(got);
+  if (Array.isArray(sent) && Array.isArray(got))
+    return sent.length === got.length && sent.every((item, index) => keptExactly(item, got[index]));
+  return sameJson(sent, got);
+}
+
 /** Properties of `sent` that `got` does not hold exactly, each with how it changed. */
 export function changedFields(sent: Record<string, unknown>, got: unknown): { name: string; change: string }[] {
   if (got === null || typeof got !== 'object' || Array.isArray(got)) return [{ name: '', change: 'not an object' }];
   const body = got as Record<string, unknown>;
   return Object.entries(sent)
-    .filter(([name, value]) => !sameJson(body[name], value))
+    .filter(([name, value]) => !keptExactly(value, body[name]))
     .map(([name, value]) => ({ name, change: describeChange(value, body[name]) }));
 }

@@ -1,7 +1,8 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { tallyOf } from './unexercised.js';
 import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
-import { filterValue, type RangeFilter } from '../plan.js';
+import { filterValue, type RangeFilter, type TextFilter } from '../plan.js';
+import { nestedValue } from '../../openapi/resource-list.js';
 import { failure, isSuccess, jsonBody, sameJson, show, validRequest } from './support.js';
 import { createInCollection, list } from './list-support.js';
 import { awaitListed, idKey, searchOnly } from './collection-support.js';
@@ -58,6 +59,71 @@ async function judgeRange(
   };
 }
 
+/** A field matches a free-text filter loosely: equal, or containing it whatever the letter case (a search may be fuzzy). */
+function matchesText(value: unknown, text: string): boolean {
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  return String(value).toLowerCase().includes(text.toLowerCase());
+}
+
+/** The field value of the listed items that most items do not share, so that a filter by it must leave some out. */
+function telling(items: readonly unknown[], path: readonly string[]): string | undefined {
+  const values = items
+    .map((item) => nestedValue(item, path))
+    .filter((value) => typeof value === 'string' && value !== '');
+  const counts = new Map<string, number>();
+  for (const value of values as string[]) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const rarest = [...counts].sort((a, b) => a[1] - b[1])[0];
+  if (!rarest) return undefined;
+  // A value every other one contains (`Porto` within `Porto Alegre`) would not tell a loose match from an ignored filter.
+  const others = values.filter((value) => value !== rarest[0]) as string[];
+  return others.length > 0 && others.every((value) => !matchesText(value, rarest[0])) ? rarest[0] : undefined;
+}
+
+/**
+ * A free-text filter keeps the items whose field matches it: with the value the request already
+ * sends (a required `venue_id`), else with a value read from the unfiltered list that some items
+ * do not have. Items without the field are not judged.
+ */
+async function judgeText(
+  context: CheckContext,
+  check: string,
+  filter: TextFilter,
+  reads: Exchange[],
+): Promise<{ judged: number; failures: CheckFailure[] }> {
+  const { operation } = context;
+  const query = { ...validRequest(context, operation, 'a list').query };
+  if (operation.limit?.maximum !== undefined) query[operation.limit.name] = String(operation.limit.maximum);
+  let text = query[filter.name];
+  if (text === undefined) {
+    const first = await list(context, query, `${operation.id} to see ${filter.path.join('.')}`);
+    text = telling(first.items ?? [], filter.path);
+    if (text === undefined) return { judged: 0, failures: [] };
+  }
+  const field = filter.path.join('.');
+  const { exchange, items } = await list(
+    context,
+    { ...query, [filter.name]: text },
+    `${operation.id} with ${filter.name}=${text}`,
+  );
+  reads.push(exchange);
+  if (!items) return { judged: 0, failures: [] };
+  const judged = items.filter((item) => nestedValue(item, filter.path) !== undefined);
+  const strays = judged.filter((item) => !matchesText(nestedValue(item, filter.path), text));
+  if (strays.length === 0) return { judged: judged.length, failures: [] };
+  return {
+    judged: judged.length,
+    failures: [
+      failure(
+        check,
+        'error',
+        exchange,
+        `${filter.name}=${text} returned ${strays.length} of ${items.length} items with another ${field}`,
+        { expected: `every item with ${field} matching ${show(text)}`, actual: show(strays.slice(0, 3)) },
+      ),
+    ],
+  };
+}
+
 /**
  * An enum query parameter named after a property of the listed items filters by that property:
  * every item returned has that value, and a resource created with it is among them.
@@ -66,9 +132,10 @@ export const filterHonoured: ScenarioCheck = {
   name: 'filter-honoured',
   kind: 'scenario',
   severity: 'error',
-  description: 'an enum filter named after an item property returns exactly the matching items',
+  description: 'a filter named after an item field (enum, flag, text, nested, range) returns only matching items',
   skipReason(operation) {
-    return operation.role === 'list' && (operation.filters.length > 0 || operation.ranges.length > 0)
+    return operation.role === 'list' &&
+      (operation.filters.length > 0 || operation.ranges.length > 0 || operation.textFilters.length > 0)
       ? undefined
       : 'no query parameter filters a property of the listed items';
   },
@@ -146,6 +213,11 @@ export const filterHonoured: ScenarioCheck = {
           );
         }
       }
+    }
+    for (const filter of operation.textFilters) {
+      const outcome = await judgeText(context, this.name, filter, reads);
+      judged += outcome.judged;
+      failures.push(...outcome.failures);
     }
     for (const range of operation.ranges) {
       const outcome = await judgeRange(context, this.name, range);

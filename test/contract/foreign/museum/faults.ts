@@ -127,16 +127,14 @@ const TABLE = [
     family: 'state',
     description: 'Prices are stored rounded to whole units (25.5 reads back as 26)',
     checks: ['resource-round-trip', 'data-fidelity'],
-    caughtToday: false,
-    waitsFor: 'negative-inputs',
+    caughtToday: true,
   },
   {
     name: 'dates-truncated',
     family: 'state',
     description: "Only the first of an event's dates is stored",
-    checks: ['resource-round-trip'],
-    caughtToday: false,
-    waitsFor: 'negative-inputs',
+    checks: ['resource-round-trip', 'data-fidelity'],
+    caughtToday: true,
   },
   // --- references --------------------------------------------------------------------------------------
   {
@@ -296,8 +294,7 @@ const TABLE = [
     family: 'negative',
     description: 'createSpecialEvent accepts dates given as one string instead of an array',
     checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'negative-inputs',
+    caughtToday: true,
   },
   {
     name: 'ticket-bad-date-accepted',

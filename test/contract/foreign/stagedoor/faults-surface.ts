@@ -125,7 +125,7 @@ export const SURFACE_FAULTS = [
     name: 'cancel-200-with-body',
     family: 'status',
     description: 'cancelReservation answers 200 with the reservation instead of 204',
-    checks: ['resource-lifecycle', 'status-code-conformance'],
+    checks: ['resource-lifecycle', 'status-code-conformance', 'negative-data-rejection'],
     caughtToday: true,
   },
   // --- headers ------------------------------------------------------------------------------------
