@@ -61,13 +61,15 @@ interface RelevantSet {
   records: CaaData[];
 }
 
-type Verdict = 'permits' | 'malformed' | 'no_issuer' | 'other_issuer' | 'account_mismatch' | 'method_mismatch';
+type Verdict =
+  'permits' | 'malformed' | 'no_issuer' | 'other_issuer' | 'issuer_case' | 'account_mismatch' | 'method_mismatch';
 
 const VERDICT_TEXT: Record<Verdict, string> = {
   permits: 'authorises this CA',
   malformed: 'has a malformed parameter list',
   no_issuer: 'names no CA',
   other_issuer: 'names another CA',
+  issuer_case: 'differs from this CA only in case, and issuer domains are compared exactly',
   account_mismatch: 'requires another account (accounturi)',
   method_mismatch: 'excludes this validation method (validationmethods)',
 };
@@ -191,7 +193,10 @@ function verdictOf(value: string, request: CaaRequest): Verdict {
   const parsed = parseIssuerValue(value);
   if (parsed === undefined) return 'malformed';
   if (parsed.issuer === '') return 'no_issuer';
-  if (parsed.issuer.toLowerCase() !== request.caIdentity.toLowerCase()) return 'other_issuer';
+  // Exact, as Boulder compares it (RFC 8659 §4.2 leaves the comparison to the CA): "LetsEncrypt.org" names no CA it knows.
+  if (parsed.issuer !== request.caIdentity) {
+    return parsed.issuer.toLowerCase() === request.caIdentity.toLowerCase() ? 'issuer_case' : 'other_issuer';
+  }
   if (!accountUriMatches(parsed.parameters, request.accountUri)) return 'account_mismatch';
   if (!validationMethodMatches(parsed.parameters, request.validationMethod)) return 'method_mismatch';
   return 'permits';
