@@ -142,7 +142,7 @@ describe('real certificates and the HTTPS site', () => {
 
     expect((await call('DELETE', '/domains/docs.example.com')).status).toBe(200);
     const served = await call('GET', `/site?url=${encodeURIComponent('https://docs.example.com/guide')}`);
-    expect(served.body).toMatchObject({ kind: 'not-found', status: 404, reason: 'unknown_domain' });
+    expect(served.body).toMatchObject({ kind: 'tls-error', reason: 'no_certificate', cause: 'unknown_domain' });
     await expect(
       new Promise((resolve, reject) => {
         const socket = connect(

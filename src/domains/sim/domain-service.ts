@@ -492,7 +492,7 @@ export class DomainSimulator {
   // --- serving ----------------------------------------------------------------------------------
 
   serve(request: ServeRequest): ServeResult {
-    const result = serve(this.projects.values(), request);
+    const result = serve(this.projects.values(), request, this.platform.domain);
     if (this.gateLost !== 'stop-serving' || result.kind === 'not-found') return result;
     const host = request.host.toLowerCase().replace(/\.$/, '');
     const project = [...this.projects.values()].find((candidate) => candidate.domains.has(host));
