@@ -121,7 +121,14 @@ describe('real certificates and the HTTPS site', () => {
     expect(leaf.checkIssued(root)).toBe(true);
     expect(leaf.subjectAltName).toBe('DNS:docs.example.com');
 
-    const tls = await new Promise<{ authorized: boolean; subjectaltname?: string; body: string }>((resolve, reject) => {
+    const shown = (await call('GET', '/domains/docs.example.com')).body.certificate.issued.serialNumber as string;
+    expect(new X509Certificate(chain).serialNumber.toLowerCase()).toBe(shown);
+    const tls = await new Promise<{
+      authorized: boolean;
+      subjectaltname?: string;
+      serialNumber: string;
+      body: string;
+    }>((resolve, reject) => {
       const socket = connect(
         { host: '127.0.0.1', port: mock.site!.port, servername: 'docs.example.com', ca: rootPem },
         () => {
@@ -130,13 +137,22 @@ describe('real certificates and the HTTPS site', () => {
       );
       let body = '';
       socket.on('data', (chunk) => (body += chunk));
+      socket.on('secureConnect', () => (serialNumber = socket.getPeerCertificate().serialNumber));
+      let serialNumber = '';
       socket.on('end', () =>
-        resolve({ authorized: socket.authorized, subjectaltname: socket.getPeerCertificate().subjectaltname, body }),
+        resolve({
+          authorized: socket.authorized,
+          subjectaltname: socket.getPeerCertificate().subjectaltname,
+          serialNumber,
+          body,
+        }),
       );
       socket.on('error', reject);
     });
     expect(tls.authorized).toBe(true);
     expect(tls.subjectaltname).toBe('DNS:docs.example.com');
+    // The certificate served is the one the dashboard and GET /domains/{name} show.
+    expect(tls.serialNumber.toLowerCase()).toBe(shown);
     expect(tls.body).toMatch(/^HTTP\/1\.1 200/);
     expect(tls.body).toContain('Served for docs.example.com');
 

@@ -1,7 +1,7 @@
 import type { Rcode } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import type { CertificateState, DnsState, RequiredRecord } from '../sim/model.js';
-import { buildSimulator, type Given, type WorldConfig } from '../sim/world-config.js';
+import { buildSimulator, type Given, type SimulatorOrigin, type WorldConfig } from '../sim/world-config.js';
 import { describeAction, performAction, type Action } from './actions/index.js';
 import { judge } from './scenario-expectations.js';
 
@@ -79,7 +79,7 @@ export class ScenarioPlayer {
   constructor(
     readonly scenario: Scenario,
     world: WorldConfig,
-    options: { start?: number; firstRecordId?: number } = {},
+    options: SimulatorOrigin = {},
   ) {
     const built = buildSimulator(world, scenario.given, options);
     this.simulator = built.simulator;

@@ -10,6 +10,17 @@ export interface LifecycleDependencies {
   /** The CA's view of DNS now (the platform resolver). */
   lookup: DnsLookup;
   log(kind: string, subject: string, summary: string, detail?: Record<string, unknown>): void;
+  /** Where serials come from (default: the seeded random); a live world gives unique ones across resets. */
+  serialNumber?: () => string;
+}
+
+/**
+ * A serial as X.509 encodes it unchanged: 16 bytes, hexadecimal, top bit clear (DER would add a
+ * sign byte) and first byte non-zero (DER would drop it), so the serial shown is the serial served.
+ */
+export function serialFromBytes(bytes: readonly number[]): string {
+  const [first = 1, ...rest] = bytes;
+  return [first & 0x7f || 0x01, ...rest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** A certificate that does not exist yet. */
@@ -81,7 +92,8 @@ export class CertificateLifecycle {
   }
 
   #serialNumber(): string {
-    return Array.from({ length: 16 }, () => this.deps.random.int(0, 255).toString(16).padStart(2, '0')).join('');
+    if (this.deps.serialNumber) return this.deps.serialNumber();
+    return serialFromBytes(Array.from({ length: 16 }, () => this.deps.random.int(0, 255)));
   }
 
   #try(domain: DomainState) {

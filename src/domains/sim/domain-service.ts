@@ -30,6 +30,8 @@ export interface SimulatorOptions {
   firstRecordId?: number;
   /** What happens to a project's domains when it loses a gate of rule 1 (default keep-serving). */
   gateLost?: GateLost;
+  /** Where certificate serials come from (default: the seeded random, so scenario runs repeat). */
+  serialNumber?: () => string;
 }
 
 /**
@@ -102,6 +104,7 @@ export class DomainSimulator {
       now: () => this.now,
       lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'),
       log: (kind, subject, summary, detail) => this.#log(kind, subject, summary, detail),
+      ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
     });
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     for (const id of [PLATFORM_RESOLVER, PUBLIC_RESOLVER]) this.resolvers.set(id, new CachingResolver(id, this.world));

@@ -91,6 +91,7 @@ export function recordView(record: ZoneRecord) {
     ttl: record.ttl,
     savedAt: iso(record.savedAt)!,
     visibleAt: iso(record.visibleAt)!,
+    goneAt: iso(record.goneAt),
   });
 }
 

@@ -228,6 +228,13 @@ export function worldProblems(world: unknown): WorldProblem[] {
   return [...timingProblems(config.platform), ...liveProblems(config)];
 }
 
+/** Where a simulator starts: its clock, its first record id and where serials come from. */
+export interface SimulatorOrigin {
+  start?: number;
+  firstRecordId?: number;
+  serialNumber?: () => string;
+}
+
 /**
  * A simulator for `given` in `world`: the project, the zones with their records already published
  * (they predate the scenario), other projects with their domains attached, and failing zones.
@@ -235,7 +242,7 @@ export function worldProblems(world: unknown): WorldProblem[] {
 export function buildSimulator(
   world: WorldConfig,
   given: Given = {},
-  options: { start?: number; firstRecordId?: number } = {},
+  options: SimulatorOrigin = {},
 ): { simulator: DomainSimulator; problems: string[] } {
   const start = options.start ?? Date.parse(world.start);
   const simulator = new DomainSimulator({
@@ -245,6 +252,7 @@ export function buildSimulator(
     seed: world.seed,
     firstRecordId: options.firstRecordId,
     gateLost: given.gateLost ?? world.gateLost,
+    ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
   });
   simulator.addProject({
     id: world.project.id,
