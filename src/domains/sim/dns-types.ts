@@ -4,8 +4,35 @@
 export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'ALIAS', 'CAA', 'TXT', 'MX', 'NS', 'SOA'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
-/** Types that can be queried over DNS (ALIAS is answered as flattened A/AAAA). */
-export type QueryType = Exclude<RecordType, 'ALIAS'>;
+/**
+ * Types real clients ask that no zone here holds: browsers send HTTPS with every A/AAAA, validating
+ * resolvers DS and DNSKEY. A server answers them like any type it has no record of: NODATA, or
+ * NXDOMAIN for a name that does not exist, following CNAMEs on the way (RFC 1034 §4.3.2).
+ */
+export const UNHELD_QUERY_TYPES = [
+  'HTTPS',
+  'SVCB',
+  'DS',
+  'DNSKEY',
+  'DNAME',
+  'PTR',
+  'SRV',
+  'TLSA',
+  'NAPTR',
+  'SSHFP',
+  'HINFO',
+  'RRSIG',
+  'NSEC',
+  'NSEC3',
+  'CDS',
+  'CDNSKEY',
+] as const;
+
+/** A type by its mnemonic (ALIAS is answered as flattened A/AAAA, never asked for). */
+export type NamedQueryType = Exclude<RecordType, 'ALIAS'> | (typeof UNHELD_QUERY_TYPES)[number];
+
+/** Types that can be queried over DNS: a named one, or any other data type as RFC 3597 writes it (`TYPE65280`). */
+export type QueryType = NamedQueryType | `TYPE${number}`;
 
 export interface CaaData {
   /** 0, or 128 for "issuer critical". */

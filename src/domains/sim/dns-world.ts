@@ -278,8 +278,8 @@ export class DnsWorld {
     if (matching.length > 0) return answer('NOERROR', matching);
     const cname = here.find((record) => record.type === 'CNAME');
     if (cname) return this.#follow(cname, type, at, seen);
-    const alias = type === 'A' || type === 'AAAA' ? here.find((record) => record.type === 'ALIAS') : undefined;
-    if (alias) return this.#flatten(alias, type, at, seen);
+    const alias = here.find((record) => record.type === 'ALIAS');
+    if (alias && (type === 'A' || type === 'AAAA')) return this.#flatten(alias, type, at, seen);
     return answer('NOERROR', [], [negativeSoa(zone.soa)]);
   }
 
@@ -294,7 +294,7 @@ export class DnsWorld {
     };
   }
 
-  #flatten(alias: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+  #flatten(alias: ZoneRecord, type: 'A' | 'AAAA', at: number, seen: Set<string>): DnsAnswer {
     if (seen.has(alias.name) || seen.size >= MAX_CNAME_HOPS) return answer('SERVFAIL');
     seen.add(alias.name);
     const target = this.#resolve(alias.data as string, type, at, seen);
