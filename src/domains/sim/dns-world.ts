@@ -261,6 +261,7 @@ export class DnsWorld {
     if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail'))
       return answer('SERVFAIL');
     const visible = this.visible(zone, at);
+    if (isBelowLameCut(visible, zone.apex, name, type)) return answer('SERVFAIL');
     const exists = (owner: string) =>
       owner === zone.apex || visible.some((record) => record.name === owner || record.name.endsWith(`.${owner}`));
     let here = visible.filter((record) => record.name === name);
@@ -312,4 +313,20 @@ export class DnsWorld {
     const soa = negativeSoa(registrySoa(suffix));
     return answer(name === suffix ? 'NOERROR' : 'NXDOMAIN', [], [soa]);
   }
+}
+
+/**
+ * Whether `name` lies at or below a zone cut of `zone` (NS records below its apex) that no simulated
+ * zone serves: resolvers follow the referral (RFC 1034 §4.3.2 step 3b) to name servers that do not
+ * answer for it, a lame delegation, and give up with SERVFAIL (RFC 1034 §5.3.3). A simulated zone at
+ * the cut is found first (zoneFor prefers the longest apex), so reaching here means nobody serves it.
+ * Records saved in the parent below the cut are occluded. DS at the cut is the parent's (RFC 4034 §5).
+ */
+function isBelowLameCut(visible: readonly ZoneRecord[], apex: string, name: string, type: QueryType): boolean {
+  return visible.some(
+    (record) =>
+      record.type === 'NS' &&
+      record.name !== apex &&
+      (name.endsWith(`.${record.name}`) || (name === record.name && type !== 'DS')),
+  );
 }
