@@ -18,6 +18,7 @@ import {
 import { checkName, checkRecordName, isApex, isWithin, labelOf } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { serve, type ServeRequest, type ServeResult } from './site.js';
+import { CaLedger, LETS_ENCRYPT_POLICY, type CaPolicy } from './ca-policy.js';
 import { verifyDns } from './verifier.js';
 
 export interface SimulatorOptions {
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   gateLost?: GateLost;
   /** Where certificate serials come from (default: the seeded random, so scenario runs repeat). */
   serialNumber?: () => string;
+  /** The CA's identifier policy and rate limits (default: Let's Encrypt's). */
+  caPolicy?: CaPolicy;
 }
 
 /**
@@ -105,6 +108,7 @@ export class DomainSimulator {
       lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'),
       log: (kind, subject, summary, detail) => this.#log(kind, subject, summary, detail),
       ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
+      ledger: new CaLedger(options.caPolicy ?? LETS_ENCRYPT_POLICY),
     });
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     for (const id of [PLATFORM_RESOLVER, PUBLIC_RESOLVER]) this.resolvers.set(id, new CachingResolver(id, this.world));

@@ -25,6 +25,9 @@ export const CERTIFICATE_REASONS: Readonly<Record<string, string>> = {
   caa_forbids: 'CAA records do not allow the platform certificate authority to issue',
   caa_unknown_critical_tag: 'a CAA record has an unknown tag marked critical, which forbids issuance',
   caa_lookup_failed: 'the CAA lookup failed (SERVFAIL), and a CA must then refuse to issue',
+  rate_limited:
+    "the CA's rate limit is reached (Let's Encrypt: 5 certificates for the same names, 50 per registered domain, per week)",
+  rejected_identifier: 'the CA refuses the name by policy (e.g. a reserved LDH label such as ab--)',
   timed_out: 'no certificate 30 minutes after verification',
   gave_up: 'issuance kept failing until the retry window closed',
   expired: 'the certificate expired because renewal kept failing',
