@@ -16,6 +16,8 @@ export interface CaaRequest {
 export interface CaaQuery {
   name: string;
   rcode: Rcode;
+  /** When the answer came from a resolver cache: until when that cache serves it. */
+  cachedUntil?: number;
 }
 
 /** What a CAA decision rests on, for people and for tests. */
@@ -126,12 +128,18 @@ function findRelevantSet(lookup: DnsLookup, base: string): RelevantSet {
   const queries: CaaQuery[] = [];
   for (const name of selfAndParents(base)) {
     const answer = lookup(name, 'CAA');
-    queries.push({ name, rcode: answer.rcode });
+    queries.push({ name, rcode: answer.rcode, ...cacheOf(answer) });
     if (answer.rcode === 'SERVFAIL') return { queries, failedAt: name, records: [] };
     const records = caaRecordsOf(answer);
     if (records.length > 0) return { queries, foundAt: name, records };
   }
   return { queries, records: [] };
+}
+
+/** A caching resolver's answer says whether it came from cache and until when (a plain lookup says nothing). */
+function cacheOf(answer: DnsAnswer): { cachedUntil?: number } {
+  const resolved = answer as DnsAnswer & { fromCache?: boolean; expiresAt?: number };
+  return resolved.fromCache && resolved.expiresAt !== undefined ? { cachedUntil: resolved.expiresAt } : {};
 }
 
 function caaRecordsOf(answer: DnsAnswer): CaaData[] {

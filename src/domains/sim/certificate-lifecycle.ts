@@ -1,3 +1,4 @@
+import { describeSeconds } from '../../core/duration.js';
 import type { Random } from '../../core/random.js';
 import type { DnsLookup } from './dns-types.js';
 import type { CaLedger } from './ca-policy.js';
@@ -160,7 +161,10 @@ export class CertificateLifecycle {
       return;
     }
     certificate.nextAttemptAt = next;
-    if (certificate.state === 'timed_out') certificate.evidence = result.evidence;
+    certificate.evidence = result.evidence;
+    // Before the 30-minute mark the card must not promise "usually within a few minutes" beside a failure.
+    if (certificate.state === 'pending')
+      certificate.message = `issuance is failing and is retried every ${describeSeconds(this.deps.platform.retryIntervalMs / 1000)}: ${result.message}`;
   }
 
   /** A new certificate is in place; its renewal is due `renewBeforeMs` before it expires. */

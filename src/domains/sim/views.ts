@@ -21,6 +21,7 @@ export function evidenceView(evidence: Evidence) {
     observed: evidence.observed,
     pending: evidence.pending,
     retryAt: iso(evidence.retryAt),
+    cachedUntil: iso(evidence.cachedUntil),
     hint: evidence.hint,
   });
 }
