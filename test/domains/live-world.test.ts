@@ -45,6 +45,20 @@ const udp = (name: string, type: string) => UDPClient({ dns: '127.0.0.1', port: 
 const tcp = (name: string, type: string) => TCPClient({ dns: '127.0.0.1', port: mock.dns!.port })(name, type);
 
 describe('real DNS from the live world', () => {
+  it('answers below a DNAME with the DNAME, the synthesised CNAME and the target (RFC 6672), over UDP', async () => {
+    await call('POST', '/reset');
+    await call('POST', '/records', { name: 'old.example.com', type: 'DNAME', value: 'docs-host.example.net' });
+    await call('POST', '/records', { name: 'www.docs-host.example.net', type: 'A', value: '203.0.113.50' });
+    await advance('1m');
+    const response = await udp('www.old.example.com', 'A');
+    expect(response.header.rcode).toBe(Packet.RCODE.NOERROR);
+    expect(response.answers.map((record) => [record.name, record.type])).toEqual([
+      ['old.example.com', 39],
+      ['www.old.example.com', Packet.TYPE.CNAME],
+      ['www.docs-host.example.net', Packet.TYPE.A],
+    ]);
+  });
+
   it('answers a record added through the control API once propagated, and not before (UDP and TCP)', async () => {
     expect((await call('POST', '/reset')).status).toBe(200);
     const added = await call('POST', '/records', {

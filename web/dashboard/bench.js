@@ -20,7 +20,7 @@ export function parseRecordValue(type, text) {
     return { preference: Number(match[1]), exchange: match[2] };
   }
   const url = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:@]*)/i.exec(value);
-  if (url && ['CNAME', 'ALIAS', 'NS'].includes(type))
+  if (url && ['CNAME', 'ALIAS', 'NS', 'DNAME'].includes(type))
     // What the simulator says for the same mistake (names.ts), rather than the schema's "format hostname".
     throw new ApiError(
       400,

@@ -154,6 +154,7 @@ function wireRecord(record: ResourceRecord, owner: (name: string) => string): An
       return { ...head, type: record.type, data: address(record) };
     case 'CNAME':
     case 'NS':
+    case 'DNAME':
       return { ...head, type: record.type, data: wireName(text(record)) };
     case 'TXT':
       return { ...head, type: 'TXT', data: txtData(record) };

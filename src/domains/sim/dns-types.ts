@@ -1,7 +1,7 @@
 /** DNS data as the simulator, the verifier, the CA and the DNS server share it. */
 
 /** Record types a zone can hold. ALIAS (also called ANAME) is a provider feature, never on the wire. */
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'ALIAS', 'CAA', 'TXT', 'MX', 'NS', 'SOA'] as const;
+export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'ALIAS', 'CAA', 'TXT', 'MX', 'NS', 'DNAME', 'SOA'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 /**
@@ -14,7 +14,6 @@ export const UNHELD_QUERY_TYPES = [
   'SVCB',
   'DS',
   'DNSKEY',
-  'DNAME',
   'PTR',
   'SRV',
   'TLSA',
@@ -59,7 +58,7 @@ export interface SoaData {
   minimum: number;
 }
 
-/** A, AAAA: an address; CNAME, ALIAS, NS: a name; TXT: the text. */
+/** A, AAAA: an address; CNAME, ALIAS, NS, DNAME: a name; TXT: the text. */
 export type RecordData = string | CaaData | MxData | SoaData;
 
 export interface ResourceRecord {

@@ -262,6 +262,8 @@ export class DnsWorld {
       return answer('SERVFAIL');
     const visible = this.visible(zone, at);
     if (isBelowLameCut(visible, zone.apex, name, type)) return answer('SERVFAIL');
+    const dname = redirectingDname(visible, zone.apex, name);
+    if (dname) return this.#synthesise(dname, name, type, at, seen);
     const exists = (owner: string) =>
       owner === zone.apex || visible.some((record) => record.name === owner || record.name.endsWith(`.${owner}`));
     let here = visible.filter((record) => record.name === name);
@@ -282,6 +284,19 @@ export class DnsWorld {
     const alias = here.find((record) => record.type === 'ALIAS');
     if (alias && (type === 'A' || type === 'AAAA')) return this.#flatten(alias, type, at, seen);
     return answer('NOERROR', [], [negativeSoa(zone.soa)]);
+  }
+
+  /**
+   * RFC 6672 §3.1: below a DNAME owner, the answer is the DNAME, a CNAME synthesised from it (the
+   * asked name with the owner replaced by the target, the DNAME's TTL), then the target's answer.
+   */
+  #synthesise(dname: ZoneRecord, name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+    const target = `${name.slice(0, -dname.name.length)}${dname.data as string}`;
+    if (target.length > 253) return answer('SERVFAIL'); // RFC 6672 §2.2 says YXDOMAIN; no client here needs it
+    const cname: ZoneRecord = { ...dname, name, type: 'CNAME', data: target };
+    const followed = type === 'CNAME' ? answer('NOERROR', [plain(cname)]) : this.#follow(cname, type, at, seen);
+    if (followed.rcode === 'SERVFAIL') return followed;
+    return { ...followed, answers: [plain(dname), ...followed.answers] };
   }
 
   #follow(cname: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
@@ -329,4 +344,11 @@ function isBelowLameCut(visible: readonly ZoneRecord[], apex: string, name: stri
       record.name !== apex &&
       (name.endsWith(`.${record.name}`) || (name === record.name && type !== 'DS')),
   );
+}
+
+/** The DNAME at the highest proper ancestor of `name` in the zone (a resolver meets it first going down; its own name is not redirected). */
+function redirectingDname(visible: readonly ZoneRecord[], apex: string, name: string): ZoneRecord | undefined {
+  return visible
+    .filter((record) => record.type === 'DNAME' && name.endsWith(`.${record.name}`) && isWithin(record.name, apex))
+    .sort((a, b) => a.name.length - b.name.length)[0];
 }
