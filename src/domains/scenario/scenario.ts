@@ -20,8 +20,10 @@ export interface Expectation {
     retryWithin?: string;
     attached?: boolean;
   };
-  dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; cached?: boolean };
-  served?: { status?: number; location?: string; reason?: string; tls?: 'ok' | 'no_certificate' };
+  dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; withTtl?: string[]; cached?: boolean };
+  served?: { status?: number; location?: string; reason?: string; tls?: 'ok' | 'no_certificate'; cause?: string };
+  /** Either reading holds: each entry is a whole expectation. */
+  anyOf?: Expectation[];
 }
 
 export interface Step {
