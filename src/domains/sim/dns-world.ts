@@ -1,5 +1,5 @@
 import type { DnsAnswer, QueryType, RecordData, RecordType, ResourceRecord, SoaData } from './dns-types.js';
-import { isWithin } from './names.js';
+import { apexOf, isWithin } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { checkRecordData } from './record-data.js';
 import { getPublicSuffix } from 'tldts';
@@ -20,6 +20,8 @@ export interface Zone {
   soa: ResourceRecord & { data: SoaData };
   /** Query types that fail (SERVFAIL) at this zone's name servers; `*` for every type. */
   failing: Set<QueryType | '*'>;
+  /** The registration lapsed: the registry no longer delegates the zone, so its names do not exist. */
+  lapsed?: boolean;
 }
 
 export interface NewRecord {
@@ -244,6 +246,11 @@ export class DnsWorld {
     return undefined;
   }
 
+  /** Whether `zone` or the zone of its registered domain lapsed (the registry answers for both then). */
+  #lapsed(zone: Zone): boolean {
+    return zone.lapsed === true || this.#zones.get(apexOf(zone.apex))?.lapsed === true;
+  }
+
   /** Makes a zone's name servers fail queries of `type` (or all) until healed. */
   setFailing(apex: string, types: readonly (QueryType | '*')[]): void {
     const zone = this.#zones.get(apex);
@@ -257,7 +264,7 @@ export class DnsWorld {
 
   #resolve(name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
     const zone = this.zoneFor(name);
-    if (!zone) return this.#outside(name);
+    if (!zone || this.#lapsed(zone)) return this.#outside(name);
     if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail'))
       return answer('SERVFAIL');
     const visible = this.visible(zone, at);

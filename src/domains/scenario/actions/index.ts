@@ -7,6 +7,7 @@ import { check } from './check.js';
 import { dig } from './dig.js';
 import { failDns } from './fail-dns.js';
 import { healDns } from './heal-dns.js';
+import { lapseRegistration, renewRegistration } from './registration.js';
 import { removeDomain } from './remove-domain.js';
 import { removeRecord } from './remove-record.js';
 import { removeRedirect } from './remove-redirect.js';
@@ -36,6 +37,8 @@ export const ACTION_TABLE = [
   removeRedirect,
   failDns,
   healDns,
+  lapseRegistration,
+  renewRegistration,
 ] as const;
 
 type ActionOf<D> = D extends ActionDefinition<infer A> ? A : never;
