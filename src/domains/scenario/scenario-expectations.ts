@@ -107,6 +107,7 @@ function judgeServed(
   compare(failures, 'status', expected.status, 'status' in served ? served.status : undefined);
   compare(failures, 'location', expected.location, served.kind === 'redirect' ? served.location : undefined);
   compare(failures, 'reason', expected.reason, 'reason' in served ? served.reason : undefined);
+  compare(failures, 'project', expected.project, served.kind === 'page' ? served.project : undefined);
   compare(failures, 'tls', expected.tls, served.kind === 'tls-error' ? served.reason : 'ok');
   compare(failures, 'tls failure cause', expected.cause, served.kind === 'tls-error' ? served.cause : undefined);
 }

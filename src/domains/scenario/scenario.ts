@@ -21,7 +21,14 @@ export interface Expectation {
     attached?: boolean;
   };
   dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; withTtl?: string[]; cached?: boolean };
-  served?: { status?: number; location?: string; reason?: string; tls?: 'ok' | 'no_certificate'; cause?: string };
+  served?: {
+    status?: number;
+    location?: string;
+    reason?: string;
+    project?: string;
+    tls?: 'ok' | 'no_certificate';
+    cause?: string;
+  };
   /** Either reading holds: each entry is a whole expectation. */
   anyOf?: Expectation[];
 }

@@ -347,6 +347,29 @@ export class DomainSimulator {
     return { ok: true, value: domain };
   }
 
+  /**
+   * Moves an attached domain to another project, as platforms offer it: DNS state and certificate
+   * move with it (the platform holds both), primary and redirects stay behind. The target must pass
+   * rule 1's gate. The CNAME the dashboard now shows is the target's host, so a CNAME still pointing
+   * at the old project's host fails the next Re-verify (cname_mismatch).
+   */
+  moveDomain(projectId: string, name: string, targetId: string): Outcome<DomainState> {
+    const found = this.#domain(projectId, name);
+    if (!found.ok) return found;
+    const target = this.project(targetId);
+    if (!target.ok) return target;
+    const { project, domain } = found.value;
+    if (target.value === project) return refuse('already_added', `${domain.name} is already attached to ${targetId}`);
+    const gate = this.#gate(target.value);
+    if (!gate.ok) return gate;
+    if (target.value.domains.size >= WORLD_LIMITS.domainsPerProject)
+      return refuse('domain_limit', `${targetId} already holds ${WORLD_LIMITS.domainsPerProject} custom domains`);
+    this.removeDomain(projectId, domain.name);
+    target.value.domains.set(domain.name, domain);
+    this.#log('domain.moved', domain.name, `moved from ${project.id} to ${targetId}; served by ${targetId}`);
+    return { ok: true, value: domain };
+  }
+
   setPrimary(projectId: string, name: string): Outcome<Project> {
     const found = this.#domain(projectId, name);
     if (!found.ok) return found;

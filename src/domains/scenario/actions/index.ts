@@ -8,6 +8,7 @@ import { dig } from './dig.js';
 import { failDns } from './fail-dns.js';
 import { healDns } from './heal-dns.js';
 import { lapseRegistration, renewRegistration } from './registration.js';
+import { moveDomain } from './move-domain.js';
 import { removeDomain } from './remove-domain.js';
 import { removeRecord } from './remove-record.js';
 import { removeRedirect } from './remove-redirect.js';
@@ -39,6 +40,7 @@ export const ACTION_TABLE = [
   healDns,
   lapseRegistration,
   renewRegistration,
+  moveDomain,
 ] as const;
 
 type ActionOf<D> = D extends ActionDefinition<infer A> ? A : never;
