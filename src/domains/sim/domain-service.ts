@@ -209,6 +209,25 @@ export class DomainSimulator {
     return found;
   }
 
+  /**
+   * A deploy finishes. A successful one satisfies rule 1; a failed one changes nothing that is served:
+   * the last good deploy keeps serving (as hosting platforms do), and a project that never had a
+   * successful deploy still has none.
+   */
+  deploy(projectId: string, result: 'succeeded' | 'failed'): Outcome<Project> {
+    const found = this.project(projectId);
+    if (!found.ok) return found;
+    if (result === 'succeeded') this.setDeployed(projectId, true);
+    this.#log(
+      `deploy.${result}`,
+      undefined,
+      result === 'succeeded'
+        ? `deploy of ${projectId} succeeded and is served`
+        : `deploy of ${projectId} failed; ${found.value.deployed ? 'the last good deploy keeps serving' : 'still no successful deploy'}`,
+    );
+    return found;
+  }
+
   /** Carries out the world's gateLost policy when a project no longer passes rule 1's gate. */
   #afterGate(project: Project): void {
     const gate = this.#gate(project);

@@ -9,6 +9,7 @@ import { failDns } from './fail-dns.js';
 import { healDns } from './heal-dns.js';
 import { lapseRegistration, renewRegistration } from './registration.js';
 import { moveDomain } from './move-domain.js';
+import { deploy } from './deploy.js';
 import { removeDomain } from './remove-domain.js';
 import { removeRecord } from './remove-record.js';
 import { removeRedirect } from './remove-redirect.js';
@@ -41,6 +42,7 @@ export const ACTION_TABLE = [
   lapseRegistration,
   renewRegistration,
   moveDomain,
+  deploy,
 ] as const;
 
 type ActionOf<D> = D extends ActionDefinition<infer A> ? A : never;
