@@ -58,8 +58,16 @@ try {
     await page.waitForSelector('article.domain');
   };
 
+  // Every moment of a CAA block and its fix (docs/dashboard.md): failing before 30 minutes, timed
+  // out with the guidance, the CA still reading its cached answer after the fix, issued.
+  await load('caa-blocks-issuance', { steps: 4 });
+  await shoot('caa-early', 'article.domain');
   await load('caa-blocks-issuance', { upTo: 'timed out' });
   await shoot('caa', 'article.domain');
+  await load('caa-blocks-issuance', { upTo: 'still cached' });
+  await shoot('caa-cached', 'article.domain');
+  await load('caa-blocks-issuance', {});
+  await shoot('caa-issued', 'article.domain');
 
   await load('conflicting-a-record', { steps: 3 });
   await shoot('conflict', 'article.domain');

@@ -60,12 +60,9 @@ export function formatDuration(ms: number): string {
   return parts.join('') || '0s';
 }
 
-/** `3600` seconds → `1h`, for messages. */
+/** `3600` seconds → `1h`, `85800` → `23h50m` (never `1430m`), `90` → `1m30s`, for messages. */
 export function describeSeconds(seconds: number): string {
-  if (seconds % 86_400 === 0 && seconds > 0) return `${seconds / 86_400}d`;
-  if (seconds % 3600 === 0 && seconds > 0) return `${seconds / 3600}h`;
-  if (seconds % 60 === 0 && seconds > 0) return `${seconds / 60}m`;
-  return `${seconds}s`;
+  return formatDuration(seconds * 1000);
 }
 
 /** `158d 14h 35m`: a long span in words, for summaries. */

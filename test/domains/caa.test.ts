@@ -560,9 +560,9 @@ describe("evaluateCaa: rules beyond Boulder's table", () => {
       foundAt: 'unknown-critical.com',
     },
     {
-      title: 'the issuer domain is compared case-insensitively',
+      title: 'the issuer domain is compared exactly, as Boulder does (LetsEncrypt.ORG names another CA)',
       domain: 'mixedcase-issuer.com',
-      reason: GOOD,
+      reason: BAD,
       foundAt: 'mixedcase-issuer.com',
     },
     {
@@ -931,6 +931,11 @@ describe('evaluateCaa: evidence', () => {
     };
     const { explanation } = evaluateCaa(lookupIn(world), request('why.example')).evidence;
     expect(explanation).toMatch(/malformed.*names no CA.*another account.*validation method/);
+  });
+
+  it('says when an issuer differs only in case, since that is the mistake people make', () => {
+    const { evidence } = evaluateCaa(lookupIn(MOCK), request('mixedcase-issuer.com'));
+    expect(evidence.explanation).toContain('"LetsEncrypt.ORG" differs from this CA only in case');
   });
 
   it('an unknown critical tag is named in the explanation', () => {

@@ -8,6 +8,7 @@ import {
   type CertificateAuthority,
   type IssuedCertificate,
 } from '../../src/domains/live/certificates.js';
+import { serialFromBytes } from '../../src/domains/sim/certificate-lifecycle.js';
 
 const DAY = 86_400_000;
 // Real time here, because the TLS handshake checks validity against the machine's clock.
@@ -74,6 +75,26 @@ describe('issue', () => {
     }
     expect(serials[0]).not.toBe(serials[1]);
     expect(docs.serialNumber.toUpperCase()).toBe(serials[0]);
+  });
+
+  it('uses the serial it is given, so the certificate served carries the serial the simulator shows', async () => {
+    const issued = await ca.issue(['serial.example.com'], validity, '7f00000000000000000000000000abcd');
+    expect(issued.serialNumber).toBe('7f00000000000000000000000000abcd');
+    expect(new X509Certificate(issued.certificatePem).serialNumber.toLowerCase()).toBe(issued.serialNumber);
+  });
+
+  it.each(['', '80aa', '00aa', 'zz', 'AB'])(
+    'refuses serial %j, which DER would change or cannot hold',
+    async (serial) => {
+      await expect(ca.issue(['serial.example.com'], validity, serial)).rejects.toBeInstanceOf(CertificateRequestError);
+    },
+  );
+
+  it('makes simulator serials DER-stable: top bit cleared, no leading zero byte', () => {
+    expect(serialFromBytes([0xff, 0x01])).toBe('7f01');
+    expect(serialFromBytes([0x00, 0x01])).toBe('0101');
+    expect(serialFromBytes([0x80, 0x01])).toBe('0101');
+    expect(serialFromBytes([0x12, 0xab])).toBe('12ab');
   });
 
   it('returns a PKCS#8 key and a leaf + root chain', () => {

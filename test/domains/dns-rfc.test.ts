@@ -170,7 +170,7 @@ describe('over the real DNS server', () => {
   });
 
   it('errors of the server itself (NOTIMP, FORMERR) never claim authority', async () => {
-    const notimp = await rawUdp(authoritative.port, Buffer.concat([header(), question('docs.example.com', 33)]));
+    const notimp = await rawUdp(authoritative.port, Buffer.concat([header(), question('docs.example.com', 255)]));
     expect(notimp.readUInt16BE(2) & 0x040f).toBe(4); // AA=0, NOTIMP
   });
 });

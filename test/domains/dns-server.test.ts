@@ -145,8 +145,41 @@ describe('answers Node dns.Resolver over UDP', () => {
     await expect(query).rejects.toMatchObject({ code });
   });
 
-  it('answers types it does not model with NOTIMP', async () => {
-    await expect(resolver.resolveSrv('_sip._tcp.example.com')).rejects.toMatchObject({ code: 'ENOTIMP' });
+  it('answers a data type no zone holds with NODATA (NOERROR, no answer, the SOA), as real servers do', async () => {
+    await expect(resolver.resolveSrv('_sip._tcp.docs.example.com')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+    await expect(resolver.resolveSrv('docs.example.com')).rejects.toMatchObject({ code: 'ENODATA' });
+  });
+
+  // RFC 1035 §4.3.2 and RFC 3597 §3: a type a server holds no record of, known or not, is NODATA, never
+  // NOTIMP; browsers send HTTPS (65) queries with every A/AAAA. Meta types stay NOTIMP.
+  it.each([
+    ['HTTPS', 65],
+    ['SVCB', 64],
+    ['DS', 43],
+    ['DNSKEY', 48],
+    ['PTR', 12],
+    ['unassigned TYPE65280', 65280],
+  ])('answers %s at an existing name with NODATA and the zone SOA', async (_name, type) => {
+    const response = await rawUdp(wireQuery('docs.example.com', type));
+    expect(response.header.rcode).toBe(Packet.RCODE.NOERROR);
+    expect(response.answers).toHaveLength(0);
+    expect(response.authorities.map((record) => record.type)).toEqual([Packet.TYPE.SOA]);
+    const missing = await rawUdp(wireQuery('nope.example.com', type));
+    expect(missing.header.rcode).toBe(Packet.RCODE.NXDOMAIN);
+  });
+
+  it('follows a CNAME for a type no zone holds, ending in NODATA', async () => {
+    const response = await rawUdp(wireQuery('www.example.com', 65));
+    expect(response.header.rcode).toBe(Packet.RCODE.NOERROR);
+    expect(response.answers.map((record) => record.type)).toEqual([Packet.TYPE.CNAME]);
+  });
+
+  it.each([
+    ['ANY', 255],
+    ['AXFR', 252],
+    ['IXFR', 251],
+  ])('answers the meta type %s with NOTIMP', async (_name, type) => {
+    expect((await rawUdp(wireQuery('docs.example.com', type))).header.rcode).toBe(Packet.RCODE.NOTIMP);
   });
 
   it('answers SERVFAIL when the lookup throws or a record cannot be encoded, and keeps serving', async () => {

@@ -206,7 +206,7 @@ describe('a client that ignores the name mismatch', () => {
     });
   }
 
-  it('gets 421 for an attached, verified domain still waiting for its certificate, and 404 for an unknown one', async () => {
+  it('gets 421 for every name the default certificate does not cover, 404 for an unknown platform host', async () => {
     const name = 'waiting.example.com';
     expect((await call('POST', '/domains', { name })).status).toBe(201);
     await call('POST', '/records', { name, type: 'CNAME', value: 'petstore-docs.kennel-pages.dev' });
@@ -214,6 +214,8 @@ describe('a client that ignores the name mismatch', () => {
     const verified = JSON.parse((await call('POST', `/domains/${name}/verify`)).text);
     expect(verified.certificate.state).toBe('pending');
     expect(await insecure(name)).toMatch(/^HTTP\/1\.1 421/);
-    expect(await insecure('unknown.example.org')).toMatch(/^HTTP\/1\.1 404/);
+    // RFC 9110 §15.5.20: the server cannot answer authoritatively for a name it holds no certificate for.
+    expect(await insecure('unknown.example.org')).toMatch(/^HTTP\/1\.1 421/);
+    expect(await insecure('unknown.kennel-pages.dev')).toMatch(/^HTTP\/1\.1 404/);
   });
 });

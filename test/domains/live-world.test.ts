@@ -45,6 +45,20 @@ const udp = (name: string, type: string) => UDPClient({ dns: '127.0.0.1', port: 
 const tcp = (name: string, type: string) => TCPClient({ dns: '127.0.0.1', port: mock.dns!.port })(name, type);
 
 describe('real DNS from the live world', () => {
+  it('answers below a DNAME with the DNAME, the synthesised CNAME and the target (RFC 6672), over UDP', async () => {
+    await call('POST', '/reset');
+    await call('POST', '/records', { name: 'old.example.com', type: 'DNAME', value: 'docs-host.example.net' });
+    await call('POST', '/records', { name: 'www.docs-host.example.net', type: 'A', value: '203.0.113.50' });
+    await advance('1m');
+    const response = await udp('www.old.example.com', 'A');
+    expect(response.header.rcode).toBe(Packet.RCODE.NOERROR);
+    expect(response.answers.map((record) => [record.name, record.type])).toEqual([
+      ['old.example.com', 39],
+      ['www.old.example.com', Packet.TYPE.CNAME],
+      ['www.docs-host.example.net', Packet.TYPE.A],
+    ]);
+  });
+
   it('answers a record added through the control API once propagated, and not before (UDP and TCP)', async () => {
     expect((await call('POST', '/reset')).status).toBe(200);
     const added = await call('POST', '/records', {
@@ -121,7 +135,14 @@ describe('real certificates and the HTTPS site', () => {
     expect(leaf.checkIssued(root)).toBe(true);
     expect(leaf.subjectAltName).toBe('DNS:docs.example.com');
 
-    const tls = await new Promise<{ authorized: boolean; subjectaltname?: string; body: string }>((resolve, reject) => {
+    const shown = (await call('GET', '/domains/docs.example.com')).body.certificate.issued.serialNumber as string;
+    expect(new X509Certificate(chain).serialNumber.toLowerCase()).toBe(shown);
+    const tls = await new Promise<{
+      authorized: boolean;
+      subjectaltname?: string;
+      serialNumber: string;
+      body: string;
+    }>((resolve, reject) => {
       const socket = connect(
         { host: '127.0.0.1', port: mock.site!.port, servername: 'docs.example.com', ca: rootPem },
         () => {
@@ -130,19 +151,28 @@ describe('real certificates and the HTTPS site', () => {
       );
       let body = '';
       socket.on('data', (chunk) => (body += chunk));
+      socket.on('secureConnect', () => (serialNumber = socket.getPeerCertificate().serialNumber));
+      let serialNumber = '';
       socket.on('end', () =>
-        resolve({ authorized: socket.authorized, subjectaltname: socket.getPeerCertificate().subjectaltname, body }),
+        resolve({
+          authorized: socket.authorized,
+          subjectaltname: socket.getPeerCertificate().subjectaltname,
+          serialNumber,
+          body,
+        }),
       );
       socket.on('error', reject);
     });
     expect(tls.authorized).toBe(true);
     expect(tls.subjectaltname).toBe('DNS:docs.example.com');
+    // The certificate served is the one the dashboard and GET /domains/{name} show.
+    expect(tls.serialNumber.toLowerCase()).toBe(shown);
     expect(tls.body).toMatch(/^HTTP\/1\.1 200/);
     expect(tls.body).toContain('Served for docs.example.com');
 
     expect((await call('DELETE', '/domains/docs.example.com')).status).toBe(200);
     const served = await call('GET', `/site?url=${encodeURIComponent('https://docs.example.com/guide')}`);
-    expect(served.body).toMatchObject({ kind: 'not-found', status: 404, reason: 'unknown_domain' });
+    expect(served.body).toMatchObject({ kind: 'tls-error', reason: 'no_certificate', cause: 'unknown_domain' });
     await expect(
       new Promise((resolve, reject) => {
         const socket = connect(

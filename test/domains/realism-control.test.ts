@@ -51,3 +51,27 @@ describe('record names users really have, over the control API', () => {
     expect(spaced.status).toBe(400);
   });
 });
+
+describe('DELETE /records/{id} over the control API', () => {
+  it('says when the name servers stop answering (the publish delay), and they answer until then', async () => {
+    const added = await call('POST', '/records', { name: 'gone.example.com', type: 'A', value: '192.0.2.44', ttl: 60 });
+    expect(added.status).toBe(201);
+    await call('POST', '/clock/advance', { by: '1m' });
+    const removed = await call('DELETE', `/records/${added.body.id}`);
+    expect(removed.status).toBe(200);
+    const now = live.simulator.now;
+    // example.com is at flexdns, whose name servers publish changes after 30 s.
+    expect(Date.parse(removed.body.goneAt)).toBe(now + 30_000);
+    const before = await call('GET', '/dns/query?name=gone.example.com&type=A&resolver=platform');
+    expect(before.body.answers.map((answer: { text: string }) => answer.text)).toEqual([
+      'gone.example.com 60 A 192.0.2.44',
+    ]);
+    await call('POST', '/clock/advance', { by: '31s' });
+    await call('POST', '/dns/flush');
+    const after = await call('GET', '/dns/query?name=gone.example.com&type=A&resolver=platform');
+    // (an earlier test's *.example.com A may answer instead, never the removed address)
+    expect(after.body.answers.map((answer: { text: string }) => answer.text)).not.toContain(
+      'gone.example.com 60 A 192.0.2.44',
+    );
+  });
+});

@@ -19,6 +19,14 @@ export function parseRecordValue(type, text) {
       throw new ApiError(400, 'invalid_record', 'an MX value reads: preference exchange, e.g. 10 mail.example.com');
     return { preference: Number(match[1]), exchange: match[2] };
   }
+  const url = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:@]*)/i.exec(value);
+  if (url && ['CNAME', 'ALIAS', 'NS', 'DNAME'].includes(type))
+    // What the simulator says for the same mistake (names.ts), rather than the schema's "format hostname".
+    throw new ApiError(
+      400,
+      'invalid_record',
+      `${type} value ${value} is a URL, not a domain name: enter only the host name (${url[1]})`,
+    );
   return value;
 }
 

@@ -68,6 +68,7 @@ export function evidenceList(evidence) {
   add('Observed', evidence.observed);
   add('Still pending', evidence.pending);
   add('Retry at', evidence.retryAt && when(evidence.retryAt));
+  add('Cached answer until', evidence.cachedUntil && when(evidence.cachedUntil));
   if (evidence.hint) rows.push(h('dt', {}, 'Hint'), h('dd', {}, evidence.hint));
   return rows.length ? h('dl', { class: 'evidence' }, rows) : undefined;
 }

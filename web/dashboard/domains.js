@@ -76,6 +76,15 @@ function certificateBlock(world, domain) {
   const late =
     certificate.state === 'timed_out' ||
     (certificate.state === 'pending' && certificate.since && ms(world.now) - ms(certificate.since) >= THIRTY_MINUTES);
+  const cachedUntil = certificate.state !== 'issued' && certificate.evidence.cachedUntil;
+  const cached =
+    cachedUntil &&
+    ms(cachedUntil) > ms(world.now) &&
+    h(
+      'p',
+      { class: 'warning cached', role: 'note' },
+      `The certificate authority still reads a cached DNS answer until ${when(cachedUntil)} (its resolver keeps it for the record's TTL): a change made since is seen after that.`,
+    );
   return [
     h('h4', {}, 'Certificate ', badge(certificate.state), ' ', h('code', { class: 'reason' }, certificate.reason)),
     h('p', { class: 'message' }, certificate.message),
@@ -88,6 +97,7 @@ function certificateBlock(world, domain) {
         h('code', {}, certificate.lastError.reason),
         `: ${certificate.lastError.message} (${when(certificate.lastError.at)})`,
       ),
+    cached,
     late &&
       h(
         'div',
@@ -187,9 +197,27 @@ export function renderPrimary(world, act) {
     ),
   );
   $('redirects').replaceChildren(...rows);
-  for (const id of ['redirect-from', 'redirect-to']) {
-    const select = $(id);
-    const chosen = select.value;
-    select.replaceChildren(...domains.map((domain) => h('option', { selected: domain.name === chosen }, domain.name)));
+  const names = domains.map((domain) => domain.name);
+  const from = fillSelect($('redirect-from'), names, [names.find((name) => name !== project.primary)]);
+  fillSelect(
+    $('redirect-to'),
+    names,
+    [project.primary, ...names].filter((name) => name !== from),
+  );
+}
+
+/**
+ * The select's options, keeping the person's choice; with nothing chosen yet, the first of
+ * `preferred` (the redirect form starts at "another domain → the primary", never "a → a", which
+ * the platform refuses).
+ */
+function fillSelect(select, names, preferred) {
+  const kept = names.includes(select.value) && select.dataset.chosen === 'yes' ? select.value : undefined;
+  const chosen = kept ?? preferred.find((name) => name !== undefined && names.includes(name)) ?? names[0];
+  select.replaceChildren(...names.map((name) => h('option', { selected: name === chosen }, name)));
+  if (!select.dataset.listening) {
+    select.dataset.listening = 'yes';
+    select.addEventListener('change', () => (select.dataset.chosen = 'yes'));
   }
+  return chosen;
 }

@@ -28,7 +28,12 @@ export interface IssuedCertificate {
 export interface CertificateAuthority {
   readonly name: string;
   readonly rootCertificatePem: string;
-  issue(domains: string[], validity: { notBefore: Date; notAfter: Date }): Promise<IssuedCertificate>;
+  /** `serialNumber` (lower-case hex, positive DER) defaults to a random one. */
+  issue(
+    domains: string[],
+    validity: { notBefore: Date; notAfter: Date },
+    serialNumber?: string,
+  ): Promise<IssuedCertificate>;
 }
 
 /** A certificate request the CA refuses: no names, non-ASCII (not punycode) names, or a bad validity. */
@@ -49,8 +54,11 @@ function generateKeys(extractable: boolean): Promise<CryptoKeyPair> {
   return webcrypto.subtle.generateKey(KEY_ALGORITHM, extractable, ['sign', 'verify']) as Promise<CryptoKeyPair>;
 }
 
+/** A serial X.509 encodes unchanged: 1 to 20 bytes of hexadecimal, top bit clear, no leading zero byte. */
+const SERIAL = /^(?!00)[0-7][0-9a-f](?:[0-9a-f]{2}){0,19}$/;
+
 /** A random positive 16-byte serial (top bit clear so DER needs no sign byte, first byte non-zero). */
-function randomSerial(): string {
+export function randomSerial(): string {
   const bytes = randomBytes(16);
   bytes[0] = bytes[0]! & 0x7f || 0x01;
   return bytes.toString('hex');
@@ -127,11 +135,17 @@ export async function createCertificateAuthority(
   const root = await createRoot(name, options.now ?? new Date());
   const rootCertificatePem = certificatePemOf(root.certificate);
 
-  async function issue(domains: string[], validity: { notBefore: Date; notAfter: Date }): Promise<IssuedCertificate> {
+  async function issue(
+    domains: string[],
+    validity: { notBefore: Date; notAfter: Date },
+    serialNumber: string = randomSerial(),
+  ): Promise<IssuedCertificate> {
     checkRequest(domains, validity);
+    if (!SERIAL.test(serialNumber))
+      throw new CertificateRequestError(`serial "${serialNumber}" is not 1 to 20 positive DER bytes`);
     const keys = await generateKeys(true);
     const leaf = await x509.X509CertificateGenerator.create({
-      serialNumber: randomSerial(),
+      serialNumber,
       subject: [{ CN: [domains[0]!] }],
       issuer: root.certificate.subjectName,
       notBefore: validity.notBefore,

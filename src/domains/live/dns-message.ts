@@ -11,7 +11,7 @@ import dnsPacket, {
   type Packet,
   type SoaData as WireSoa,
 } from 'dns-packet';
-import type { CaaData, MxData, QueryType, ResourceRecord, SoaData } from '../sim/dns-types.js';
+import type { CaaData, MxData, NamedQueryType, ResourceRecord, SoaData } from '../sim/dns-types.js';
 import { HEADER_OCTETS, type Query } from './dns-wire.js';
 
 /** A record the lookup returned that cannot go on the wire (bad address, ALIAS, wrong data shape). */
@@ -36,15 +36,34 @@ export interface ResponseContent {
 
 /** Our advertised EDNS UDP payload size (the DNS flag day 2020 value). */
 export const EDNS_PAYLOAD = 1232;
-/** Type codes of the records kennel serves (RFC 1035 §3.2.2, RFC 3596, RFC 8659). */
-export const TYPE_CODES: Record<QueryType, number> = {
+/**
+ * Type codes of the records kennel serves (RFC 1035 §3.2.2, RFC 3596, RFC 8659) and of the types it
+ * answers with NODATA (IANA DNS parameters: RFC 9460, RFC 4034, RFC 6672, RFC 2782, RFC 6698, …).
+ */
+export const TYPE_CODES: Record<NamedQueryType, number> = {
   A: 1,
   NS: 2,
   CNAME: 5,
   SOA: 6,
+  PTR: 12,
+  HINFO: 13,
   MX: 15,
   TXT: 16,
   AAAA: 28,
+  SRV: 33,
+  NAPTR: 35,
+  DNAME: 39,
+  DS: 43,
+  SSHFP: 44,
+  RRSIG: 46,
+  NSEC: 47,
+  DNSKEY: 48,
+  NSEC3: 50,
+  TLSA: 52,
+  CDS: 59,
+  CDNSKEY: 60,
+  SVCB: 64,
+  HTTPS: 65,
   CAA: 257,
 };
 
@@ -135,6 +154,7 @@ function wireRecord(record: ResourceRecord, owner: (name: string) => string): An
       return { ...head, type: record.type, data: address(record) };
     case 'CNAME':
     case 'NS':
+    case 'DNAME':
       return { ...head, type: record.type, data: wireName(text(record)) };
     case 'TXT':
       return { ...head, type: 'TXT', data: txtData(record) };

@@ -1,9 +1,10 @@
 // A real DNS server on loopback (UDP and TCP on one port) answering from a DnsLookup, so real clients
 // (Node's dns.Resolver, dig, a browser's resolver pointed at it) see the simulator's zones.
 //
-// Answers: opcode QUERY, class IN, exactly one question (RFC 9619) of type A, AAAA, CNAME, CAA, TXT,
-// MX, NS or SOA. Other types (ANY, PTR, SRV, …) get NOTIMP rather than a NODATA answer, so a client
-// asking for something kennel does not model finds out at once. A lookup that throws, or an answer
+// Answers: opcode QUERY, class IN, exactly one question (RFC 9619). Zones hold A, AAAA, CNAME, CAA,
+// TXT, MX, NS and SOA; any other data type (HTTPS, DS, DNSKEY, SRV, TYPE65280, …) is answered as a
+// real server answers a type it holds no record of: NODATA with the SOA, or NXDOMAIN, following CNAMEs
+// (RFC 1034 §4.3.2, RFC 3597 §3). Meta types (ANY, AXFR, IXFR, OPT) get NOTIMP. A lookup that throws, or an answer
 // that cannot be encoded: SERVFAIL. Who answers is the server's `role`: a recursive resolver (the
 // default: `kennel serve` answers as the simulator's public resolver) sets RA=1 and never AA; an
 // authoritative server sets AA=1 on answers from its zones and never RA. RD is copied from the query
@@ -91,6 +92,15 @@ export class DnsBindError extends ToolError {
 const QUERY_TYPES = new Map<number, QueryType>(
   Object.entries(TYPE_CODES).map(([type, code]) => [code, type as QueryType]),
 );
+/** OPT and the question-only types (RFC 6895 §3.1: 128–255, e.g. IXFR, AXFR, ANY): no zone data to ask for. */
+const META_TYPES = new Set([0, 41]);
+
+/** The type a query asks for: its mnemonic, `TYPEnnn` for any other data type (RFC 3597), undefined for meta types. */
+function queryTypeOf(code: number): QueryType | undefined {
+  const named = QUERY_TYPES.get(code);
+  if (named) return named;
+  return META_TYPES.has(code) || (code >= 128 && code <= 255) ? undefined : `TYPE${code}`;
+}
 const CLASS_IN = 1;
 /** UDP payload without EDNS (RFC 1035 §4.2.1). */
 const PLAIN_UDP_PAYLOAD = 512;
@@ -182,7 +192,7 @@ function answerQuery(
 /** What to say to one query, as its zones' own server would (throws only when the lookup throws). */
 function answer(lookup: DnsLookup, query: Query): ResponseContent {
   if (query.edns && query.edns.version !== 0) return content(RCODE.BADVERS);
-  const type = QUERY_TYPES.get(query.type);
+  const type = queryTypeOf(query.type);
   if (query.class !== CLASS_IN || !type) return content(RCODE.NOTIMP);
   const result = lookup(normaliseName(query.labels.join('.')), type);
   if (result.rcode === 'SERVFAIL') return { ...content(RCODE.SERVFAIL), authoritative: true };

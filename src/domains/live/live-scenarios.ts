@@ -4,7 +4,7 @@ import { describeAction } from '../scenario/actions/index.js';
 import { ScenarioPlayer, type Scenario, type StepResult } from '../scenario/scenario.js';
 import { loadScenarioFile, scenarioFiles, scenarioFromText } from '../scenario/scenario-file.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
-import type { WorldConfig } from '../sim/world-config.js';
+import type { SimulatorOrigin, WorldConfig } from '../sim/world-config.js';
 
 /** Outcome of loading a scenario into the live world. */
 export type ScenarioLoadResult =
@@ -93,7 +93,7 @@ export async function readScenarioText(source: string, name: string): Promise<Sc
 export function playScenario(
   scenario: Scenario,
   config: WorldConfig,
-  origin: { start: number; firstRecordId: number },
+  origin: SimulatorOrigin & { start: number; firstRecordId: number },
   { upTo, steps = Infinity }: PlayLimit,
 ): { result: ScenarioLoadResult; simulator?: DomainSimulator } {
   if (upTo !== undefined && !scenario.steps.some((step) => step.name === upTo))

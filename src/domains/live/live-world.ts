@@ -1,5 +1,10 @@
 import { ToolError } from '../../core/tool-error.js';
-import { createCertificateAuthority, type CertificateAuthority, type IssuedCertificate } from './certificates.js';
+import {
+  createCertificateAuthority,
+  randomSerial,
+  type CertificateAuthority,
+  type IssuedCertificate,
+} from './certificates.js';
 import type { DnsAnswer, DnsLookup, QueryType } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import { PLATFORM_RESOLVER, PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
@@ -77,7 +82,7 @@ export class LiveWorld {
     const built = buildSimulator(
       this.config,
       { zones: this.config.live?.zones ?? [] },
-      { start: this.startedAt, firstRecordId },
+      { start: this.startedAt, firstRecordId, serialNumber: randomSerial },
     );
     if (built.problems.length > 0) throw new ToolError(`the live world cannot start: ${built.problems[0]}`);
     return built.simulator;
@@ -126,7 +131,11 @@ export class LiveWorld {
   }
 
   #play(scenario: Scenario, limit: PlayLimit): ScenarioLoadResult {
-    const origin = { start: this.startedAt, firstRecordId: this.#simulator.world.nextRecordId };
+    const origin = {
+      start: this.startedAt,
+      firstRecordId: this.#simulator.world.nextRecordId,
+      serialNumber: randomSerial,
+    };
     const { result, simulator } = playScenario(scenario, this.config, origin, limit);
     if (simulator) {
       this.#simulator = simulator;
@@ -259,10 +268,14 @@ export class LiveWorld {
     if (!issued) return undefined;
     const kept = this.#minted.get(domain.name);
     if (kept?.serialNumber === issued.serialNumber) return kept.certificate;
-    const certificate = this.ca.issue(issued.domains, {
-      notBefore: new Date(Math.min(issued.notBefore, realNow) - HOUR),
-      notAfter: new Date(Math.max(issued.notAfter, realNow + 24 * HOUR)),
-    });
+    const certificate = this.ca.issue(
+      issued.domains,
+      {
+        notBefore: new Date(Math.min(issued.notBefore, realNow) - HOUR),
+        notAfter: new Date(Math.max(issued.notAfter, realNow + 24 * HOUR)),
+      },
+      issued.serialNumber,
+    );
     this.#minted.delete(domain.name);
     this.#minted.set(domain.name, { serialNumber: issued.serialNumber, certificate });
     if (this.#minted.size > MINTED_KEPT) this.#minted.delete(this.#minted.keys().next().value!);

@@ -3,7 +3,7 @@ import type { DomainSimulator } from '../sim/domain-service.js';
 import type { DomainState } from '../sim/model.js';
 import type { Expectation } from './scenario.js';
 import type { Observation } from './actions/action.js';
-import { recordText } from '../sim/record-data.js';
+import { dataText, recordText } from '../sim/record-data.js';
 import type { ServeResult } from '../sim/site.js';
 
 function compare(failures: string[], what: string, expected: unknown, actual: unknown): void {
@@ -15,6 +15,13 @@ function compare(failures: string[], what: string, expected: unknown, actual: un
 export function judge(expect: Expectation | undefined, observed: Observation, simulator: DomainSimulator): string[] {
   if (!expect) return [];
   const failures: string[] = [];
+  if (expect.anyOf) {
+    const readings = expect.anyOf.map((reading) => judge(reading, observed, simulator));
+    if (readings.every((reading) => reading.length > 0))
+      failures.push(
+        `anyOf: no reading held: ${readings.map((reading, index) => `(${index + 1}) ${reading.join('; ')}`).join(' | ')}`,
+      );
+  }
   if (expect.outcome !== undefined)
     compare(failures, 'outcome', expect.outcome, observed.outcome.ok ? 'ok' : observed.outcome.code);
   for (const wanted of expect.records ?? []) {
@@ -76,6 +83,13 @@ function judgeDns(failures: string[], expected: NonNullable<Expectation['dns']>,
   const actual = dns.answers.map(recordText);
   if (expected.answers && JSON.stringify([...expected.answers].sort()) !== JSON.stringify([...actual].sort()))
     failures.push(`answers: expected ${JSON.stringify(expected.answers)}, got ${JSON.stringify(actual)}`);
+  if (expected.withTtl) {
+    const timed = dns.answers.map(
+      (record) => `${record.name} ${record.ttl} ${record.type} ${dataText(record.type, record.data)}`,
+    );
+    if (JSON.stringify(expected.withTtl) !== JSON.stringify(timed))
+      failures.push(`answers with TTL: expected ${JSON.stringify(expected.withTtl)}, got ${JSON.stringify(timed)}`);
+  }
   for (const wanted of expected.includes ?? [])
     if (!actual.includes(wanted))
       failures.push(`answers: expected to include ${JSON.stringify(wanted)}, got ${JSON.stringify(actual)}`);
@@ -93,5 +107,7 @@ function judgeServed(
   compare(failures, 'status', expected.status, 'status' in served ? served.status : undefined);
   compare(failures, 'location', expected.location, served.kind === 'redirect' ? served.location : undefined);
   compare(failures, 'reason', expected.reason, 'reason' in served ? served.reason : undefined);
+  compare(failures, 'project', expected.project, served.kind === 'page' ? served.project : undefined);
   compare(failures, 'tls', expected.tls, served.kind === 'tls-error' ? served.reason : 'ok');
+  compare(failures, 'tls failure cause', expected.cause, served.kind === 'tls-error' ? served.cause : undefined);
 }

@@ -1,7 +1,7 @@
 import type { Rcode } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import type { CertificateState, DnsState, RequiredRecord } from '../sim/model.js';
-import { buildSimulator, type Given, type WorldConfig } from '../sim/world-config.js';
+import { buildSimulator, type Given, type SimulatorOrigin, type WorldConfig } from '../sim/world-config.js';
 import { describeAction, performAction, type Action } from './actions/index.js';
 import { judge } from './scenario-expectations.js';
 
@@ -20,8 +20,17 @@ export interface Expectation {
     retryWithin?: string;
     attached?: boolean;
   };
-  dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; cached?: boolean };
-  served?: { status?: number; location?: string; reason?: string; tls?: 'ok' | 'no_certificate' };
+  dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; withTtl?: string[]; cached?: boolean };
+  served?: {
+    status?: number;
+    location?: string;
+    reason?: string;
+    project?: string;
+    tls?: 'ok' | 'no_certificate';
+    cause?: string;
+  };
+  /** Either reading holds: each entry is a whole expectation. */
+  anyOf?: Expectation[];
 }
 
 export interface Step {
@@ -79,7 +88,7 @@ export class ScenarioPlayer {
   constructor(
     readonly scenario: Scenario,
     world: WorldConfig,
-    options: { start?: number; firstRecordId?: number } = {},
+    options: SimulatorOrigin = {},
   ) {
     const built = buildSimulator(world, scenario.given, options);
     this.simulator = built.simulator;

@@ -16,6 +16,8 @@ export interface CaaRequest {
 export interface CaaQuery {
   name: string;
   rcode: Rcode;
+  /** When the answer came from a resolver cache: until when that cache serves it. */
+  cachedUntil?: number;
 }
 
 /** What a CAA decision rests on, for people and for tests. */
@@ -61,13 +63,15 @@ interface RelevantSet {
   records: CaaData[];
 }
 
-type Verdict = 'permits' | 'malformed' | 'no_issuer' | 'other_issuer' | 'account_mismatch' | 'method_mismatch';
+type Verdict =
+  'permits' | 'malformed' | 'no_issuer' | 'other_issuer' | 'issuer_case' | 'account_mismatch' | 'method_mismatch';
 
 const VERDICT_TEXT: Record<Verdict, string> = {
   permits: 'authorises this CA',
   malformed: 'has a malformed parameter list',
   no_issuer: 'names no CA',
   other_issuer: 'names another CA',
+  issuer_case: 'differs from this CA only in case, and issuer domains are compared exactly',
   account_mismatch: 'requires another account (accounturi)',
   method_mismatch: 'excludes this validation method (validationmethods)',
 };
@@ -124,12 +128,18 @@ function findRelevantSet(lookup: DnsLookup, base: string): RelevantSet {
   const queries: CaaQuery[] = [];
   for (const name of selfAndParents(base)) {
     const answer = lookup(name, 'CAA');
-    queries.push({ name, rcode: answer.rcode });
+    queries.push({ name, rcode: answer.rcode, ...cacheOf(answer) });
     if (answer.rcode === 'SERVFAIL') return { queries, failedAt: name, records: [] };
     const records = caaRecordsOf(answer);
     if (records.length > 0) return { queries, foundAt: name, records };
   }
   return { queries, records: [] };
+}
+
+/** A caching resolver's answer says whether it came from cache and until when (a plain lookup says nothing). */
+function cacheOf(answer: DnsAnswer): { cachedUntil?: number } {
+  const resolved = answer as DnsAnswer & { fromCache?: boolean; expiresAt?: number };
+  return resolved.fromCache && resolved.expiresAt !== undefined ? { cachedUntil: resolved.expiresAt } : {};
 }
 
 function caaRecordsOf(answer: DnsAnswer): CaaData[] {
@@ -191,7 +201,10 @@ function verdictOf(value: string, request: CaaRequest): Verdict {
   const parsed = parseIssuerValue(value);
   if (parsed === undefined) return 'malformed';
   if (parsed.issuer === '') return 'no_issuer';
-  if (parsed.issuer.toLowerCase() !== request.caIdentity.toLowerCase()) return 'other_issuer';
+  // Exact, as Boulder compares it (RFC 8659 §4.2 leaves the comparison to the CA): "LetsEncrypt.org" names no CA it knows.
+  if (parsed.issuer !== request.caIdentity) {
+    return parsed.issuer.toLowerCase() === request.caIdentity.toLowerCase() ? 'issuer_case' : 'other_issuer';
+  }
   if (!accountUriMatches(parsed.parameters, request.accountUri)) return 'account_mismatch';
   if (!validationMethodMatches(parsed.parameters, request.validationMethod)) return 'method_mismatch';
   return 'permits';

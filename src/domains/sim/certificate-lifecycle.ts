@@ -1,6 +1,8 @@
+import { describeSeconds } from '../../core/duration.js';
 import type { Random } from '../../core/random.js';
 import type { DnsLookup } from './dns-types.js';
-import { attemptIssuance } from './issuance.js';
+import type { CaLedger } from './ca-policy.js';
+import { attemptIssuance, type IssuanceResult } from './issuance.js';
 import type { CertificateStatus, DomainState, IssuedCertificateInfo, Platform } from './model.js';
 
 export interface LifecycleDependencies {
@@ -10,6 +12,19 @@ export interface LifecycleDependencies {
   /** The CA's view of DNS now (the platform resolver). */
   lookup: DnsLookup;
   log(kind: string, subject: string, summary: string, detail?: Record<string, unknown>): void;
+  /** Where serials come from (default: the seeded random); a live world gives unique ones across resets. */
+  serialNumber?: () => string;
+  /** The CA's identifier policy and rate limits, with its memory of what it issued. */
+  ledger: CaLedger;
+}
+
+/**
+ * A serial as X.509 encodes it unchanged: 16 bytes, hexadecimal, top bit clear (DER would add a
+ * sign byte) and first byte non-zero (DER would drop it), so the serial shown is the serial served.
+ */
+export function serialFromBytes(bytes: readonly number[]): string {
+  const [first = 1, ...rest] = bytes;
+  return [first & 0x7f || 0x01, ...rest].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** A certificate that does not exist yet. */
@@ -81,23 +96,33 @@ export class CertificateLifecycle {
   }
 
   #serialNumber(): string {
-    return Array.from({ length: 16 }, () => this.deps.random.int(0, 255).toString(16).padStart(2, '0')).join('');
+    if (this.deps.serialNumber) return this.deps.serialNumber();
+    return serialFromBytes(Array.from({ length: 16 }, () => this.deps.random.int(0, 255)));
   }
 
-  #try(domain: DomainState) {
+  /** One order at the CA: its policy and rate limits first (as at ACME new-order), then validation and CAA. */
+  #try(domain: DomainState, renewal: boolean): IssuanceResult {
     domain.certificate.attempts += 1;
-    return attemptIssuance({
+    const now = this.deps.now();
+    const refusal = this.deps.ledger.refusal([domain.name], renewal, now);
+    if (refusal) {
+      const evidence = refusal.reason === 'rate_limited' ? { retryAt: refusal.retryAt } : {};
+      return { ok: false, reason: refusal.reason, message: refusal.message, evidence };
+    }
+    const result = attemptIssuance({
       name: domain.name,
       platform: this.deps.platform,
       lookup: this.deps.lookup,
-      at: this.deps.now(),
+      at: now,
       serialNumber: this.#serialNumber(),
     });
+    if (result.ok) this.deps.ledger.issued(result.certificate.domains, renewal, now);
+    return result;
   }
 
   #attempt(domain: DomainState): void {
     const certificate = domain.certificate;
-    const result = this.#try(domain);
+    const result = this.#try(domain, false);
     if (result.ok) {
       this.#installed(domain, result.certificate, 'issued');
       return;
@@ -108,8 +133,23 @@ export class CertificateLifecycle {
       reason: result.reason,
       message: result.message,
     });
-    const next = at + this.deps.platform.retryIntervalMs;
-    if (next > (certificate.since ?? at) + this.deps.platform.retryWindowMs) {
+    if (result.reason === 'rejected_identifier') {
+      // The CA will never issue for this name: retrying would only repeat the refusal.
+      domain.certificate = {
+        ...certificate,
+        state: 'failed',
+        reason: 'rejected_identifier',
+        message: result.message,
+        evidence: result.evidence,
+        nextAttemptAt: undefined,
+      };
+      return;
+    }
+    const next = Math.max(at + this.deps.platform.retryIntervalMs, result.evidence.retryAt ?? 0);
+    // A rate limit says when an order will succeed (ACME's Retry-After), so that attempt is kept even
+    // past the retry window; anything else is retried only within the window.
+    const rateLimited = result.reason === 'rate_limited';
+    if (!rateLimited && next > (certificate.since ?? at) + this.deps.platform.retryWindowMs) {
       domain.certificate = {
         ...certificate,
         state: 'failed',
@@ -121,7 +161,10 @@ export class CertificateLifecycle {
       return;
     }
     certificate.nextAttemptAt = next;
-    if (certificate.state === 'timed_out') certificate.evidence = result.evidence;
+    certificate.evidence = result.evidence;
+    // Before the 30-minute mark the card must not promise "usually within a few minutes" beside a failure.
+    if (certificate.state === 'pending')
+      certificate.message = `issuance is failing and is retried every ${describeSeconds(this.deps.platform.retryIntervalMs / 1000)}: ${result.message}`;
   }
 
   /** A new certificate is in place; its renewal is due `renewBeforeMs` before it expires. */
@@ -147,7 +190,7 @@ export class CertificateLifecycle {
 
   /** Automatic renewal: the old certificate stays in place while attempts fail, until it expires. */
   #renew(domain: DomainState): void {
-    const result = this.#try(domain);
+    const result = this.#try(domain, true);
     if (result.ok) {
       this.#installed(domain, result.certificate, 'renewed');
       return;
@@ -159,7 +202,10 @@ export class CertificateLifecycle {
       message: result.message,
       evidence: result.evidence,
     };
-    domain.certificate.nextAttemptAt = now + this.deps.platform.renewalRetryIntervalMs;
+    domain.certificate.nextAttemptAt = Math.max(
+      now + this.deps.platform.renewalRetryIntervalMs,
+      result.evidence.retryAt ?? 0,
+    );
     this.deps.log('certificate.renewal_failed', domain.name, `renewal failed: ${result.reason}`, {
       reason: result.reason,
     });

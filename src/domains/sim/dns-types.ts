@@ -1,11 +1,37 @@
 /** DNS data as the simulator, the verifier, the CA and the DNS server share it. */
 
 /** Record types a zone can hold. ALIAS (also called ANAME) is a provider feature, never on the wire. */
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'ALIAS', 'CAA', 'TXT', 'MX', 'NS', 'SOA'] as const;
+export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'ALIAS', 'CAA', 'TXT', 'MX', 'NS', 'DNAME', 'SOA'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
-/** Types that can be queried over DNS (ALIAS is answered as flattened A/AAAA). */
-export type QueryType = Exclude<RecordType, 'ALIAS'>;
+/**
+ * Types real clients ask that no zone here holds: browsers send HTTPS with every A/AAAA, validating
+ * resolvers DS and DNSKEY. A server answers them like any type it has no record of: NODATA, or
+ * NXDOMAIN for a name that does not exist, following CNAMEs on the way (RFC 1034 §4.3.2).
+ */
+export const UNHELD_QUERY_TYPES = [
+  'HTTPS',
+  'SVCB',
+  'DS',
+  'DNSKEY',
+  'PTR',
+  'SRV',
+  'TLSA',
+  'NAPTR',
+  'SSHFP',
+  'HINFO',
+  'RRSIG',
+  'NSEC',
+  'NSEC3',
+  'CDS',
+  'CDNSKEY',
+] as const;
+
+/** A type by its mnemonic (ALIAS is answered as flattened A/AAAA, never asked for). */
+export type NamedQueryType = Exclude<RecordType, 'ALIAS'> | (typeof UNHELD_QUERY_TYPES)[number];
+
+/** Types that can be queried over DNS: a named one, or any other data type as RFC 3597 writes it (`TYPE65280`). */
+export type QueryType = NamedQueryType | `TYPE${number}`;
 
 export interface CaaData {
   /** 0, or 128 for "issuer critical". */
@@ -32,7 +58,7 @@ export interface SoaData {
   minimum: number;
 }
 
-/** A, AAAA: an address; CNAME, ALIAS, NS: a name; TXT: the text. */
+/** A, AAAA: an address; CNAME, ALIAS, NS, DNAME: a name; TXT: the text. */
 export type RecordData = string | CaaData | MxData | SoaData;
 
 export interface ResourceRecord {

@@ -1,5 +1,5 @@
 import type { DnsAnswer, QueryType, RecordData, RecordType, ResourceRecord, SoaData } from './dns-types.js';
-import { isWithin } from './names.js';
+import { apexOf, isWithin } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { checkRecordData } from './record-data.js';
 import { getPublicSuffix } from 'tldts';
@@ -20,6 +20,8 @@ export interface Zone {
   soa: ResourceRecord & { data: SoaData };
   /** Query types that fail (SERVFAIL) at this zone's name servers; `*` for every type. */
   failing: Set<QueryType | '*'>;
+  /** The registration lapsed: the registry no longer delegates the zone, so its names do not exist. */
+  lapsed?: boolean;
 }
 
 export interface NewRecord {
@@ -244,6 +246,11 @@ export class DnsWorld {
     return undefined;
   }
 
+  /** Whether `zone` or the zone of its registered domain lapsed (the registry answers for both then). */
+  #lapsed(zone: Zone): boolean {
+    return zone.lapsed === true || this.#zones.get(apexOf(zone.apex))?.lapsed === true;
+  }
+
   /** Makes a zone's name servers fail queries of `type` (or all) until healed. */
   setFailing(apex: string, types: readonly (QueryType | '*')[]): void {
     const zone = this.#zones.get(apex);
@@ -257,10 +264,13 @@ export class DnsWorld {
 
   #resolve(name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
     const zone = this.zoneFor(name);
-    if (!zone) return this.#outside(name);
+    if (!zone || this.#lapsed(zone)) return this.#outside(name);
     if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail'))
       return answer('SERVFAIL');
     const visible = this.visible(zone, at);
+    if (isBelowLameCut(visible, zone.apex, name, type)) return answer('SERVFAIL');
+    const dname = redirectingDname(visible, zone.apex, name);
+    if (dname) return this.#synthesise(dname, name, type, at, seen);
     const exists = (owner: string) =>
       owner === zone.apex || visible.some((record) => record.name === owner || record.name.endsWith(`.${owner}`));
     let here = visible.filter((record) => record.name === name);
@@ -278,9 +288,22 @@ export class DnsWorld {
     if (matching.length > 0) return answer('NOERROR', matching);
     const cname = here.find((record) => record.type === 'CNAME');
     if (cname) return this.#follow(cname, type, at, seen);
-    const alias = type === 'A' || type === 'AAAA' ? here.find((record) => record.type === 'ALIAS') : undefined;
-    if (alias) return this.#flatten(alias, type, at, seen);
+    const alias = here.find((record) => record.type === 'ALIAS');
+    if (alias && (type === 'A' || type === 'AAAA')) return this.#flatten(alias, type, at, seen);
     return answer('NOERROR', [], [negativeSoa(zone.soa)]);
+  }
+
+  /**
+   * RFC 6672 §3.1: below a DNAME owner, the answer is the DNAME, a CNAME synthesised from it (the
+   * asked name with the owner replaced by the target, the DNAME's TTL), then the target's answer.
+   */
+  #synthesise(dname: ZoneRecord, name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+    const target = `${name.slice(0, -dname.name.length)}${dname.data as string}`;
+    if (target.length > 253) return answer('SERVFAIL'); // RFC 6672 §2.2 says YXDOMAIN; no client here needs it
+    const cname: ZoneRecord = { ...dname, name, type: 'CNAME', data: target };
+    const followed = type === 'CNAME' ? answer('NOERROR', [plain(cname)]) : this.#follow(cname, type, at, seen);
+    if (followed.rcode === 'SERVFAIL') return followed;
+    return { ...followed, answers: [plain(dname), ...followed.answers] };
   }
 
   #follow(cname: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
@@ -294,7 +317,7 @@ export class DnsWorld {
     };
   }
 
-  #flatten(alias: ZoneRecord, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
+  #flatten(alias: ZoneRecord, type: 'A' | 'AAAA', at: number, seen: Set<string>): DnsAnswer {
     if (seen.has(alias.name) || seen.size >= MAX_CNAME_HOPS) return answer('SERVFAIL');
     seen.add(alias.name);
     const target = this.#resolve(alias.data as string, type, at, seen);
@@ -312,4 +335,27 @@ export class DnsWorld {
     const soa = negativeSoa(registrySoa(suffix));
     return answer(name === suffix ? 'NOERROR' : 'NXDOMAIN', [], [soa]);
   }
+}
+
+/**
+ * Whether `name` lies at or below a zone cut of `zone` (NS records below its apex) that no simulated
+ * zone serves: resolvers follow the referral (RFC 1034 §4.3.2 step 3b) to name servers that do not
+ * answer for it, a lame delegation, and give up with SERVFAIL (RFC 1034 §5.3.3). A simulated zone at
+ * the cut is found first (zoneFor prefers the longest apex), so reaching here means nobody serves it.
+ * Records saved in the parent below the cut are occluded. DS at the cut is the parent's (RFC 4034 §5).
+ */
+function isBelowLameCut(visible: readonly ZoneRecord[], apex: string, name: string, type: QueryType): boolean {
+  return visible.some(
+    (record) =>
+      record.type === 'NS' &&
+      record.name !== apex &&
+      (name.endsWith(`.${record.name}`) || (name === record.name && type !== 'DS')),
+  );
+}
+
+/** The DNAME at the highest proper ancestor of `name` in the zone (a resolver meets it first going down; its own name is not redirected). */
+function redirectingDname(visible: readonly ZoneRecord[], apex: string, name: string): ZoneRecord | undefined {
+  return visible
+    .filter((record) => record.type === 'DNAME' && name.endsWith(`.${record.name}`) && isWithin(record.name, apex))
+    .sort((a, b) => a.name.length - b.name.length)[0];
 }

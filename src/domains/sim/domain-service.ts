@@ -18,6 +18,7 @@ import {
 import { checkName, checkRecordName, isApex, isWithin, labelOf } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { serve, type ServeRequest, type ServeResult } from './site.js';
+import { CaLedger, LETS_ENCRYPT_POLICY, type CaPolicy } from './ca-policy.js';
 import { verifyDns } from './verifier.js';
 
 export interface SimulatorOptions {
@@ -30,6 +31,10 @@ export interface SimulatorOptions {
   firstRecordId?: number;
   /** What happens to a project's domains when it loses a gate of rule 1 (default keep-serving). */
   gateLost?: GateLost;
+  /** Where certificate serials come from (default: the seeded random, so scenario runs repeat). */
+  serialNumber?: () => string;
+  /** The CA's identifier policy and rate limits (default: Let's Encrypt's). */
+  caPolicy?: CaPolicy;
 }
 
 /**
@@ -102,6 +107,8 @@ export class DomainSimulator {
       now: () => this.now,
       lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'),
       log: (kind, subject, summary, detail) => this.#log(kind, subject, summary, detail),
+      ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
+      ledger: new CaLedger(options.caPolicy ?? LETS_ENCRYPT_POLICY),
     });
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     for (const id of [PLATFORM_RESOLVER, PUBLIC_RESOLVER]) this.resolvers.set(id, new CachingResolver(id, this.world));
@@ -199,6 +206,25 @@ export class DomainSimulator {
       found.value.deployed = deployed;
       this.#afterGate(found.value);
     }
+    return found;
+  }
+
+  /**
+   * A deploy finishes. A successful one satisfies rule 1; a failed one changes nothing that is served:
+   * the last good deploy keeps serving (as hosting platforms do), and a project that never had a
+   * successful deploy still has none.
+   */
+  deploy(projectId: string, result: 'succeeded' | 'failed'): Outcome<Project> {
+    const found = this.project(projectId);
+    if (!found.ok) return found;
+    if (result === 'succeeded') this.setDeployed(projectId, true);
+    this.#log(
+      `deploy.${result}`,
+      undefined,
+      result === 'succeeded'
+        ? `deploy of ${projectId} succeeded and is served`
+        : `deploy of ${projectId} failed; ${found.value.deployed ? 'the last good deploy keeps serving' : 'still no successful deploy'}`,
+    );
     return found;
   }
 
@@ -337,6 +363,29 @@ export class DomainSimulator {
       (redirect) => redirect.from !== domain.name && redirect.to !== domain.name,
     );
     this.#log('domain.removed', domain.name, `removed from ${project.id}; no longer served`);
+    return { ok: true, value: domain };
+  }
+
+  /**
+   * Moves an attached domain to another project, as platforms offer it: DNS state and certificate
+   * move with it (the platform holds both), primary and redirects stay behind. The target must pass
+   * rule 1's gate. The CNAME the dashboard now shows is the target's host, so a CNAME still pointing
+   * at the old project's host fails the next Re-verify (cname_mismatch).
+   */
+  moveDomain(projectId: string, name: string, targetId: string): Outcome<DomainState> {
+    const found = this.#domain(projectId, name);
+    if (!found.ok) return found;
+    const target = this.project(targetId);
+    if (!target.ok) return target;
+    const { project, domain } = found.value;
+    if (target.value === project) return refuse('already_added', `${domain.name} is already attached to ${targetId}`);
+    const gate = this.#gate(target.value);
+    if (!gate.ok) return gate;
+    if (target.value.domains.size >= WORLD_LIMITS.domainsPerProject)
+      return refuse('domain_limit', `${targetId} already holds ${WORLD_LIMITS.domainsPerProject} custom domains`);
+    this.removeDomain(projectId, domain.name);
+    target.value.domains.set(domain.name, domain);
+    this.#log('domain.moved', domain.name, `moved from ${project.id} to ${targetId}; served by ${targetId}`);
     return { ok: true, value: domain };
   }
 
@@ -492,7 +541,7 @@ export class DomainSimulator {
   // --- serving ----------------------------------------------------------------------------------
 
   serve(request: ServeRequest): ServeResult {
-    const result = serve(this.projects.values(), request);
+    const result = serve(this.projects.values(), request, this.platform.domain);
     if (this.gateLost !== 'stop-serving' || result.kind === 'not-found') return result;
     const host = request.host.toLowerCase().replace(/\.$/, '');
     const project = [...this.projects.values()].find((candidate) => candidate.domains.has(host));

@@ -25,6 +25,9 @@ export const CERTIFICATE_REASONS: Readonly<Record<string, string>> = {
   caa_forbids: 'CAA records do not allow the platform certificate authority to issue',
   caa_unknown_critical_tag: 'a CAA record has an unknown tag marked critical, which forbids issuance',
   caa_lookup_failed: 'the CAA lookup failed (SERVFAIL), and a CA must then refuse to issue',
+  rate_limited:
+    "the CA's rate limit is reached (Let's Encrypt: 5 certificates for the same names, 50 per registered domain, per week)",
+  rejected_identifier: 'the CA refuses the name by policy (e.g. a reserved LDH label such as ab--)',
   timed_out: 'no certificate 30 minutes after verification',
   gave_up: 'issuance kept failing until the retry window closed',
   expired: 'the certificate expired because renewal kept failing',
@@ -82,13 +85,27 @@ function caaMessage(reason: string, name: string, platform: Platform): string {
   return `CAA records do not authorise ${platform.caIdentity} to issue for ${name}`;
 }
 
+/**
+ * What the CA saw: the relevant CAA set, each name it asked and, when its resolver answered from
+ * cache, until when; a fix made meanwhile is not seen before then, and the hint says so.
+ */
 function caaEvidence(evidence: CaaEvidence): Evidence {
+  const cached = evidence.queries.flatMap((query) => (query.cachedUntil === undefined ? [] : [query.cachedUntil]));
+  const cachedUntil = cached.length > 0 ? Math.max(...cached) : undefined;
+  const cacheHint =
+    cachedUntil === undefined
+      ? ''
+      : ` The CA read a cached answer (its resolver keeps it for the record's TTL): a CAA change made since is seen after ${new Date(cachedUntil).toISOString()}.`;
   return {
     expected: ['a CAA issue record naming the platform CA, or no CAA records up to the TLD'],
     observed: [
       ...evidence.records.map((record) => `${evidence.foundAt ?? ''} CAA ${record}`),
-      ...evidence.queries.map((query) => `CAA ${query.name}: ${query.rcode}`),
+      ...evidence.queries.map(
+        (query) =>
+          `CAA ${query.name}: ${query.rcode}${query.cachedUntil === undefined ? '' : ` (cached until ${new Date(query.cachedUntil).toISOString()})`}`,
+      ),
     ],
-    hint: evidence.explanation,
+    ...(cachedUntil === undefined ? {} : { cachedUntil }),
+    hint: `${evidence.explanation}${cacheHint}`,
   };
 }

@@ -46,6 +46,8 @@ export interface Evidence {
   /** Records saved at the provider but not yet answered (publish delay) or hidden by caches. */
   pending?: string[];
   retryAt?: number;
+  /** The answer the decision rests on came from a resolver cache, which serves it until then. */
+  cachedUntil?: number;
   hint?: string;
 }
 

@@ -38,6 +38,15 @@ function idnaReason(raw: string): string {
   return `${JSON.stringify(raw)} is not a valid domain name: ${why}`;
 }
 
+/** A URL or a host with a port where a bare name belongs: says which name to type instead. */
+function urlOrPortProblem(raw: string): string | undefined {
+  const url = /^[a-z][a-z0-9+.-]*:\/\/([^/?#:@]*)/i.exec(raw);
+  if (url) return `${raw} is a URL, not a domain name: enter only the host name${url[1] ? ` (${url[1]})` : ''}`;
+  const port = /^([^:[\]]+\.[^:[\]]+):\d+$/.exec(raw);
+  if (port) return `${raw} has a port, which a DNS name cannot have: enter only the host name (${port[1]})`;
+  return undefined;
+}
+
 /**
  * Normalises and checks a domain name: case-insensitive, trailing dot ignored, IDN stored as
  * punycode; refuses what cannot be a custom domain (IP addresses, bad labels, public suffixes).
@@ -46,6 +55,8 @@ export function checkName(input: string): NameCheck {
   const raw = input.trim().replace(/\.$/, '');
   if (raw === '') return { ok: false, reason: 'the name is empty' };
   if (raw.length > 1024) return { ok: false, reason: `the name is longer than 253 characters` };
+  const typed = urlOrPortProblem(raw);
+  if (typed) return { ok: false, reason: typed };
   if (/^\d+(\.\d+){3}$/.test(raw) || raw.includes(':'))
     return { ok: false, reason: `${raw} is an IP address, not a domain name` };
   if (raw.startsWith('*')) return { ok: false, reason: 'wildcard names cannot be added as custom domains' };

@@ -62,6 +62,7 @@ export function checkRecordData(type: RecordType, value: unknown): DataCheck {
     case 'CNAME':
     case 'ALIAS':
     case 'NS':
+    case 'DNAME':
       return targetName(value, type);
     case 'TXT':
       return typeof value === 'string' && value.length <= 4000

@@ -15,7 +15,22 @@ export type ServeResult =
       reason: 'unknown_domain' | 'domain_not_verified' | 'plan_required' | 'no_successful_deploy';
       message: string;
     }
-  | { kind: 'tls-error'; reason: 'no_certificate'; message: string };
+  | {
+      kind: 'tls-error';
+      reason: 'no_certificate';
+      /** Why the host has no certificate of its own: the 404 reason plain http gives, or `certificate_pending`. */
+      cause: 'unknown_domain' | 'domain_not_verified' | 'certificate_pending';
+      message: string;
+    };
+
+/** Why a host has no certificate of its own, as the TLS failure reports it. */
+type TlsCause = Extract<ServeResult, { kind: 'tls-error' }>['cause'];
+
+const CAUSE_TEXT: Record<TlsCause, string> = {
+  unknown_domain: 'it is not attached to any project',
+  domain_not_verified: 'it is attached but not verified',
+  certificate_pending: 'its certificate is not issued yet',
+};
 
 function owner(projects: Iterable<Project>, host: string): Project | undefined {
   for (const project of projects) if (project.host === host || project.domains.has(host)) return project;
@@ -27,14 +42,54 @@ function schemeFor(project: Project, host: string): 'http' | 'https' {
   return host === project.host || project.domains.get(host)?.certificate.state === 'issued' ? 'https' : 'http';
 }
 
+/** Whether the platform's default certificate (`*.<domain>` and `<domain>`) names `host`: one label at most. */
+function namedByDefaultCertificate(host: string, platformDomain: string): boolean {
+  if (host === platformDomain) return true;
+  const suffix = `.${platformDomain}`;
+  return host.endsWith(suffix) && !host.slice(0, -suffix.length).includes('.');
+}
+
+function tlsCause(project: Project | undefined, host: string): TlsCause | undefined {
+  if (!project) return 'unknown_domain';
+  const domain = project.domains.get(host);
+  // The project's own host is under the platform's certificate; an issued one is presented even
+  // when a later Re-verify failed (the platform then answers 404 over a good handshake).
+  if (!domain || domain.certificate.state === 'issued') return undefined;
+  return domain.dns.state === 'verified' ? 'certificate_pending' : 'domain_not_verified';
+}
+
 /**
- * What the platform answers for a request to `host`: the site, a configured redirect (301), an
- * upgrade to HTTPS once a certificate exists (308), or the platform's 404 for unknown, unverified
- * and removed domains (removal stops serving at once).
+ * What a client sees over https for a host without a certificate of its own: the platform presents
+ * its default certificate (as the live site does), which does not name the host, so the handshake
+ * fails before any HTTP is exchanged (curl exits 60). Undefined when the handshake succeeds.
  */
-export function serve(projects: Iterable<Project>, request: ServeRequest): ServeResult {
+function tlsFailure(
+  project: Project | undefined,
+  host: string,
+  platformDomain: string,
+): Extract<ServeResult, { kind: 'tls-error' }> | undefined {
+  if (namedByDefaultCertificate(host, platformDomain)) return undefined;
+  const cause = tlsCause(project, host);
+  if (cause === undefined) return undefined;
+  return {
+    kind: 'tls-error',
+    reason: 'no_certificate',
+    cause,
+    message: `no certificate for ${host} (${CAUSE_TEXT[cause]}): the platform presents its default certificate for *.${platformDomain}, so the TLS handshake fails`,
+  };
+}
+
+/**
+ * What the platform answers for a request to `host`: over https, a TLS failure for a host without a
+ * certificate (unknown, unverified, removed or still issuing); otherwise the site, a configured
+ * redirect (301), an upgrade to HTTPS once a certificate exists (308), or the platform's 404 for
+ * unknown, unverified and removed domains (removal stops serving at once).
+ */
+export function serve(projects: Iterable<Project>, request: ServeRequest, platformDomain: string): ServeResult {
   const host = request.host.toLowerCase().replace(/\.$/, '');
   const project = owner(projects, host);
+  const failure = request.scheme === 'https' ? tlsFailure(project, host, platformDomain) : undefined;
+  if (failure) return failure;
   if (!project)
     return {
       kind: 'not-found',
@@ -52,8 +107,6 @@ export function serve(projects: Iterable<Project>, request: ServeRequest): Serve
       message: `${host} is attached but not verified`,
     };
   const hasCertificate = domain.certificate.state === 'issued';
-  if (request.scheme === 'https' && !hasCertificate)
-    return { kind: 'tls-error', reason: 'no_certificate', message: `no certificate for ${host} yet` };
   const redirect = project.redirects.find((entry) => entry.from === host);
   if (redirect)
     return {

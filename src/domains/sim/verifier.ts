@@ -90,10 +90,24 @@ function lookupFailed(input: VerifyInput, expected: string[], name: string): Dns
   );
 }
 
+/**
+ * What the resolver answered, one line per record. From a cache, TTLs have counted down (1500 of a
+ * 3600 record): the line says so, so that the number is not read as a TTL mismatch.
+ */
 function observedOf(answer: ResolvedAnswer): string[] {
+  const cached = answer.fromCache ? ' (from the resolver cache: TTL left, not the TTL set)' : '';
   return answer.answers.length > 0
-    ? answer.answers.map(line)
-    : [answer.rcode === 'NXDOMAIN' ? 'NXDOMAIN (no such name)' : 'no records of this type'];
+    ? answer.answers.map((record) => `${line(record)}${cached}`)
+    : [`${answer.rcode === 'NXDOMAIN' ? 'NXDOMAIN (no such name)' : 'no records of this type'}${cached}`];
+}
+
+/** The platform's own addresses answered for `name` without a CNAME: the provider flattens (or an ALIAS is used). */
+function flattened(input: VerifyInput): ResolvedAnswer | undefined {
+  const answer = input.resolve(input.name, 'A');
+  const own = answer.answers.filter((record) => record.type === 'A' && record.name === input.name);
+  return own.length > 0 && own.every((record) => input.platform.addresses.includes(record.data as string))
+    ? answer
+    : undefined;
 }
 
 /** Follows a CNAME chain through the resolver; true when it comes back to a name already seen. */
@@ -226,6 +240,19 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
       now,
     );
   }
+  const flat = flattened(input);
+  if (flat)
+    return status(
+      'invalid',
+      'cname_missing',
+      `no CNAME is visible for ${name}: it answers with the platform's addresses directly, so the DNS provider flattens the CNAME (or an ALIAS/ANAME is used); the platform needs the CNAME itself`,
+      {
+        expected,
+        observed: observedOf(flat),
+        hint: `turn CNAME flattening off for ${name} (or replace the ALIAS/ANAME with a CNAME), then Verify again`,
+      },
+      now,
+    );
   return status(
     'invalid',
     'cname_missing',

@@ -21,6 +21,7 @@ export function evidenceView(evidence: Evidence) {
     observed: evidence.observed,
     pending: evidence.pending,
     retryAt: iso(evidence.retryAt),
+    cachedUntil: iso(evidence.cachedUntil),
     hint: evidence.hint,
   });
 }
@@ -91,6 +92,7 @@ export function recordView(record: ZoneRecord) {
     ttl: record.ttl,
     savedAt: iso(record.savedAt)!,
     visibleAt: iso(record.visibleAt)!,
+    goneAt: iso(record.goneAt),
   });
 }
 

@@ -6,6 +6,7 @@ import { PLANS, type Plan, type Platform } from './model.js';
 import { checkName } from './names.js';
 import { providerProblem, type ProviderProfile } from './providers.js';
 import { checkRecordData } from './record-data.js';
+import { LETS_ENCRYPT_POLICY, type CaPolicy } from './ca-policy.js';
 
 /** The default world (fixtures/world.json): platform, DNS providers, the project, time and seed. */
 export interface WorldConfig {
@@ -19,6 +20,8 @@ export interface WorldConfig {
   gateLost?: GateLost;
   /** What the live world of `kennel serve` starts from. */
   live?: { zones?: NonNullable<Given['zones']> };
+  /** The CA's rate limits and identifier policy; absent: Let's Encrypt's (docs/domains-realism.md). */
+  ca?: Partial<CaPolicy>;
 }
 
 export interface GivenRecord {
@@ -34,6 +37,8 @@ export interface Given {
   deployed?: boolean;
   /** Overrides the world's gateLost for this scenario. */
   gateLost?: GateLost;
+  /** Overrides parts of the world's CA policy for this scenario. */
+  ca?: Partial<CaPolicy>;
   zones?: { apex: string; provider: string; records?: GivenRecord[]; failing?: (QueryType | '*')[] }[];
   /** Projects that already own domains (for "domain already claimed"). */
   otherProjects?: { id: string; domains?: string[] }[];
@@ -111,6 +116,30 @@ const PLATFORM: Record<keyof Platform, Check> = {
   renewBeforeMs: duration,
   renewalRetryIntervalMs: interval,
 };
+
+const rateLimit: Check = (value) => {
+  if (value === null) return undefined;
+  if (!isObject(value)) return 'must be {count, periodMs} or null (no limit)';
+  return integerIn(1, 1_000_000)(own(value, 'count')) ?? interval(own(value, 'periodMs'));
+};
+const CA_POLICY: Record<keyof CaPolicy, Check> = {
+  duplicateCertificates: rateLimit,
+  certificatesPerRegisteredDomain: rateLimit,
+  rejectReservedLabels: boolean,
+};
+
+/** A CA policy (all fields optional; unknown ones refused, so a typo is not a silent default). */
+export function caPolicyProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'must be an object';
+  for (const [key, field] of Object.entries(value)) {
+    if (key === 'comment') continue;
+    const check = CA_POLICY[key as keyof CaPolicy];
+    if (!check) return `has an unknown field ${key} (known: ${Object.keys(CA_POLICY).join(', ')})`;
+    const problem = check(field);
+    if (problem) return `field ${key} ${problem}`;
+  }
+  return undefined;
+}
 
 function list(value: unknown, item: Check, min: number): string | undefined {
   if (!Array.isArray(value) || value.length < min)
@@ -211,6 +240,7 @@ export function worldProblems(world: unknown): WorldProblem[] {
     platform: (value) => (isObject(value) ? undefined : 'must be an object'),
     project: (value) => (isObject(value) ? undefined : 'must be an object'),
     gateLost: (value) => (value === undefined ? undefined : oneOf(GATE_LOST)(value)),
+    ca: (value) => (value === undefined ? undefined : caPolicyProblem(value)),
   });
   if (top.length > 0) return top;
   const config = world as WorldConfig;
@@ -228,6 +258,13 @@ export function worldProblems(world: unknown): WorldProblem[] {
   return [...timingProblems(config.platform), ...liveProblems(config)];
 }
 
+/** Where a simulator starts: its clock, its first record id and where serials come from. */
+export interface SimulatorOrigin {
+  start?: number;
+  firstRecordId?: number;
+  serialNumber?: () => string;
+}
+
 /**
  * A simulator for `given` in `world`: the project, the zones with their records already published
  * (they predate the scenario), other projects with their domains attached, and failing zones.
@@ -235,7 +272,7 @@ export function worldProblems(world: unknown): WorldProblem[] {
 export function buildSimulator(
   world: WorldConfig,
   given: Given = {},
-  options: { start?: number; firstRecordId?: number } = {},
+  options: SimulatorOrigin = {},
 ): { simulator: DomainSimulator; problems: string[] } {
   const start = options.start ?? Date.parse(world.start);
   const simulator = new DomainSimulator({
@@ -245,6 +282,8 @@ export function buildSimulator(
     seed: world.seed,
     firstRecordId: options.firstRecordId,
     gateLost: given.gateLost ?? world.gateLost,
+    ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
+    caPolicy: { ...LETS_ENCRYPT_POLICY, ...world.ca, ...given.ca },
   });
   simulator.addProject({
     id: world.project.id,

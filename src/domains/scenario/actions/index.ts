@@ -7,6 +7,9 @@ import { check } from './check.js';
 import { dig } from './dig.js';
 import { failDns } from './fail-dns.js';
 import { healDns } from './heal-dns.js';
+import { lapseRegistration, renewRegistration } from './registration.js';
+import { moveDomain } from './move-domain.js';
+import { deploy } from './deploy.js';
 import { removeDomain } from './remove-domain.js';
 import { removeRecord } from './remove-record.js';
 import { removeRedirect } from './remove-redirect.js';
@@ -36,6 +39,10 @@ export const ACTION_TABLE = [
   removeRedirect,
   failDns,
   healDns,
+  lapseRegistration,
+  renewRegistration,
+  moveDomain,
+  deploy,
 ] as const;
 
 type ActionOf<D> = D extends ActionDefinition<infer A> ? A : never;

@@ -19,7 +19,7 @@ export function domainText(domain: DomainState, now: number): string {
 export function servedText(result: ServeResult): string {
   if (result.kind === 'redirect') return `${result.status} → ${result.location}`;
   if (result.kind === 'page') return `200 site of ${result.project}`;
-  if (result.kind === 'tls-error') return `TLS error: ${result.reason}`;
+  if (result.kind === 'tls-error') return `TLS error: ${result.reason} (${result.cause})`;
   return `404 ${result.reason}`;
 }
 
