@@ -3,13 +3,13 @@
 // --max-semi-space-size=16 caps V8's young generation, which on a machine with a lot of RAM grows
 // to 64 MB per semi-space under load and doubles kennel's RSS for no throughput gain (see
 // docs/decisions.md). package.json "start" and the Dockerfile ENTRYPOINT pass the same flag.
-import { nodeVersionProblem } from './node-version.js';
+import { runtimeProblem } from '../dist/runtime-support.js';
 
-const problem = nodeVersionProblem(process.versions.node);
+const problem = runtimeProblem(process.versions.node);
 if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);
 }
-// Imported only once the Node version is known to be enough.
+// Imported only once the runtime is known to be enough.
 const { runFromProcess } = await import('../dist/cli/main.js');
 await runFromProcess();
