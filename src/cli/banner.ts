@@ -2,6 +2,8 @@ import { documentInfo } from '../openapi/document-info.js';
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../assets.js';
 import { printable } from '../core/printable.js';
+import { hideUrlCredentials } from '../core/redact.js';
+import { isUrl } from '../openapi/load.js';
 import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
 import { DOCS_PREFIX } from '../mock/reference-pages.js';
 import type { RunningMock } from '../mock/server.js';
@@ -79,7 +81,9 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
   const spec =
     config.specPath === PETSTORE_SPEC
       ? 'bundled spec/petstore.yaml'
-      : path.relative(process.cwd(), config.specPath) || config.specPath;
+      : isUrl(config.specPath)
+        ? hideUrlCredentials(config.specPath)
+        : path.relative(process.cwd(), config.specPath) || config.specPath;
   const stores = config.tenancy === 'shared' ? 'one shared store' : 'one store per API key';
   const seeded = seededLine(running);
   const data = config.stateless
