@@ -1,3 +1,4 @@
+import type { CleanupReport } from './cleanup.js';
 import type { Coverage } from './coverage.js';
 import type { Check, Finding, Severity } from './types.js';
 
@@ -107,6 +108,8 @@ export interface RunSummary extends RunInfo {
   hints?: string[];
   /** Operations that reached a documented success, and documented statuses observed. */
   coverage?: Coverage;
+  /** The items the run created: how many it deleted at its end, which it left and why. */
+  cleanup?: CleanupReport;
   /** Why no request was sent (every check skipped everywhere): such a run exits 2, never "conforms". */
   nothingSent?: string;
   /**

@@ -3,6 +3,7 @@ import { CaseRecord, describeCrash } from './case-record.js';
 import { acceptanceOf, inventedSlots } from './acceptance.js';
 import { followWrites } from './checks/created-writes.js';
 import { identitiesOf, isSuccess } from './checks/support.js';
+import { CreatedItems, type CleanupReport } from './cleanup.js';
 import { CoverageTracker } from './coverage.js';
 import { explore } from './explore.js';
 import { learnFrom } from './learn-exchange.js';
@@ -35,6 +36,10 @@ export class Run {
   readonly state: RunState = { created: new Map(), pool: new ValuePool(), workingQueries: new Map() };
   readonly cases: CaseResult[] = [];
   readonly coverage = new CoverageTracker();
+  /** Every item the run created and has not deleted: what cleanup deletes at the end. */
+  readonly createdItems = new CreatedItems();
+  /** What cleanup did, once it ran (not after an interrupt or --max-failures). */
+  cleanup: CleanupReport | undefined;
   stopKind: StopKind | undefined;
   /** Response checks' cases, filled as exchanges arrive, reported at the end. */
   readonly #judged = new Map<string, CaseRecord>();
@@ -85,6 +90,7 @@ export class Run {
     this.#selected ??= new Set(this.plan.operations.map((operation) => operation.id));
     if (this.#selected.has(exchange.operation.id)) this.selectedRequests += 1;
     followWrites(this.state, exchange);
+    this.createdItems.observe(exchange);
     this.coverage.record(exchange);
     learnFrom(this.state.pool, exchange);
     if (exchange.response) {

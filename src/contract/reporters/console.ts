@@ -126,6 +126,20 @@ function unexercisedBlock(cases: readonly CaseResult[]): string {
   return `Not exercised: ${plural(cases.length, 'check')} applied but judged nothing; the verdict does not cover them\n\n${lines.join('\n')}\n`;
 }
 
+/** What the run did with what it created: deleted, or left (each with why, the first few). */
+function cleanupLines(summary: RunSummary): string[] {
+  const cleanup = summary.cleanup;
+  if (!cleanup || (cleanup.deleted === 0 && cleanup.left.length === 0)) return [];
+  const left = cleanup.left;
+  const shown = left
+    .slice(0, 3)
+    .map((item) => `${item.url}: ${item.reason}`)
+    .join('; ');
+  return [
+    `  cleanup: deleted ${plural(cleanup.deleted, 'item')} the run created${left.length > 0 ? `; left ${left.length} (${shown}${left.length > 3 ? '; …' : ''})` : ''}`,
+  ];
+}
+
 function verdict(summary: RunSummary): string {
   const counted = (status: CaseResult['status']) => summary.cases.filter((result) => result.status === status).length;
   const outcome =
@@ -150,6 +164,7 @@ function verdict(summary: RunSummary): string {
     `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
     `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${idle > 0 ? `${idle} not exercised, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
     ...(summary.coverage ? [`  ${coverageLine(summary.coverage)}`] : []),
+    ...cleanupLines(summary),
     `  replay with --seed ${summary.seed}`,
   ].join('\n');
 }
