@@ -30,6 +30,7 @@ export {
   type CaseResult,
   type CaseStatus,
   type RunListener,
+  type RunProgress,
 } from './contract/runner.js';
 export type { Check, CheckFailure, Finding, Exchange, Severity } from './contract/types.js';
 export { ALL_CHECKS } from './contract/registry.js';

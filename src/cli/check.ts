@@ -35,6 +35,8 @@ interface CheckFlags {
   exitfirst?: boolean;
   waitFor?: number;
   maxResponseSize?: number;
+  quiet?: boolean;
+  verbose?: boolean;
 }
 
 /** `--check a,b --check c` → [a, b, c]. */
@@ -205,17 +207,24 @@ async function check(flags: CheckFlags, io: CliIo): Promise<number> {
     const options = contractOptions(flags, io.env);
     redactor = reportRedactor(options);
     // Loaded on use, so that `kennel serve` does not pay for the contract runner at start-up.
-    const [{ runContract }, { consoleReporter }, { junitXml }, { jsonReport }] = await Promise.all([
-      import('../contract/runner.js'),
-      import('../contract/reporters/console.js'),
-      import('../contract/reporters/junit.js'),
-      import('../contract/reporters/json.js'),
-    ]);
+    if (flags.quiet && flags.verbose) throw new ToolError('--quiet and --verbose contradict each other: choose one');
+    const [{ runContract }, { consoleReporter }, { terminalProgress }, { junitXml }, { jsonReport }] =
+      await Promise.all([
+        import('../contract/runner.js'),
+        import('../contract/reporters/console.js'),
+        import('../contract/reporters/progress.js'),
+        import('../contract/reporters/junit.js'),
+        import('../contract/reporters/json.js'),
+      ]);
     const hide = redactor;
     const { apiKey } = options;
+    // A live line on a terminal; plain lines in a CI log or a pipe.
+    const live = io.stderrIsTerminal === true && !flags.quiet;
+    const detail = flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
     const listeners: RunListener[] = [
       { runStart: () => void (started = true) },
-      consoleReporter((text) => io.stdout.write(hide.text(text)), apiKey),
+      ...(live ? [terminalProgress((text) => io.stderr.write(text))] : []),
+      consoleReporter((text) => io.stdout.write(hide.text(text)), apiKey, { detail, live }),
     ];
     if (flags.junit) listeners.push(fileReporter(flags.junit, (run) => hide.text(junitXml(run, apiKey))));
     if (flags.json) listeners.push(fileReporter(flags.json, (run) => hide.text(jsonReport(run, apiKey))));
@@ -293,6 +302,8 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
       `largest response body read, decompressed (default ${CONTRACT_DEFAULTS.maxResponseBytes / 1024 / 1024}mb): larger ones are cut off and reported`,
       byteSizeIn(1024, 1024 ** 3),
     )
+    .option('-q, --quiet', 'print only findings and the verdict')
+    .option('-v, --verbose', 'also print each check on each operation as it finishes')
     .option('--list-checks', 'list the checks and exit')
     .action(async (document: string | undefined, flags: CheckFlags) =>
       finish(await check({ ...flags, spec: documentOf(document, flags.spec) }, io)),

@@ -119,9 +119,22 @@ export interface RunSummary extends RunInfo {
   exitCode: 0 | 1 | 2;
 }
 
+/** Where a run is: emitted after every request and every check-operation step (reporters throttle). */
+export interface RunProgress {
+  /** What runs now: `preflight`, `discovery`, a check's name, or `cleanup`. */
+  phase: string;
+  /** Check-operation steps done, of `total` (scenario checks × selected operations). */
+  done: number;
+  total: number;
+  requests: number;
+  /** Findings so far that fail the run. */
+  findings: number;
+}
+
 /** Reporters subscribe to these; the runner itself never prints. */
 export interface RunListener {
   runStart?(info: RunInfo): void;
+  progress?(progress: RunProgress): void;
   caseResult?(result: CaseResult): void;
   runEnd?(summary: RunSummary): void | Promise<void>;
 }

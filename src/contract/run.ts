@@ -49,6 +49,10 @@ export class Run {
   readonly #acceptedSlots = new Map<string, Set<string>>();
   #answered = 0;
   #failing = 0;
+  /** Progress: the phase, steps done, and steps in all (set by the runner once it knows the checks). */
+  #phase = 'preflight';
+  #done = 0;
+  stepsTotal = 0;
   #selected: ReadonlySet<string> | undefined;
   /** Requests sent to the selected operations (not the lists discovery read only to feed them). */
   selectedRequests = 0;
@@ -97,6 +101,7 @@ export class Run {
       this.#answered += 1;
       if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
     }
+    this.#progress();
     for (const check of this.responseChecks) {
       const record = this.#judgedCase(check, exchange.operation);
       if (record.error !== undefined) continue;
@@ -134,6 +139,24 @@ export class Run {
     return finding;
   }
 
+  /** Tells listeners where the run is (they decide how often to show it). */
+  #progress(): void {
+    const progress = {
+      phase: this.#phase,
+      done: this.#done,
+      total: this.stepsTotal,
+      requests: this.client.requestCount,
+      findings: this.#failing,
+    };
+    for (const listener of this.listeners) listener.progress?.(progress);
+  }
+
+  /** Enters a phase of the run (`discovery`, a check, `cleanup`). */
+  enter(phase: string): void {
+    this.#phase = phase;
+    this.#progress();
+  }
+
   /** Counts findings that fail the run; stops it at `--max-failures`. */
   #count(findings: number): void {
     this.#failing += findings;
@@ -169,6 +192,7 @@ export class Run {
    * searches keyed by references: the deployment's ids and values feed every request built later.
    */
   async discover(): Promise<void> {
+    this.enter('discovery');
     const selected = new Set(this.plan.operations);
     await explore(this.plan, (operation) => {
       const context = this.context({ name: 'discovery' }, operation);
@@ -185,6 +209,7 @@ export class Run {
 
   /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
   async scenario(check: ScenarioCheck, report: boolean): Promise<void> {
+    this.enter(check.name);
     for (const operation of this.plan.operations) {
       const record = new CaseRecord(check, operation);
       const started = performance.now();
@@ -205,6 +230,8 @@ export class Run {
         }
       }
       record.durationMs = performance.now() - started;
+      this.#done += 1;
+      this.#progress();
       if (report) this.#emit(record);
     }
   }

@@ -15,7 +15,15 @@ import type { ContractOptions, RunInfo, RunListener, RunSummary } from './run-ty
 import { Run } from './run.js';
 import type { Check, ResponseCheck, RunSettings, ScenarioCheck } from './types.js';
 
-export type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
+export type {
+  CaseResult,
+  CaseStatus,
+  ContractOptions,
+  RunInfo,
+  RunListener,
+  RunProgress,
+  RunSummary,
+} from './run-types.js';
 export { CONTRACT_DEFAULTS };
 
 /**
@@ -148,9 +156,11 @@ async function play(
       },
     );
     if (unsound) return unsound;
+    const scenarios = trafficChecks(chosen, options.excludeChecks ?? [], options.extraChecks ?? []);
+    run.stepsTotal = scenarios.length * run.plan.operations.length;
     await run.discover();
-    for (const check of trafficChecks(chosen, options.excludeChecks ?? [], options.extraChecks ?? []))
-      await run.scenario(check, isSelected(check));
+    for (const check of scenarios) await run.scenario(check, isSelected(check));
+    run.enter('cleanup');
     run.cleanup = await cleanUp(run.plan, run.createdItems, (spec) => run.client.send(spec));
   } catch (error) {
     if (!(error instanceof RunStopped)) crash = error;

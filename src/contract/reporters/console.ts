@@ -5,6 +5,7 @@ import { coverageLine } from '../coverage.js';
 import { FINDING_BOUNDS } from '../findings.js';
 import type { Finding } from '../types.js';
 import { failureDetails, printable } from './failure-text.js';
+import { progressLine } from './progress.js';
 
 const MARK: Record<CaseResult['status'], string> = {
   passed: 'ok  ',
@@ -15,27 +16,49 @@ const MARK: Record<CaseResult['status'], string> = {
   unexercised: 'NONE',
 };
 
+/**
+ * How much the console says while a run goes: `quiet` only findings and the verdict; `normal` a
+ * line per check with the counts so far (unless `live`: a terminal's progress line shows them);
+ * `verbose` also each case as it finishes.
+ */
+export interface ConsoleOptions {
+  detail?: 'quiet' | 'normal' | 'verbose';
+  live?: boolean;
+}
+
 /** Human-readable progress and summary for a terminal or a CI log (plain text, no colours). */
-export function consoleReporter(write: (text: string) => void, apiKey: string): RunListener {
-  let lastCheck = '';
+export function consoleReporter(
+  write: (text: string) => void,
+  apiKey: string,
+  { detail = 'normal', live = false }: ConsoleOptions = {},
+): RunListener {
+  let lastPhase = '';
+  let started = Date.now();
   return {
     runStart(info: RunInfo) {
+      started = Date.now();
+      if (detail === 'quiet') return;
       write(`kennel check: ${info.baseUrl} against ${specLabel(info.specFile)}\n`);
       write(
         `  seed ${info.seed} · run ${info.runId}${info.readOnly ? ' · read-only' : ''} · ${info.checks.length} checks × ${info.operations.length} operations\n\n`,
       );
     },
+    progress(progress) {
+      if (detail === 'quiet' || live || progress.phase === lastPhase) return;
+      lastPhase = progress.phase;
+      write(`  ${progressLine(progress, Date.now() - started)}\n`);
+    },
     caseResult(result) {
-      if (result.status === 'skipped' || result.check === lastCheck) return;
-      lastCheck = result.check;
-      write(`  running ${result.check}\n`);
+      if (detail !== 'verbose') return;
+      const why = result.status === 'skipped' ? `  (${printable(result.skipReason ?? '')})` : '';
+      write(`    ${MARK[result.status]}  ${result.check}  ${result.operationId}${why}\n`);
     },
     runEnd(summary: RunSummary) {
-      write(`\n${summaryTable(summary)}\n`);
+      if (detail !== 'quiet') write(`\n${summaryTable(summary)}\n`);
       const findings = summary.cases.filter((result) => result.failures.length > 0 || result.status === 'errored');
       if (findings.length > 0) write(`\n${details(summary, findings, apiKey)}\n`);
       const idle = summary.cases.filter((result) => result.status === 'unexercised');
-      if (idle.length > 0) write(`\n${unexercisedBlock(idle)}\n`);
+      if (idle.length > 0 && detail !== 'quiet') write(`\n${unexercisedBlock(idle)}\n`);
       write(`${verdict(summary)}\n`);
     },
   };
