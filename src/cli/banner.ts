@@ -124,9 +124,20 @@ function proxyBanner(running: RunningMock, spec: string): string {
   ]);
 }
 
-/** The banner lines of the domain simulator's listeners; none when it is off. */
+/**
+ * The banner lines of the domain simulator's listeners; none when it is off, and none for a
+ * document of the user's own unless they asked for the world (a world file, DNS or site ports):
+ * it is still served under /__kennel/world, but it is the Pet Store's documentation platform.
+ */
 export function worldBannerLines(running: RunningMock): string[] {
   if (!running.world) return [];
+  const asked =
+    running.config.specPath === PETSTORE_SPEC ||
+    running.config.worldFile !== undefined ||
+    running.dns !== undefined ||
+    running.site !== undefined ||
+    running.world.platformDns() !== undefined;
+  if (!asked) return [];
   const lines = [
     `  domains  ${running.origin}/__kennel/dashboard  (Domains settings and QA bench, in a browser)`,
     `  world    ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`,

@@ -109,14 +109,31 @@ function secondsFlag(value: string): number {
   return seconds;
 }
 
+/** Why a report file cannot be written, in words (not `EEXIST`). */
+function reportProblem(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return 'a file stands where its directory should be';
+    case 'EISDIR':
+      return 'it is a directory: name a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return error.code ?? error.message;
+  }
+}
+
 function writeReport(file: string, text: string): Promise<void> {
   return mkdir(path.dirname(path.resolve(file)), { recursive: true })
     .then(() => writeFile(file, text))
     .catch((error: unknown) => {
-      throw new ToolError(
-        `cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        file,
-      );
+      throw new ToolError(`cannot write the report: ${reportProblem(error as NodeJS.ErrnoException)}`, file);
     });
 }
 

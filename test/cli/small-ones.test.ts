@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/index.js';
+import { runCli } from '../helpers/cli.js';
+
+const INVENTORY = fileURLToPath(new URL('../fixtures/inventory-basic.yaml', import.meta.url));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'kennel-small-'));
+let mock: RunningMock;
+beforeAll(async () => {
+  mock = await startMock({ apiKeys: ['small-key'] });
+});
+afterAll(() => mock.close());
+
+describe('report paths that cannot be written say why in words', { timeout: 60_000 }, () => {
+  it.each([
+    [
+      'a file where its directory should be',
+      () => {
+        writeFileSync(path.join(dir, 'a-file'), '');
+        return path.join(dir, 'a-file', 'report.xml');
+      },
+      'a file stands where its directory should be',
+    ],
+    ['a directory', () => dir, 'it is a directory: name a file'],
+  ])('%s', async (_what, target, reason) => {
+    const file = target();
+    const cli = runCli([
+      'check',
+      '--base-url',
+      mock.url,
+      '--api-key',
+      'small-key',
+      '--seed',
+      '1',
+      '--junit',
+      file,
+      '--check',
+      'auth-enforced',
+    ]);
+    expect(await cli.code).toBe(2);
+    expect(cli.stderr()).toContain(`kennel: ${file}: cannot write the report: ${reason}`);
+    expect(cli.stderr()).not.toMatch(/EEXIST|ENOTDIR|EISDIR/);
+  });
+});
+
+describe("the domain simulator's banner lines", { timeout: 60_000 }, () => {
+  it('are left out for a document of your own unless you ask for the world', async () => {
+    const cli = runCli(['serve', INVENTORY, '-p', '0', '--log-level', 'silent']);
+    await cli.ready;
+    cli.stop();
+    expect(await cli.code).toBe(0);
+    expect(cli.stderr()).toContain('serving Inventory 2.0.0');
+    expect(cli.stderr()).not.toMatch(/^ {2}(domains|world) /m);
+  });
+
+  it('are shown for the bundled Pet Store, whose documentation platform the world is', async () => {
+    const cli = runCli(['serve', '-p', '0', '--log-level', 'silent']);
+    await cli.ready;
+    cli.stop();
+    expect(await cli.code).toBe(0);
+    expect(cli.stderr()).toMatch(/^ {2}domains /m);
+  });
+});
