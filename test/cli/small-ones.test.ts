@@ -64,3 +64,27 @@ describe("the domain simulator's banner lines", { timeout: 60_000 }, () => {
     expect(cli.stderr()).toMatch(/^ {2}domains /m);
   });
 });
+
+describe('the documentation page key field', { timeout: 60_000 }, () => {
+  const keyField = async (running: RunningMock) => {
+    const page = await (await fetch(`${running.origin}/__kennel/docs`)).text();
+    return /<input id="api-key"[^>]*>/.exec(page)?.[0] ?? '';
+  };
+
+  it('holds the development key when the mock has no other, so the first try-it click is authorised', async () => {
+    const open = await startMock();
+    try {
+      expect(await keyField(open)).toContain('value="kennel-dev-key"');
+      const response = await fetch(`${open.url}/pets?limit=1`, { headers: { authorization: 'Bearer kennel-dev-key' } });
+      expect(response.status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('never holds a configured key', async () => {
+    const field = await keyField(mock);
+    expect(field).not.toContain('value=');
+    expect(field).not.toContain('small-key');
+  });
+});
