@@ -88,3 +88,17 @@ describe('the documentation page key field', { timeout: 60_000 }, () => {
     expect(field).not.toContain('small-key');
   });
 });
+
+describe('Prefer: code=404 speaks about this request, not the example', () => {
+  it('GET /pets/1 with Prefer: code=404 does not say "No pet with id 42"', async () => {
+    const headers = { authorization: 'Bearer small-key', prefer: 'code=404' };
+    const response = await fetch(`${mock.url}/pets/1`, { headers });
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { code: string; message: string; status: number };
+    expect(body.message).not.toContain('42');
+    expect(body).toMatchObject({ status: 404, message: expect.stringContaining('Prefer: code=404') });
+    // The documented example is still there for whoever asks for it by name.
+    const named = await fetch(`${mock.url}/pets/1`, { headers: { ...headers, prefer: 'code=404, example=not-found' } });
+    expect(named.status).toBe(404);
+  });
+});
