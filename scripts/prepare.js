@@ -9,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Whether this `prepare` can skip the build: npm exec (npx) of a checkout whose dist/ is there. */
+/**
+ * Whether this `prepare` must build: not under npm exec (npx) of a checkout whose dist/ is there,
+ * nor under npm pack / publish, whose `prepack` builds.
+ */
 export function buildNeeded(env, root = ROOT) {
+  if (env.npm_command === 'pack' || env.npm_command === 'publish') return false;
   return !(env.npm_command === 'exec' && existsSync(path.join(root, 'dist', 'cli', 'main.js')));
 }
 

@@ -25,10 +25,12 @@ describe('the first npx kennel in a built checkout', { timeout: 60_000 }, () => 
     expect(statSync(path.join(ROOT, 'dist', 'cli', 'main.js')).mtimeMs).toBe(before);
   });
 
-  it('prepare builds everywhere but under npm exec with dist/ in place', () => {
+  it('prepare builds everywhere but under npm exec with dist/ in place, and npm pack (prepack builds)', () => {
     expect(buildNeeded({ npm_command: 'exec' }, ROOT)).toBe(false);
     expect(buildNeeded({ npm_command: 'ci' }, ROOT)).toBe(true);
-    expect(buildNeeded({ npm_command: 'pack' }, ROOT)).toBe(true);
+    expect(buildNeeded({ npm_command: 'install' }, ROOT)).toBe(true);
+    // npm pack and publish build in prepack.
+    expect(buildNeeded({ npm_command: 'pack' }, ROOT)).toBe(false);
     expect(buildNeeded({ npm_command: 'exec' }, path.join(ROOT, 'test'))).toBe(true);
   });
 });
