@@ -143,3 +143,42 @@ describe('help and mistakes', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('a URL document fetches its $refs from its own origin only', { timeout: 60_000 }, () => {
+  it('a $ref to another origin is not followed (exit 2), and that origin gets no request', async () => {
+    let asked = 0;
+    const other = createServer((_request, response) => {
+      asked += 1;
+      response.writeHead(200, { 'content-type': 'application/yaml' }).end('type: object\n');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherOrigin = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+    const root = [
+      'openapi: 3.1.0',
+      'info: { title: Crossing, version: "1" }',
+      'paths:',
+      '  /x:',
+      '    get:',
+      '      responses:',
+      "        '200':",
+      '          description: x',
+      '          content:',
+      '            application/json:',
+      `              schema: { $ref: '${otherOrigin}/schema.yaml' }`,
+    ].join('\n');
+    const documents = createServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/yaml' }).end(root),
+    );
+    await new Promise<void>((resolve) => documents.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(documents.address() as { port: number }).port}/openapi.yaml`;
+    try {
+      const cli = runCli(['serve', url, '-p', '0', '--no-world']);
+      expect(await cli.code).toBe(2);
+      expect(cli.stderr()).toContain(`kennel: ${url}: cannot resolve references`);
+      expect(asked).toBe(0);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+      await new Promise((resolve) => documents.close(resolve));
+    }
+  });
+});
