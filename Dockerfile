@@ -1,10 +1,10 @@
 # kennel: stateful mock of the Pet Store API.
 #
-#   docker build -t kennel .
-#   docker run --rm -p 4010:4010 kennel                   # serves on 0.0.0.0:4010
-#   docker run --rm -p 4010:4010 kennel serve --seed 7    # other `kennel` arguments (still on
+#   docker build -t kennel-openapi .
+#   docker run --rm -p 4010:4010 kennel-openapi                 # serves on 0.0.0.0:4010
+#   docker run --rm -p 4010:4010 kennel-openapi serve --seed 7  # other `kennel` arguments (still on
 #                                                         # 0.0.0.0: the image sets KENNEL_HOST)
-#   docker run --rm -p 8080:8080 -e KENNEL_PORT=8080 kennel   # another port: use KENNEL_PORT,
+#   docker run --rm -p 8080:8080 -e KENNEL_PORT=8080 kennel-openapi # another port: use KENNEL_PORT,
 #                                                             # which the HEALTHCHECK follows too
 #
 # scripts/verify-docker.sh (npm run verify:docker) performs this file's COPY and RUN steps on a
@@ -31,7 +31,7 @@ COPY web ./web
 
 # --- runtime: production dependencies + compiled output, as the unprivileged `node` user ------
 FROM node:24-slim AS runtime
-# KENNEL_HOST, not a --host in CMD: `docker run kennel serve --seed 7` replaces CMD, and the server
+# KENNEL_HOST, not a --host in CMD: `docker run kennel-openapi serve --seed 7` replaces CMD, and the server
 # must still listen on every interface to be reachable through -p.
 ENV NODE_ENV=production SCARF_ANALYTICS=false KENNEL_HOST=0.0.0.0
 WORKDIR /app

@@ -4,9 +4,9 @@
 // to 64 MB per semi-space under load and doubles kennel's RSS for no throughput gain (see
 // docs/decisions.md). package.json "start" and the Dockerfile ENTRYPOINT pass the same flag.
 import module from 'node:module';
-import { nodeVersionProblem } from './node-version.js';
+import { runtimeProblem } from '../dist/runtime-support.js';
 
-const problem = nodeVersionProblem(process.versions.node);
+const problem = runtimeProblem(process.versions.node);
 if (problem) {
   process.stderr.write(`${problem}\n`);
   process.exit(2);
@@ -14,6 +14,6 @@ if (problem) {
 // V8's code cache on disk (Node >= 22.1; in the OS temp folder): later starts skip compiling
 // kennel's ~300 modules, about a third of a cold start. Off with NODE_DISABLE_COMPILE_CACHE=1.
 module.enableCompileCache?.();
-// Imported only once the Node version is known to be enough.
+// Imported only once the runtime is known to be enough.
 const { runFromProcess } = await import('../dist/cli/main.js');
 await runFromProcess();

@@ -4,10 +4,15 @@
  * The types exported here name nothing from devDependencies (no Koa types), so that a consumer's
  * `tsc` compiles with kennel's dependencies alone (test/cli/public-types.e2e.test.ts).
  */
+import { runtimeProblem } from './runtime-support.js';
 import { startMock as startMockServer } from './mock/server.js';
 import type { MockServerOptions, RunningMock } from './mock/running-mock.js';
 
 export type { MockServerOptions, RunningMock };
+
+// A runtime that lacks what kennel needs fails here, by name, not later inside a check.
+const problem = runtimeProblem(process.versions.node);
+if (problem) throw new Error(problem);
 
 /** Starts the mock on a real HTTP listener (a free port on 127.0.0.1 by default); `await mock.close()` when done. */
 export const startMock: (options?: MockServerOptions) => Promise<RunningMock> = startMockServer;
@@ -25,6 +30,7 @@ export {
   type CaseResult,
   type CaseStatus,
   type RunListener,
+  type RunProgress,
 } from './contract/runner.js';
 export type { Check, CheckFailure, Finding, Exchange, Severity } from './contract/types.js';
 export { ALL_CHECKS } from './contract/registry.js';

@@ -1,8 +1,8 @@
 // The README's "Embedded use" example, verbatim in spirit: kennel imported by its package name.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from 'kennel';
+import { startMock, type RunningMock } from 'kennel-openapi';
 
-describe('import { startMock } from "kennel"', () => {
+describe('import { startMock } from "kennel-openapi"', () => {
   let mock: RunningMock;
   beforeAll(async () => {
     mock = await startMock({ apiKeys: ['suite-key'], seed: 42 });

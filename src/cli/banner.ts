@@ -2,6 +2,8 @@ import { documentInfo } from '../openapi/document-info.js';
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../assets.js';
 import { printable } from '../core/printable.js';
+import { hideUrlCredentials } from '../core/redact.js';
+import { isUrl } from '../openapi/load.js';
 import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
 import { DOCS_PREFIX } from '../mock/reference-pages.js';
 import type { RunningMock } from '../mock/server.js';
@@ -79,7 +81,9 @@ export function serveBanner(config: MockConfig, running: RunningMock): string {
   const spec =
     config.specPath === PETSTORE_SPEC
       ? 'bundled spec/petstore.yaml'
-      : path.relative(process.cwd(), config.specPath) || config.specPath;
+      : isUrl(config.specPath)
+        ? hideUrlCredentials(config.specPath)
+        : path.relative(process.cwd(), config.specPath) || config.specPath;
   const stores = config.tenancy === 'shared' ? 'one shared store' : 'one store per API key';
   const seeded = seededLine(running);
   const data = config.stateless
@@ -120,9 +124,20 @@ function proxyBanner(running: RunningMock, spec: string): string {
   ]);
 }
 
-/** The banner lines of the domain simulator's listeners; none when it is off. */
+/**
+ * The banner lines of the domain simulator's listeners; none when it is off, and none for a
+ * document of the user's own unless they asked for the world (a world file, DNS or site ports):
+ * it is still served under /__kennel/world, but it is the Pet Store's documentation platform.
+ */
 export function worldBannerLines(running: RunningMock): string[] {
   if (!running.world) return [];
+  const asked =
+    running.config.specPath === PETSTORE_SPEC ||
+    running.config.worldFile !== undefined ||
+    running.dns !== undefined ||
+    running.site !== undefined ||
+    running.world.platformDns() !== undefined;
+  if (!asked) return [];
   const lines = [
     `  domains  ${running.origin}/__kennel/dashboard  (Domains settings and QA bench, in a browser)`,
     `  world    ${running.origin}/__kennel/world  (domain simulator control API: spec/domains.yaml)`,

@@ -8,6 +8,7 @@ import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
 import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
 import type { CliIo } from './io.js';
 import { byteSizeIn, collect, integerIn } from './options.js';
+import { DOCUMENT_HELP, documentOf } from './document-argument.js';
 import { EXIT } from './exit-codes.js';
 
 interface CheckFlags {
@@ -15,16 +16,16 @@ interface CheckFlags {
   apiKey?: string;
   spec?: string;
   seed?: number;
-  check: string[];
-  excludeCheck: string[];
+  check?: string[];
+  excludeCheck?: string[];
   maxExamples?: number;
   readOnly?: boolean;
   timeout?: number;
   concurrency?: number;
   rateLimit?: number;
-  operation: string[];
-  tag: string[];
-  header: string[];
+  operation?: string[];
+  tag?: string[];
+  header?: string[];
   junit?: string;
   json?: string;
   strict?: boolean;
@@ -34,6 +35,8 @@ interface CheckFlags {
   exitfirst?: boolean;
   waitFor?: number;
   maxResponseSize?: number;
+  quiet?: boolean;
+  verbose?: boolean;
 }
 
 /** `--check a,b --check c` → [a, b, c]. */
@@ -80,16 +83,16 @@ function contractOptions(flags: CheckFlags, env: CliIo['env']): ContractOptions 
     apiKey,
     specPath: flags.spec ?? PETSTORE_SPEC,
     seed: flags.seed ?? Math.floor(Math.random() * 2 ** 31),
-    checks: flags.check,
-    excludeChecks: flags.excludeCheck,
+    checks: flags.check ?? [],
+    excludeChecks: flags.excludeCheck ?? [],
     maxExamples: flags.maxExamples,
     readOnly: flags.readOnly ?? false,
     timeoutMs: flags.timeout,
     concurrency: flags.concurrency,
     rateLimit: flags.rateLimit,
-    operations: flags.operation,
-    tags: flags.tag,
-    headers: headersOf(flags.header),
+    operations: flags.operation ?? [],
+    tags: flags.tag ?? [],
+    headers: headersOf(flags.header ?? []),
     strict: flags.strict ?? false,
     requireExercised: flags.requireExercised ?? false,
     maxFailures: flags.exitfirst ? 1 : flags.maxFailures,
@@ -106,14 +109,31 @@ function secondsFlag(value: string): number {
   return seconds;
 }
 
+/** Why a report file cannot be written, in words (not `EEXIST`). */
+function reportProblem(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'EEXIST':
+    case 'ENOTDIR':
+      return 'a file stands where its directory should be';
+    case 'EISDIR':
+      return 'it is a directory: name a file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return error.code ?? error.message;
+  }
+}
+
 function writeReport(file: string, text: string): Promise<void> {
   return mkdir(path.dirname(path.resolve(file)), { recursive: true })
     .then(() => writeFile(file, text))
     .catch((error: unknown) => {
-      throw new ToolError(
-        `cannot write the report: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        file,
-      );
+      throw new ToolError(`cannot write the report: ${reportProblem(error as NodeJS.ErrnoException)}`, file);
     });
 }
 
@@ -204,17 +224,24 @@ async function check(flags: CheckFlags, io: CliIo): Promise<number> {
     const options = contractOptions(flags, io.env);
     redactor = reportRedactor(options);
     // Loaded on use, so that `kennel serve` does not pay for the contract runner at start-up.
-    const [{ runContract }, { consoleReporter }, { junitXml }, { jsonReport }] = await Promise.all([
-      import('../contract/runner.js'),
-      import('../contract/reporters/console.js'),
-      import('../contract/reporters/junit.js'),
-      import('../contract/reporters/json.js'),
-    ]);
+    if (flags.quiet && flags.verbose) throw new ToolError('--quiet and --verbose contradict each other: choose one');
+    const [{ runContract }, { consoleReporter }, { terminalProgress }, { junitXml }, { jsonReport }] =
+      await Promise.all([
+        import('../contract/runner.js'),
+        import('../contract/reporters/console.js'),
+        import('../contract/reporters/progress.js'),
+        import('../contract/reporters/junit.js'),
+        import('../contract/reporters/json.js'),
+      ]);
     const hide = redactor;
     const { apiKey } = options;
+    // A live line on a terminal; plain lines in a CI log or a pipe.
+    const live = io.stderrIsTerminal === true && !flags.quiet;
+    const detail = flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal';
     const listeners: RunListener[] = [
       { runStart: () => void (started = true) },
-      consoleReporter((text) => io.stdout.write(hide.text(text)), apiKey),
+      ...(live ? [terminalProgress((text) => io.stderr.write(text))] : []),
+      consoleReporter((text) => io.stdout.write(hide.text(text)), apiKey, { detail, live }),
     ];
     if (flags.junit) listeners.push(fileReporter(flags.junit, (run) => hide.text(junitXml(run, apiKey))));
     if (flags.json) listeners.push(fileReporter(flags.json, (run) => hide.text(jsonReport(run, apiKey))));
@@ -239,19 +266,20 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
   program
     .command('check')
     .description('verify a live deployment against the document: exit 0 conforms, 1 findings, 2 could not run')
+    .argument('[document]', DOCUMENT_HELP)
     .option('--base-url <url>', 'the deployment, including /v1 (env KENNEL_BASE_URL)')
     .option(
       '--api-key <key>',
       'an API key the deployment accepts (env KENNEL_API_KEY); needed only when a checked operation requires credentials',
     )
-    .option('--spec <file>', 'OpenAPI 3.0/3.1 or Swagger 2.0 document (default: the bundled spec/petstore.yaml)')
+    .option('--spec <document>', 'the document, as a flag: a file or an http(s) URL')
     .option(
       '--seed <n>',
       'seed of the generated data (default: random, printed in every report)',
       integerIn(0, 2 ** 31 - 1),
     )
-    .option('--check <names>', 'only these checks (comma-separated, repeatable)', names, [])
-    .option('--exclude-check <names>', 'skip these checks (comma-separated, repeatable)', names, [])
+    .option('--check <names>', 'only these checks (comma-separated, repeatable; all: every check)', names)
+    .option('--exclude-check <names>', 'skip these checks (comma-separated, repeatable)', names)
     .option(
       '--max-examples <n>',
       `generated cases per check and operation (default ${CONTRACT_DEFAULTS.maxExamples})`,
@@ -265,9 +293,9 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
       integerIn(1, 256),
     )
     .option('--rate-limit <n>', 'requests per second at most (default: no limit)', integerIn(1, 100_000))
-    .option('--operation <id>', 'only this operation (operationId or "GET /path"), repeatable', collect, [])
-    .option('--tag <tag>', 'only operations with this tag, repeatable', collect, [])
-    .option('--header <header>', 'extra request header "Name: value", repeatable', header, [])
+    .option('--operation <id>', 'only this operation (operationId or "GET /path"), repeatable', collect)
+    .option('--tag <tag>', 'only operations with this tag, repeatable', collect)
+    .option('--header <header>', 'extra request header "Name: value", repeatable', header)
     .option('--junit <file>', 'write a JUnit XML report')
     .option('--json <file>', 'write a JSON report')
     .option('--strict', 'warnings fail the run too')
@@ -291,6 +319,10 @@ export function checkCommand(program: Command, io: CliIo, finish: (code: number)
       `largest response body read, decompressed (default ${CONTRACT_DEFAULTS.maxResponseBytes / 1024 / 1024}mb): larger ones are cut off and reported`,
       byteSizeIn(1024, 1024 ** 3),
     )
+    .option('-q, --quiet', 'print only findings and the verdict')
+    .option('-v, --verbose', 'also print each check on each operation as it finishes')
     .option('--list-checks', 'list the checks and exit')
-    .action(async (flags: CheckFlags) => finish(await check(flags, io)));
+    .action(async (document: string | undefined, flags: CheckFlags) =>
+      finish(await check({ ...flags, spec: documentOf(document, flags.spec) }, io)),
+    );
 }

@@ -9,6 +9,8 @@ export interface CliIo {
   logStream: DestinationStream;
   /** Whether logStream is a terminal (then logs are pretty unless --log-format json). */
   logIsTerminal?: boolean;
+  /** Whether stderr is a terminal (then `kennel check` draws a live progress line there). */
+  stderrIsTerminal?: boolean;
   /** Aborted to stop long-running commands (serve); SIGINT/SIGTERM in the real process. */
   signal: AbortSignal;
   /** Called once a long-running command is ready (the mock is listening), with what it serves. */

@@ -112,6 +112,7 @@ export async function runFromProcess(): Promise<void> {
     stderr: quietOnClose(process.stderr),
     logStream,
     logIsTerminal: process.stdout.isTTY === true,
+    stderrIsTerminal: process.stderr.isTTY === true,
     signal: controller.signal,
   });
   try {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULT_CONFIG, DEV_API_KEY, LIST_ORDERS, LOG_LEVELS, type LogLevel } from '../mock/config.js';
 import type { ListOrder } from '../store/tenant-collection.js';
+import { DOCUMENT_HELP } from './document-argument.js';
 import { LOG_FORMATS, type LogFormat } from './log-format.js';
 import { allowedHost, byteSize, collect, hostName, integerIn, memorySize, oneOf } from './options.js';
 
@@ -51,36 +52,30 @@ export function serveOptions(command: Command): Command {
 
 /** What is served, where, and how it logs. */
 function documentOptions(command: Command): Command {
-  return (
-    command
-      .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
-      // -h is --host here, as in most servers (http-server, vite); help is --help only.
-      .helpOption('--help', 'display help for command')
-      .option('-h, --host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`, hostName)
-      .option(
-        '-p, --port <port>',
-        `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`,
-        integerIn(0, 65535),
-      )
-      .option('--seed <n>', `seed of the generated pets (default ${DEFAULT_CONFIG.seed})`, integerIn(0, 2 ** 31 - 1))
-      .option('--pets <n>', `pets each store starts with (default ${DEFAULT_CONFIG.pets})`, integerIn(0, 100_000))
-      .option(
-        '--api-key <key>',
-        `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`,
-        collect,
-      )
-      .option(
-        '--spec <file>',
-        'OpenAPI 3.0/3.1 or Swagger 2.0 document to serve (default: the bundled spec/petstore.yaml)',
-      )
-      .option('--watch', "reload the document when it or a file it $ref's changes, keeping the items that still fit")
-      .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
-      .option(
-        '--log-format <format>',
-        `request log as ${LOG_FORMATS.join(' or ')} (env KENNEL_LOG_FORMAT; default pretty on a terminal, else json)`,
-        oneOf(LOG_FORMATS),
-      )
-  );
+  return command
+    .description('serve a stateful mock of the Pet Store API (or of any OpenAPI document with --spec)')
+    .argument('[document]', DOCUMENT_HELP)
+    .option('--host <host>', `interface to bind (env KENNEL_HOST; default ${DEFAULT_CONFIG.host})`, hostName)
+    .option(
+      '-p, --port <port>',
+      `TCP port, 0 for any free one (env KENNEL_PORT; default ${DEFAULT_CONFIG.port})`,
+      integerIn(0, 65535),
+    )
+    .option('--seed <n>', `seed of the generated pets (default ${DEFAULT_CONFIG.seed})`, integerIn(0, 2 ** 31 - 1))
+    .option('--pets <n>', `pets each store starts with (default ${DEFAULT_CONFIG.pets})`, integerIn(0, 100_000))
+    .option(
+      '--api-key <key>',
+      `accepted API key, repeatable (env KENNEL_API_KEYS, comma-separated; default: the development key ${DEV_API_KEY})`,
+      collect,
+    )
+    .option('--spec <document>', 'the document, as a flag: a file or an http(s) URL')
+    .option('--watch', "reload the document when it or a file it $ref's changes, keeping the items that still fit")
+    .option('--log-level <level>', `request log level (default ${DEFAULT_CONFIG.logLevel})`, oneOf(LOG_LEVELS))
+    .option(
+      '--log-format <format>',
+      `request log as ${LOG_FORMATS.join(' or ')} (env KENNEL_LOG_FORMAT; default pretty on a terminal, else json)`,
+      oneOf(LOG_FORMATS),
+    );
 }
 
 /** Where state lives and how lists are ordered. */

@@ -4,6 +4,9 @@ import type { MockConfig } from '../mock/config.js';
 import type { RunningMock } from '../mock/server.js';
 import { serveBanner, worldBannerLines } from './banner.js';
 import { watchDocument } from './spec-watch.js';
+import { documentOf } from './document-argument.js';
+import { isUrl } from '../openapi/load.js';
+import { ToolError } from '../core/tool-error.js';
 import type { CliIo } from './io.js';
 import { logDestination, resolveLogFormat, type LogFormat } from './log-format.js';
 import { chaosBannerLines, chaosOptions, resolveChaosConfig, type ChaosFlags } from './chaos-options.js';
@@ -13,7 +16,10 @@ import { serveOptions, type ServeFlags } from './serve-options.js';
 /** Declares `kennel serve` and its flags on `program`. */
 export function serveCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
   const command = serveOptions(program.command('serve'));
-  chaosOptions(command).action(async (flags: ServeFlags & ChaosFlags) => {
+  chaosOptions(command).action(async (document: string | undefined, flags: ServeFlags & ChaosFlags) => {
+    flags.spec = documentOf(document, flags.spec);
+    if (flags.watch && flags.spec !== undefined && isUrl(flags.spec))
+      throw new ToolError(`--watch follows files; ${flags.spec} is a URL: save it to a file to watch it`);
     const format = resolveLogFormat(flags.logFormat, io.env.KENNEL_LOG_FORMAT, io.logIsTerminal ?? false);
     const base = resolveConfig(flags, io.env);
     const config = { ...base, ...(await resolveChaosConfig(flags, io.env, base.proxy)) };

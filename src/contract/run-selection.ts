@@ -1,7 +1,8 @@
 import type { Operation } from '../openapi/operations.js';
 import { notAServerError } from './checks/not-a-server-error.js';
+import { closestNames } from '../core/suggest.js';
 import { ToolError } from '../core/tool-error.js';
-import { SCENARIO_CHECKS, selectChecks } from './registry.js';
+import { ALL_CHECKS, SCENARIO_CHECKS, selectChecks } from './registry.js';
 import type { ContractOptions } from './run-types.js';
 import type { Check, ScenarioCheck } from './types.js';
 
@@ -37,16 +38,28 @@ export function trafficChecks(
   return scenarios.filter((check) => selected.includes(check) || (wantsTraffic && !excluded.includes(check.name)));
 }
 
+/** What `--check` takes for every check. */
+export const ALL = 'all';
+
+/** "unknown check …", with the closest known names for each mistyped one. */
+function unknownChecks(unknown: readonly string[]): string {
+  const known = ALL_CHECKS.map((check) => check.name);
+  const named = unknown.map((name) => {
+    const close = closestNames(name, known);
+    return close.length > 0 ? `${JSON.stringify(name)} (did you mean ${close.join(' or ')}?)` : JSON.stringify(name);
+  });
+  return `unknown check ${named.join(', ')}; run \`kennel check --list-checks\` to see them`;
+}
+
 /**
  * The checks `--check` and `--exclude-check` choose (`chosen`: they decide the traffic) and the
  * checks that judge it (`checks`: not-a-server-error added unless excluded); an unknown name is refused.
  */
 export function checksToRun(options: ContractOptions): { chosen: Check[]; checks: Check[] } {
-  const selected = selectChecks(options.checks ?? [], options.excludeChecks ?? []);
-  if (selected.unknown.length > 0)
-    throw new ToolError(
-      `unknown check ${selected.unknown.map((name) => JSON.stringify(name)).join(', ')}; run \`kennel check --list-checks\` to see them`,
-    );
+  // `all` is every check, as with no --check at all (the spelling other checkers use).
+  const include = options.checks?.includes(ALL) ? [] : (options.checks ?? []);
+  const selected = selectChecks(include, options.excludeChecks ?? []);
+  if (selected.unknown.length > 0) throw new ToolError(unknownChecks(selected.unknown));
   const extra = options.extraChecks ?? [];
   return {
     chosen: [...selected.checks, ...extra],

@@ -1,4 +1,6 @@
+import { ToolError } from '../core/tool-error.js';
 import { describeCrash } from './case-record.js';
+import type { CleanupReport } from './cleanup.js';
 import type { CoverageTracker } from './coverage.js';
 import type { Plan } from './plan.js';
 import { basePathHint } from './reachability.js';
@@ -17,6 +19,7 @@ export interface FinishedRun {
   readonly stopped: string | undefined;
   readonly stopKind: StopKind | undefined;
   readonly only404: boolean;
+  readonly cleanup?: CleanupReport | undefined;
   /** Requests sent to the selected operations (discovery may also read lists that feed them). */
   readonly selectedRequests: number;
 }
@@ -43,7 +46,11 @@ export function summarise(
   const unexercised = run.cases.filter((result) => result.status === 'unexercised').length;
   const failing = errors > 0 || (context.strict && warnings > 0);
   const stopped =
-    context.crash !== undefined ? `kennel failed: ${describeCrash(context.crash)}` : (run.stopped ?? undefined);
+    context.crash instanceof ToolError
+      ? `could not judge: ${context.crash.message}`
+      : context.crash !== undefined
+        ? `kennel failed: ${describeCrash(context.crash)}`
+        : (run.stopped ?? undefined);
   const interrupted = context.crash !== undefined || run.stopKind === 'interrupt';
   const idle = run.selectedRequests === 0 && !interrupted && run.stopped === undefined;
   const hint = basePathHint(info.baseUrl, run.plan.spec.basePath, run.only404);
@@ -62,6 +69,7 @@ export function summarise(
     ...(context.requireExercised ? { requireExercised: true } : {}),
     ...(stopped !== undefined ? { stopped } : {}),
     ...(hint ? { hints: [hint] } : {}),
+    ...(run.cleanup ? { cleanup: run.cleanup } : {}),
     coverage: run.coverage.of(run.plan.operations),
     ...(idle ? { nothingSent: nothingSentReason(run.cases) } : {}),
     // A check that crashed leaves the verdict incomplete; one that judged nothing is listed and the

@@ -1,3 +1,4 @@
+import type { CleanupReport } from './cleanup.js';
 import type { Coverage } from './coverage.js';
 import type { Check, Finding, Severity } from './types.js';
 
@@ -107,6 +108,8 @@ export interface RunSummary extends RunInfo {
   hints?: string[];
   /** Operations that reached a documented success, and documented statuses observed. */
   coverage?: Coverage;
+  /** The items the run created: how many it deleted at its end, which it left and why. */
+  cleanup?: CleanupReport;
   /** Why no request was sent (every check skipped everywhere): such a run exits 2, never "conforms". */
   nothingSent?: string;
   /**
@@ -116,9 +119,22 @@ export interface RunSummary extends RunInfo {
   exitCode: 0 | 1 | 2;
 }
 
+/** Where a run is: emitted after every request and every check-operation step (reporters throttle). */
+export interface RunProgress {
+  /** What runs now: `preflight`, `discovery`, a check's name, or `cleanup`. */
+  phase: string;
+  /** Check-operation steps done, of `total` (scenario checks × selected operations). */
+  done: number;
+  total: number;
+  requests: number;
+  /** Findings so far that fail the run. */
+  findings: number;
+}
+
 /** Reporters subscribe to these; the runner itself never prints. */
 export interface RunListener {
   runStart?(info: RunInfo): void;
+  progress?(progress: RunProgress): void;
   caseResult?(result: CaseResult): void;
   runEnd?(summary: RunSummary): void | Promise<void>;
 }

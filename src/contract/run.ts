@@ -3,6 +3,7 @@ import { CaseRecord, describeCrash } from './case-record.js';
 import { acceptanceOf, inventedSlots } from './acceptance.js';
 import { followWrites } from './checks/created-writes.js';
 import { identitiesOf, isSuccess } from './checks/support.js';
+import { CreatedItems, type CleanupReport } from './cleanup.js';
 import { CoverageTracker } from './coverage.js';
 import { explore } from './explore.js';
 import { learnFrom } from './learn-exchange.js';
@@ -40,6 +41,10 @@ export class Run {
   };
   readonly cases: CaseResult[] = [];
   readonly coverage = new CoverageTracker();
+  /** Every item the run created and has not deleted: what cleanup deletes at the end. */
+  readonly createdItems = new CreatedItems();
+  /** What cleanup did, once it ran (not after an interrupt or --max-failures). */
+  cleanup: CleanupReport | undefined;
   stopKind: StopKind | undefined;
   /** Response checks' cases, filled as exchanges arrive, reported at the end. */
   readonly #judged = new Map<string, CaseRecord>();
@@ -49,6 +54,10 @@ export class Run {
   readonly #acceptedSlots = new Map<string, Set<string>>();
   #answered = 0;
   #failing = 0;
+  /** Progress: the phase, steps done, and steps in all (set by the runner once it knows the checks). */
+  #phase = 'preflight';
+  #done = 0;
+  stepsTotal = 0;
   #selected: ReadonlySet<string> | undefined;
   /** Requests sent to the selected operations (not the lists discovery read only to feed them). */
   selectedRequests = 0;
@@ -90,12 +99,14 @@ export class Run {
     this.#selected ??= new Set(this.plan.operations.map((operation) => operation.id));
     if (this.#selected.has(exchange.operation.id)) this.selectedRequests += 1;
     followWrites(this.state, exchange);
+    this.createdItems.observe(exchange);
     this.coverage.record(exchange);
     learnFrom(this.state.pool, exchange);
     if (exchange.response) {
       this.#answered += 1;
       if (exchange.response.status !== 404) this.#answeredOtherThan404.add(exchange.operation.id);
     }
+    this.#progress();
     for (const check of this.responseChecks) {
       const record = this.#judgedCase(check, exchange.operation);
       if (record.error !== undefined) continue;
@@ -133,6 +144,24 @@ export class Run {
     return finding;
   }
 
+  /** Tells listeners where the run is (they decide how often to show it). */
+  #progress(): void {
+    const progress = {
+      phase: this.#phase,
+      done: this.#done,
+      total: this.stepsTotal,
+      requests: this.client.requestCount,
+      findings: this.#failing,
+    };
+    for (const listener of this.listeners) listener.progress?.(progress);
+  }
+
+  /** Enters a phase of the run (`discovery`, a check, `cleanup`). */
+  enter(phase: string): void {
+    this.#phase = phase;
+    this.#progress();
+  }
+
   /** Counts findings that fail the run; stops it at `--max-failures`. */
   #count(findings: number): void {
     this.#failing += findings;
@@ -168,6 +197,7 @@ export class Run {
    * searches keyed by references: the deployment's ids and values feed every request built later.
    */
   async discover(): Promise<void> {
+    this.enter('discovery');
     const selected = new Set(this.plan.operations);
     await explore(this.plan, (operation) => {
       const context = this.context({ name: 'discovery' }, operation);
@@ -184,6 +214,7 @@ export class Run {
 
   /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
   async scenario(check: ScenarioCheck, report: boolean): Promise<void> {
+    this.enter(check.name);
     for (const operation of this.plan.operations) {
       const record = new CaseRecord(check, operation);
       const started = performance.now();
@@ -204,6 +235,8 @@ export class Run {
         }
       }
       record.durationMs = performance.now() - started;
+      this.#done += 1;
+      this.#progress();
       if (report) this.#emit(record);
     }
   }

@@ -5,6 +5,8 @@ import { loadDocument } from '../openapi/load.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
 import { HttpClient, RunStopped } from './http-client.js';
 import { buildPlan, type Plan } from './plan.js';
+import { cleanUp } from './cleanup.js';
+import { assertRunIsSound } from './preflight.js';
 import { assertReachable } from './reachability.js';
 import { assertCredentials } from './run-guards.js';
 import { checksToRun, selectOperations, trafficChecks } from './run-selection.js';
@@ -13,7 +15,15 @@ import type { ContractOptions, RunInfo, RunListener, RunSummary } from './run-ty
 import { Run } from './run.js';
 import type { Check, ResponseCheck, RunSettings, ScenarioCheck } from './types.js';
 
-export type { CaseResult, CaseStatus, ContractOptions, RunInfo, RunListener, RunSummary } from './run-types.js';
+export type {
+  CaseResult,
+  CaseStatus,
+  ContractOptions,
+  RunInfo,
+  RunListener,
+  RunProgress,
+  RunSummary,
+} from './run-types.js';
 export { CONTRACT_DEFAULTS };
 
 /**
@@ -49,11 +59,18 @@ export async function runContract(
   };
   const stopper = new AbortController();
   const client = clientOf(options, settings, timeoutMs, stopper.signal);
+  const preflight = (): Promise<void> =>
+    assertRunIsSound(plan, options.baseUrl, options.apiKey, (spec, baseUrl) =>
+      (baseUrl === options.baseUrl
+        ? client
+        : clientOf({ ...options, baseUrl }, settings, timeoutMs, stopper.signal)
+      ).send(spec),
+    );
   const responseChecks = checks.filter((check): check is ResponseCheck => check.kind === 'response');
   const strict = options.strict ?? false;
   const limits = { strict, maxFailures: options.maxFailures ?? 0 };
   const run = new Run(plan, client, settings, seed, listeners, responseChecks, limits, stopper);
-  const crash = await play(run, options, info, (check) => checks.includes(check), chosen);
+  const crash = await play(run, options, info, (check) => checks.includes(check), chosen, preflight);
   const summary = summarise(run, info, {
     started,
     strict,
@@ -111,7 +128,7 @@ function clientOf(options: ContractOptions, settings: RunSettings, timeoutMs: nu
 }
 
 /**
- * Announces the run, plays discovery and the scenario checks, then reports the response checks;
+ * Announces the run, makes sure it can judge (preflight), plays discovery and the scenario checks, then reports the response checks;
  * an interrupt stops it where it is. Returns what crashed it, if anything did.
  */
 async function play(
@@ -120,6 +137,7 @@ async function play(
   info: RunInfo,
   isSelected: (check: ScenarioCheck) => boolean,
   chosen: readonly Check[],
+  preflight: () => Promise<void>,
 ): Promise<unknown> {
   const interrupt = (): void =>
     run.stop(`interrupted${options.signal?.reason ? ` by ${String(options.signal.reason)}` : ''}`, 'interrupt');
@@ -128,9 +146,22 @@ async function play(
   let crash: unknown;
   try {
     for (const listener of run.listeners) listener.runStart?.(info);
+    // Before anything is judged: is the verdict going to be about the deployment, not the run?
+    // If not, no case is reported: the run says why it could not judge, and nothing else.
+    const unsound = await preflight().then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof ToolError) return error;
+        throw error;
+      },
+    );
+    if (unsound) return unsound;
+    const scenarios = trafficChecks(chosen, options.excludeChecks ?? [], options.extraChecks ?? []);
+    run.stepsTotal = scenarios.length * run.plan.operations.length;
     await run.discover();
-    for (const check of trafficChecks(chosen, options.excludeChecks ?? [], options.extraChecks ?? []))
-      await run.scenario(check, isSelected(check));
+    for (const check of scenarios) await run.scenario(check, isSelected(check));
+    run.enter('cleanup');
+    run.cleanup = await cleanUp(run.plan, run.createdItems, (spec) => run.client.send(spec));
   } catch (error) {
     if (!(error instanceof RunStopped)) crash = error;
   } finally {

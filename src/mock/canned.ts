@@ -3,7 +3,6 @@ import { responseFor, type Operation, type OperationResponse } from '../openapi/
 import type { DocumentAnswers } from './document-answers.js';
 import type { DocumentedErrors } from './documented-error.js';
 import type { HttpResponse } from '../http/http-response.js';
-import { pickMedia } from './response-body.js';
 import type { Preferences } from '../http/prefer.js';
 
 function documentedStatuses(operation: Operation): string {
@@ -61,14 +60,11 @@ function errorBody(operation: Operation, status: number, context: CannedContext)
   };
 }
 
-function hasExamples(response: OperationResponse, accept: string | undefined): boolean {
-  return (pickMedia(response.content, accept)?.examples.size ?? 0) > 0;
-}
-
 /**
  * The documented response a `Prefer` header forces: its status and headers, the example named
- * (in the media type that holds it) or the first documented one, else the document's error body
- * for an error status, else a value generated from the schema (answers.ts: valid, or flagged).
+ * (in the media type that holds it); else, for an error status, the document's error body about
+ * this request; else the first documented example, else a value generated from the schema
+ * (answers.ts: valid, or flagged).
  */
 export function cannedResponse(
   answers: DocumentAnswers,
@@ -92,7 +88,9 @@ export function cannedResponse(
     const answer = answers.answer(operation, response, status, { accept: media.mediaType, preferences });
     return { ...answer, headers: { ...answer.headers, ...challenge } };
   }
-  const documentedError = hasExamples(response, context.accept) ? undefined : errorBody(operation, status, context);
+  // A forced error is about this request (its path, its status), not about the example's: a
+  // documented example (`No pet with id 42`) is what `Prefer: example=` asks for by name.
+  const documentedError = errorBody(operation, status, context);
   if (documentedError) return { ...documentedError, headers: challenge };
   const answer = answers.answer(operation, response, status, { accept: context.accept, preferences });
   return { ...answer, headers: { ...answer.headers, ...challenge } };

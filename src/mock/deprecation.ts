@@ -4,18 +4,20 @@ import type { Operation } from '../openapi/operations.js';
 /**
  * Headers that announce a deprecated operation: `Deprecation` (RFC 9745) from `x-deprecated-at`,
  * `Sunset` (RFC 8594) from `x-sunset`, and a `Link` to the replacement named by `x-replaced-by`.
- * RFC 9745 requires a date; when the document gives none (the Pet Store's does not say since
- * when `getPet` is deprecated) kennel sends `@0`, "deprecated since an unstated time".
+ * RFC 9745 wants the date of deprecation: without `x-deprecated-at` (the Pet Store's document does
+ * not say since when `getPet` is deprecated) no date is made up. `Sunset` and `Link` then signal it
+ * alone; only an operation with neither date gets `Deprecation: @0` ("since an unstated time"),
+ * so that it is signalled at all (docs/decisions.md).
  */
 export function deprecationHeaders(
   operation: Operation,
   spec: Pick<LoadedDocument, 'operations' | 'basePath'>,
 ): Record<string, string> {
   if (!operation.deprecated) return {};
-  const headers: Record<string, string> = {
-    Deprecation: `@${epochSeconds(operation.extensions['x-deprecated-at']) ?? 0}`,
-  };
+  const headers: Record<string, string> = {};
+  const since = epochSeconds(operation.extensions['x-deprecated-at']);
   const sunset = epochSeconds(operation.extensions['x-sunset']);
+  if (since !== undefined || sunset === undefined) headers.Deprecation = `@${since ?? 0}`;
   if (sunset !== undefined) headers.Sunset = new Date(sunset * 1000).toUTCString();
   const replacement = replacementOf(operation, spec.operations);
   if (replacement) headers.Link = `<${spec.basePath}${replacement.path}>; rel="successor-version"`;

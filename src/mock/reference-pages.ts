@@ -37,6 +37,9 @@ export function referencePages(spec: LoadedDocument, config: Pick<MockConfig, 'a
   const options: ReferenceOptions = {
     assetsPath: `${DOCS_PREFIX}/`,
     keyHint: config.apiKeys.length > 0 ? 'your API key' : `${DEV_API_KEY} (the mock's development key)`,
+    // With only the development key (public, printed in the banner) the first click works;
+    // a configured key is never written into the page.
+    ...(config.apiKeys.length === 0 ? { keyValue: DEV_API_KEY } : {}),
   };
   const assetName = (path: string) => (path.startsWith(`${DOCS_PREFIX}/`) ? path.slice(DOCS_PREFIX.length + 1) : '');
   return {

@@ -63,7 +63,7 @@ export async function loadDocument(file: string): Promise<LoadedDocument> {
   }
   checkVersion(raw, locate);
   failOn(danglingRefs(raw), locate);
-  const document = (await bundle(path.resolve(file), raw, file)) as OpenApiDocument;
+  const document = (await bundle(isUrl(file) ? file : path.resolve(file), raw, file)) as OpenApiDocument;
   if (!(await validatedAtBuild()).has(documentDigest(document))) {
     failOn(shapeFaults(document), locate);
     warnings.push(...complaintsOf(document, locate));
@@ -104,7 +104,28 @@ export function documentDigest(document: OpenApiDocument): string {
   return createHash('sha256').update(JSON.stringify(document)).digest('hex');
 }
 
+/** Whether `--spec` names an http(s) URL rather than a file: its `$ref`s then resolve against the URL. */
+export function isUrl(file: string): boolean {
+  return /^https?:\/\//i.test(file);
+}
+
+/** Fetching a document by URL gives up after this long. */
+const FETCH_TIMEOUT_MS = 30_000;
+
+async function fetchText(url: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new ToolError(`cannot fetch the OpenAPI document: ${cause}`, url);
+  }
+  if (!response.ok) throw new ToolError(`cannot fetch the OpenAPI document: HTTP ${response.status}`, url);
+  return response.text();
+}
+
 async function readText(file: string): Promise<string> {
+  if (isUrl(file)) return fetchText(file);
   try {
     return await readFile(file, 'utf8');
   } catch (error) {
@@ -188,9 +209,27 @@ function operationsOf(document: OpenApiDocument, locate: (pointer: string) => st
   }
 }
 
+/**
+ * Reference options for a document read from a URL: its `$ref`s are fetched from the same origin
+ * only, whatever host the user named (loopback included, which the resolver refuses by default);
+ * a reference to another origin is not followed, so a published document cannot make kennel
+ * fetch from an internal address of the machine it runs on.
+ */
+function sameOriginRefs(root: string): object {
+  const origin = new URL(root).origin;
+  const sameOrigin = (url: string): boolean => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  return { resolve: { http: { safeUrlResolver: false, canRead: (file: { url: string }) => sameOrigin(file.url) } } };
+}
+
 async function bundle(absolute: string, raw: unknown, file: string): Promise<unknown> {
   try {
-    return await SwaggerParser.bundle(absolute, raw as never, {});
+    return await SwaggerParser.bundle(absolute, raw as never, isUrl(absolute) ? sameOriginRefs(absolute) : {});
   } catch (error) {
     throw new ToolError(`cannot resolve references: ${(error as Error).message.split('\n')[0]}`, file);
   }

@@ -10,8 +10,10 @@ export type { ReferenceSpec } from './reference-spec.js';
 export interface ReferenceOptions {
   /** Where the stylesheet and the try-it script are served (`/__kennel/docs/`), ending with a slash. */
   assetsPath: string;
-  /** A hint shown in the empty key field (the mock's development key); never sent unless the reader types it. */
+  /** A hint shown in the empty key field. */
   keyHint?: string;
+  /** A key the field starts with: a public one only (the mock's development key), never a configured key. */
+  keyValue?: string;
 }
 
 interface TagGroup {
@@ -69,7 +71,9 @@ function authSection(document: OpenApiDocument, options: ReferenceOptions): stri
           : escapeHtml([scheme.type, scheme.scheme].filter(Boolean).join(' '));
     return [`<span id="${anchor('auth', name)}">${code(name)}</span>`, how, inline(scheme.description)];
   });
-  const hint = options.keyHint ? ` placeholder="${escapeHtml(options.keyHint)}"` : '';
+  const hint =
+    (options.keyHint ? ` placeholder="${escapeHtml(options.keyHint)}"` : '') +
+    (options.keyValue ? ` value="${escapeHtml(options.keyValue)}"` : '');
   return [
     '<section id="authentication"><h2>Authentication</h2>',
     table(['Scheme', 'How it is sent', 'Description'], rows) || '<p>The document declares no security scheme.</p>',

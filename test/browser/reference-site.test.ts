@@ -93,7 +93,10 @@ describe('the reference on the HTTPS documentation site', () => {
     expect(await orders.getByRole('button', { name: 'Send request' }).isDisabled()).toBe(true);
     expect(await orders.innerText()).toContain('Try it is disabled for this operation');
 
+    // The mock has only its public development key: the field starts with it, so a first click works.
+    expect(await page.getByLabel('Your API key').inputValue()).toBe(KEY);
     // Without the reader's key, the mock answers 401: the page adds no credentials of its own.
+    await page.getByLabel('Your API key').fill('');
     const anonymous = await send(page, 'listPets');
     expect(anonymous.status).toBe('GET /v1/pets → 401 Unauthorized');
     expect(anonymous.body).toContain('"code": "missing_api_key"');
@@ -130,7 +133,7 @@ describe('the reference on the HTTPS documentation site', () => {
     expect(one.status).toBe(`GET /v1/pets/${pet.id} → 200 OK`);
     expect(JSON.parse(one.body)).toMatchObject({ id: pet.id, name: pet.name });
     expect(one.headers).toContain('sunset: Thu, 05 Dec 2030 00:00:00 GMT');
-    expect(one.headers).toContain('deprecation: @0');
+    expect(one.headers).not.toContain('deprecation:');
     expect(await page.locator('footer').innerText()).toBe(`Served for ${CUSTOM_DOMAIN} by project petstore-docs.`);
     expect(errors).toEqual([]);
     await context.close();

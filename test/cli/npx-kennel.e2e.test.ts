@@ -5,8 +5,8 @@ import { freePort } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-// The first `npx kennel` of a fresh checkout copies the project into npm's cache and runs `prepare`
-// (about 10 s on a quiet machine, more beside the other test files): room for that, once.
+// The first `npx kennel` of a checkout installs it (a link) into npm's npx cache; `prepare` does not
+// build again there (scripts/prepare.js), but a busy machine still needs room, once.
 /** Spawns `npx kennel serve …` as a user would (the built dist/, Node 24 from node_modules/.bin). */
 describe('npx kennel serve (spawned process)', { timeout: 60_000 }, () => {
   it('serves the spec on the given port and key, and exits cleanly on SIGTERM', async () => {
@@ -27,7 +27,7 @@ describe('npx kennel serve (spawned process)', { timeout: 60_000 }, () => {
       await waitFor(
         () => stderr.includes('API      '),
         () => `no banner; stderr: ${stderr}`,
-        45_000, // a cold npx copies the project first (above)
+        45_000, // a cold npx installs the checkout into its cache first (above)
       );
       const base = `http://127.0.0.1:${port}/v1`;
       const list = await fetch(`${base}/pets?limit=100`, { headers: { authorization: 'Bearer e2e-key' } });

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const consumer = mkdtempSync(path.join(tmpdir(), 'kennel-consumer-'));
 
-const CONSUMER_SOURCE = `import { runContract, startMock, type ContractOptions, type Finding, type RunSummary } from 'kennel';
+const CONSUMER_SOURCE = `import { runContract, startMock, type ContractOptions, type Finding, type RunSummary } from 'kennel-openapi';
 
 const mock = await startMock({ seed: 1 });
 const options: ContractOptions = { baseUrl: mock.url, apiKey: mock.apiKeys[0]!, checks: ['auth-enforced'] };
@@ -25,7 +25,7 @@ await mock.close();
 
 beforeAll(async () => {
   // kennel as `npm install` would lay it out (package.json "files"), then its production dependencies.
-  const kennel = path.join(consumer, 'node_modules', 'kennel');
+  const kennel = path.join(consumer, 'node_modules', 'kennel-openapi');
   mkdirSync(kennel, { recursive: true });
   for (const entry of ['package.json', 'bin', 'dist', 'spec', 'fixtures'])
     cpSync(path.join(ROOT, entry), path.join(kennel, entry), { recursive: true });
@@ -80,6 +80,6 @@ describe('kennel as a dependency', () => {
     const outcome = JSON.parse(stdout) as { exitCode: number; seed: number; spec: string; findings: number };
     expect(outcome).toMatchObject({ exitCode: 0, findings: 0 });
     expect(Number.isInteger(outcome.seed)).toBe(true);
-    expect(outcome.spec).toBe(path.join(consumer, 'node_modules', 'kennel', 'spec', 'petstore.yaml'));
+    expect(outcome.spec).toBe(path.join(consumer, 'node_modules', 'kennel-openapi', 'spec', 'petstore.yaml'));
   }, 60_000);
 });

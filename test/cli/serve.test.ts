@@ -67,7 +67,8 @@ describe('kennel serve rejects bad input with exit code 2 and a clear message', 
     [['serve', '--max-body', 'huge'], /--max-body.*size such as/],
     [['serve', '--bogus'], /unknown option '--bogus'/],
     [['serve', '--api-key'], /--api-key <key>' argument missing/],
-    [['serve', 'extra'], /too many arguments/],
+    [['serve', 'extra'], /kennel: extra: cannot read the OpenAPI document: no such file/],
+    [['serve', 'a.yaml', 'b.yaml'], /too many arguments/],
     [['frobnicate'], /unknown command 'frobnicate'/],
   ])('%j', async (argv, message) => {
     const cli = runCli(argv);

@@ -125,36 +125,57 @@ const parser = new XMLParser({
 });
 
 describe('JUnit report', () => {
-  it('is valid XML: a suite per operation, a case per check with its time, a failure per unique finding', () => {
+  it('is valid XML: a suite per operation, a case per check, one failure per case (a case per unique finding)', () => {
     const xml = junitXml(summary, 'secret-key');
     expect(XMLValidator.validate(xml)).toBe(true);
     const parsed = parser.parse(xml);
+    // Two findings of one check: two cases; the warned check: one; the crashed: one; not applicable: left out.
     expect(parsed.testsuites['@_tests']).toBe('4');
-    expect(parsed.testsuites['@_failures']).toBe('1');
+    expect(parsed.testsuites['@_failures']).toBe('2');
     expect(parsed.testsuites['@_errors']).toBe('1');
-    expect(parsed.testsuites['@_skipped']).toBe('1');
+    expect(parsed.testsuites['@_skipped']).toBe('0');
     expect(parsed.testsuites['@_time']).toBe('1.234');
     const [create, get] = parsed.testsuites.testsuite;
     expect(create['@_name']).toBe('createPet (POST /pets)');
     expect(create['@_time']).toBe('1.500');
-    const failing = create.testcase[0];
-    expect(failing['@_time']).toBe('1.500');
-    expect(failing.failure).toHaveLength(2);
-    expect(failing.failure[0]['@_message']).toBe('server error 500 for <weird> & "quoted" \\ud800 (seen 100 times)');
-    expect(failing.failure[0]['#text']).toContain('replay:   curl -i -X POST');
-    expect(failing.failure[0]['#text']).toContain('seen:     100 times; also: server error 500 for another body');
-    expect(failing.failure[1]['@_message']).toBe('no response: connection reset by the server (seen 3 times)');
+    expect(create.testcase).toHaveLength(2);
+    for (const item of create.testcase) expect(item.failure).toHaveLength(1);
+    const [first, second] = create.testcase;
+    expect(first['@_name']).toBe('not-a-server-error: server error 500 for <weird> & "quoted" \\ud800');
+    expect(first['@_time']).toBe('1.500');
+    expect(first.failure[0]['@_message']).toBe('server error 500 for <weird> & "quoted" \\ud800 (seen 100 times)');
+    expect(first.failure[0]['#text']).toContain('replay:   curl -i -X POST');
+    expect(first.failure[0]['#text']).toContain('seen:     100 times; also: server error 500 for another body');
+    expect(second['@_time']).toBe('0.000');
+    expect(second.failure[0]['@_message']).toBe('no response: connection reset by the server (seen 3 times)');
     expect(xml).not.toContain('secret-key');
     expect(get.testcase[0]['system-out']).toContain('WARNING: no Sunset header');
-    expect(get.testcase[1].skipped['@_message']).toBe('nothing sent');
-    expect(get.testcase[2].error['@_message']).toBe('the check crashed: TypeError: boom (at file:///x/check.ts:3:9)');
+    // The not-applicable case is not a test case: it is counted in a property.
+    expect(get.testcase).toHaveLength(2);
+    expect(get.properties.property).toMatchObject({ '@_name': 'kennel.not-applicable', '@_value': '1' });
+    expect(get.testcase[1].error['@_message']).toBe('the check crashed: TypeError: boom (at file:///x/check.ts:3:9)');
     expect(get['@_errors']).toBe('1');
   });
 
   it('counts warnings as failures with --strict', () => {
     const parsed = parser.parse(junitXml({ ...summary, strict: true }, 'secret-key'));
-    expect(parsed.testsuites['@_failures']).toBe('2');
+    expect(parsed.testsuites['@_failures']).toBe('3');
     expect(parsed.testsuites.testsuite[1].testcase[0].failure[0]['@_type']).toBe('warning');
+  });
+
+  it('marks an interrupted run as an error, never as green', () => {
+    const interrupted = { ...summary, cases: [], errors: 0, stopped: 'interrupted by SIGINT', exitCode: 2 as const };
+    const xml = junitXml(interrupted, 'secret-key');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = parser.parse(xml);
+    expect(parsed.testsuites['@_errors']).toBe('1');
+    expect(parsed.testsuites.testsuite[0].testcase[0].error).toMatchObject({
+      '@_message': 'interrupted by SIGINT',
+      '@_type': 'interrupted',
+    });
+    // --max-failures stops a run too, but what it found is the verdict: no error added.
+    const limited = junitXml({ ...summary, stopped: 'stopped after 2 failures (--max-failures 2)', exitCode: 1 }, '');
+    expect(parser.parse(limited).testsuites['@_errors']).toBe('1');
   });
 
   it('says why when the run could not start', () => {

@@ -5,6 +5,7 @@ import { coverageLine } from '../coverage.js';
 import { FINDING_BOUNDS } from '../findings.js';
 import type { Finding } from '../types.js';
 import { failureDetails, printable } from './failure-text.js';
+import { progressLine } from './progress.js';
 
 const MARK: Record<CaseResult['status'], string> = {
   passed: 'ok  ',
@@ -15,27 +16,49 @@ const MARK: Record<CaseResult['status'], string> = {
   unexercised: 'NONE',
 };
 
+/**
+ * How much the console says while a run goes: `quiet` only findings and the verdict; `normal` a
+ * line per check with the counts so far (unless `live`: a terminal's progress line shows them);
+ * `verbose` also each case as it finishes.
+ */
+export interface ConsoleOptions {
+  detail?: 'quiet' | 'normal' | 'verbose';
+  live?: boolean;
+}
+
 /** Human-readable progress and summary for a terminal or a CI log (plain text, no colours). */
-export function consoleReporter(write: (text: string) => void, apiKey: string): RunListener {
-  let lastCheck = '';
+export function consoleReporter(
+  write: (text: string) => void,
+  apiKey: string,
+  { detail = 'normal', live = false }: ConsoleOptions = {},
+): RunListener {
+  let lastPhase = '';
+  let started = Date.now();
   return {
     runStart(info: RunInfo) {
+      started = Date.now();
+      if (detail === 'quiet') return;
       write(`kennel check: ${info.baseUrl} against ${specLabel(info.specFile)}\n`);
       write(
         `  seed ${info.seed} · run ${info.runId}${info.readOnly ? ' · read-only' : ''} · ${info.checks.length} checks × ${info.operations.length} operations\n\n`,
       );
     },
+    progress(progress) {
+      if (detail === 'quiet' || live || progress.phase === lastPhase) return;
+      lastPhase = progress.phase;
+      write(`  ${progressLine(progress, Date.now() - started)}\n`);
+    },
     caseResult(result) {
-      if (result.status === 'skipped' || result.check === lastCheck) return;
-      lastCheck = result.check;
-      write(`  running ${result.check}\n`);
+      if (detail !== 'verbose') return;
+      const why = result.status === 'skipped' ? `  (${printable(result.skipReason ?? '')})` : '';
+      write(`    ${MARK[result.status]}  ${result.check}  ${result.operationId}${why}\n`);
     },
     runEnd(summary: RunSummary) {
-      write(`\n${summaryTable(summary)}\n`);
+      if (detail !== 'quiet') write(`\n${summaryTable(summary)}\n`);
       const findings = summary.cases.filter((result) => result.failures.length > 0 || result.status === 'errored');
       if (findings.length > 0) write(`\n${details(summary, findings, apiKey)}\n`);
       const idle = summary.cases.filter((result) => result.status === 'unexercised');
-      if (idle.length > 0) write(`\n${unexercisedBlock(idle)}\n`);
+      if (idle.length > 0 && detail !== 'quiet') write(`\n${unexercisedBlock(idle)}\n`);
       write(`${verdict(summary)}\n`);
     },
   };
@@ -126,6 +149,20 @@ function unexercisedBlock(cases: readonly CaseResult[]): string {
   return `Not exercised: ${plural(cases.length, 'check')} applied but judged nothing; the verdict does not cover them\n\n${lines.join('\n')}\n`;
 }
 
+/** What the run did with what it created: deleted, or left (each with why, the first few). */
+function cleanupLines(summary: RunSummary): string[] {
+  const cleanup = summary.cleanup;
+  if (!cleanup || (cleanup.deleted === 0 && cleanup.left.length === 0)) return [];
+  const left = cleanup.left;
+  const shown = left
+    .slice(0, 3)
+    .map((item) => `${item.url}: ${item.reason}`)
+    .join('; ');
+  return [
+    `  cleanup: deleted ${plural(cleanup.deleted, 'item')} the run created${left.length > 0 ? `; left ${left.length} (${shown}${left.length > 3 ? '; …' : ''})` : ''}`,
+  ];
+}
+
 function verdict(summary: RunSummary): string {
   const counted = (status: CaseResult['status']) => summary.cases.filter((result) => result.status === status).length;
   const outcome =
@@ -150,6 +187,7 @@ function verdict(summary: RunSummary): string {
     `${summary.baseUrl} ${outcome}: ${summary.errors} error(s), ${summary.warnings} warning(s)${summary.strict ? ' (--strict: warnings count)' : ''}`,
     `  ${counted('passed')} passed, ${counted('warned')} with warnings, ${counted('failed')} failed, ${errored > 0 ? `${errored} crashed, ` : ''}${idle > 0 ? `${idle} not exercised, ` : ''}${counted('skipped')} skipped · ${summary.requests} requests in ${(summary.durationMs / 1000).toFixed(2)} s`,
     ...(summary.coverage ? [`  ${coverageLine(summary.coverage)}`] : []),
+    ...cleanupLines(summary),
     `  replay with --seed ${summary.seed}`,
   ].join('\n');
 }
