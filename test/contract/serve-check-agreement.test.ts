@@ -1,0 +1,47 @@
+// kennel serve and kennel check read one document the same way: each fixture here pins a rule
+// where they once disagreed on real documents (a checker false alarm or a mock answer the
+// document forbids). Every fixture is served and checked; no error may remain.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { startMock } from '../../src/mock/server.js';
+
+const KEY = 'agreement-key';
+
+function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/agreement/${name}`, import.meta.url));
+}
+
+async function serveAndCheck(name: string, checks?: string[]): Promise<RunSummary> {
+  const specPath = fixture(name);
+  const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false });
+  try {
+    return await runContract({ baseUrl: mock.url, apiKey: KEY, specPath, seed: 1, ...(checks ? { checks } : {}) });
+  } finally {
+    await mock.close();
+  }
+}
+
+function errors(summary: RunSummary): string[] {
+  return summary.cases.flatMap((result) =>
+    result.failures
+      .filter((finding) => finding.severity === 'error')
+      .map((finding) => `${result.check}: ${finding.title}`),
+  );
+}
+
+function warnings(summary: RunSummary, check: string): string[] {
+  return summary.cases.flatMap((result) =>
+    result.check === check
+      ? result.failures.filter((finding) => finding.severity === 'warning').map((finding) => finding.title)
+      : [],
+  );
+}
+
+describe('kennel serve and kennel check agree', () => {
+  it('a DELETE of a generated id answered with an undocumented 404 is a warning', async () => {
+    const summary = await serveAndCheck('delete-without-404.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/deleteNote.*404/);
+  });
+});
