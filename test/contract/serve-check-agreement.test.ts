@@ -45,3 +45,11 @@ describe('kennel serve and kennel check agree', () => {
     expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/deleteNote.*404/);
   });
 });
+
+describe('error statuses a document does not list', () => {
+  it('an undocumented status never borrows a body that names another status; a 403 refuses an unknown id', async () => {
+    const summary = await serveAndCheck('errors-with-status-enum.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/undocumented status 400/);
+  });
+});
