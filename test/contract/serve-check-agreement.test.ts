@@ -53,3 +53,13 @@ describe('error statuses a document does not list', () => {
     expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/undocumented status 400/);
   });
 });
+
+describe("the document's own example", () => {
+  it('a page of a list example that breaks its schema is a warning', async () => {
+    const summary = await serveAndCheck('list-example-breaks-schema.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'response-schema-conformance').join('\n')).toMatch(
+      /avatar is required \(the document's own example breaks its schema\)/,
+    );
+  });
+});
