@@ -63,3 +63,23 @@ describe("the document's own example", () => {
     );
   });
 });
+
+describe('what comes back from a write', () => {
+  it('a value sent that the response schema reshapes (number → Amount, text → enum) is not compared', async () => {
+    const summary = await serveAndCheck('sent-value-reshaped.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+
+  it("a create answers what it declares as sent, although the read's closed schema drops it", async () => {
+    const summary = await serveAndCheck('closed-read-schema.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+
+  it('data-fidelity reads a sub-resource back under the parent it was created under', async () => {
+    const summary = await serveAndCheck('sub-resource-fidelity.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.cases.find((c) => c.check === 'data-fidelity' && c.operationId === 'createTask')?.status).toBe(
+      'passed',
+    );
+  });
+});

@@ -18,6 +18,7 @@ import {
   schemaIssues,
   show,
   statusText,
+  validRequest,
   testDataBody,
 } from './support.js';
 
@@ -43,7 +44,7 @@ function refusals(check: string, probe: FidelityCase, exchange: Exchange): Check
 function shownAt(plan: Plan, place: Stored['places'][number], sent: Record<string, unknown>): Record<string, unknown> {
   const schema = documentedBodySchema(plan, place.exchange);
   const shown = shownBy(place.listed ? itemSchemaOf(schema) : schema);
-  return Object.fromEntries(Object.entries(sent).filter(([name]) => shown(name)));
+  return Object.fromEntries(Object.entries(sent).filter(([name, value]) => shown(name, value)));
 }
 
 /** The probed properties that differ in any place, as one finding per case. */
@@ -72,7 +73,11 @@ function judge(check: string, plan: Plan, stored: Stored): CheckFailure[] {
 }
 
 /** Reads each stored case by id and adds what came back to its places. */
-async function readEach(context: CheckContext, stored: readonly Stored[]): Promise<void> {
+async function readEach(
+  context: CheckContext,
+  stored: readonly Stored[],
+  parents: Record<string, string>,
+): Promise<void> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return;
   await Promise.all(
@@ -82,6 +87,8 @@ async function readEach(context: CheckContext, stored: readonly Stored[]): Promi
         read,
         entry.id,
         `reading back ${String(entry.id)} (${entry.probe.label})`,
+        'valid',
+        parents,
       );
       if (isSuccess(exchange)) entry.places.push({ place: read.id, exchange, body: jsonBody(exchange) });
     }),
@@ -167,14 +174,11 @@ export const dataFidelity: ScenarioCheck = {
     ).slice(0, context.settings.maxExamples);
     if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
     freshIdentities(context, cases, identities);
+    // Parents, required query and headers as a create needs them: read back under the same parents.
+    const request = validRequest(context, operation, 'a create');
     const creates = await Promise.all(
       cases.map((probe) =>
-        context.send({
-          operation,
-          intent: 'valid',
-          purpose: `creating with ${probe.label}`,
-          body: { value: probe.value },
-        }),
+        context.send({ ...request, purpose: `creating with ${probe.label}`, body: { value: probe.value } }),
       ),
     );
     const failures: CheckFailure[] = [];
@@ -189,7 +193,7 @@ export const dataFidelity: ScenarioCheck = {
       stored.push({ probe, id, places: [{ place: 'create response', exchange, body: returned }] });
     });
     const identified = stored.filter((entry) => entry.id !== undefined);
-    await readEach(context, identified);
+    await readEach(context, identified, request.pathParams ?? {});
     failures.push(...(await findEach(context, identified, this.name)));
     return {
       failures: [...failures, ...stored.flatMap((entry) => judge(this.name, plan, entry))],

@@ -47,7 +47,7 @@ function differences(context: CheckContext, sent: Record<string, unknown>, excha
   const skipped = uncompared(context);
   const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
-    .filter(([name, value]) => shown(name) && !skipped.has(name) && !sameJson(body[name], value))
+    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !sameJson(body[name], value))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 

@@ -2,6 +2,7 @@ import { valueAt } from '../../openapi/json-pointer.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { jsonMediaType } from '../../openapi/operations.js';
 import { objectShape } from '../../openapi/schema-shape.js';
+import { fits } from '../../openapi/value-fits.js';
 import type { Plan } from '../plan.js';
 import type { Exchange } from '../types.js';
 import { documentedResponse, isSuccess } from './support.js';
@@ -18,16 +19,20 @@ function declared(schema: JsonSchema | undefined, into: Map<string, JsonSchema>,
 }
 
 /**
- * Which properties a response body promises to show: those its schema declares, except writeOnly
- * ones. A create answering `{id}` promises nothing else back, so what was sent is compared with a
- * body for these properties only; a schema that declares none (a free-form object) promises none.
+ * Which properties a response body promises to show as sent: those its schema declares, except
+ * writeOnly ones and those whose schema the value sent does not fit (a number sent, an `Amount`
+ * object shown; free text sent, an enum shown): the document says the server turns them into
+ * something else. A create answering `{id}` promises nothing else back, so what was sent is
+ * compared with a body for these properties only; a schema that declares none (a free-form
+ * object) promises none.
  */
-export function shownBy(schema: JsonSchema | undefined): (name: string) => boolean {
+export function shownBy(schema: JsonSchema | undefined): (name: string, sent?: unknown) => boolean {
   const properties = new Map<string, JsonSchema>();
   declared(schema, properties);
-  return (name) => {
+  return (name, ...sent) => {
     const property = properties.get(name);
-    return property !== undefined && !(typeof property === 'object' && property.writeOnly === true);
+    if (property === undefined || (typeof property === 'object' && property.writeOnly === true)) return false;
+    return sent.length === 0 || fits(sent[0], property);
   };
 }
 
