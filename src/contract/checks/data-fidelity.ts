@@ -96,12 +96,25 @@ async function readEach(
 }
 
 /** Finds each stored case in the whole list; one missing from a list read whole is a finding. */
-async function findEach(context: CheckContext, stored: readonly Stored[], check: string): Promise<CheckFailure[]> {
+async function findEach(
+  context: CheckContext,
+  stored: readonly Stored[],
+  check: string,
+  parents: Record<string, string>,
+): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const whole = list && wholeListQuery(list);
   if (!list || !whole || !list.idProperty) return [];
   const ids = stored.map((entry) => idKey(entry.id));
-  const outcome = await awaitListed(context, list, whole.query, ids, `${list.id} to find the created resources`);
+  const outcome = await awaitListed(
+    context,
+    list,
+    whole.query,
+    ids,
+    `${list.id} to find the created resources`,
+    true,
+    parents,
+  );
   if (!outcome.items) return [];
   const byId = new Map(outcome.items.map((item: Item) => [idKey(idOf(item, list.idProperty!)), item]));
   for (const entry of stored) {
@@ -194,7 +207,7 @@ export const dataFidelity: ScenarioCheck = {
     });
     const identified = stored.filter((entry) => entry.id !== undefined);
     await readEach(context, identified, request.pathParams ?? {});
-    failures.push(...(await findEach(context, identified, this.name)));
+    failures.push(...(await findEach(context, identified, this.name, request.pathParams ?? {})));
     return {
       failures: [...failures, ...stored.flatMap((entry) => judge(this.name, plan, entry))],
       unexercised: unexercisedUnlessSuccess(creates, 'create'),
