@@ -83,3 +83,10 @@ describe('what comes back from a write', () => {
     );
   });
 });
+
+describe('compositions', () => {
+  it("a discriminator without mapping names a variant by the variant's own value", async () => {
+    const summary = await serveAndCheck('discriminator-own-values.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
