@@ -147,7 +147,13 @@ function chosen(schema: Schema, key: (typeof CHOICES)[number], context: ChoiceCo
     const value = discriminatorValue(discriminator, branch, context.document);
     if (value !== undefined) {
       const properties = isSchema(merged.properties) ? merged.properties : {};
-      merged = { ...merged, properties: { ...properties, [discriminator.propertyName]: { const: value } } };
+      // Required as the validators make it: a sparse value (past the generator's shallow depth) still names its variant.
+      const required = Array.isArray(merged.required) ? (merged.required as unknown[]) : [];
+      merged = {
+        ...merged,
+        properties: { ...properties, [discriminator.propertyName]: { const: value } },
+        required: required.includes(discriminator.propertyName) ? required : [...required, discriminator.propertyName],
+      };
     }
   }
   return merged;
