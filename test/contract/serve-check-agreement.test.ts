@@ -90,3 +90,11 @@ describe('compositions', () => {
     expect(errors(summary)).toEqual([]);
   });
 });
+
+describe('media types', () => {
+  it('a JSON error where an object schema sits under stream media types only is a warning', async () => {
+    const summary = await serveAndCheck('errors-under-stream-types.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'content-type-conformance').join('\n')).toMatch(/application\/json/);
+  });
+});
