@@ -98,3 +98,10 @@ describe('media types', () => {
     expect(warnings(summary, 'content-type-conformance').join('\n')).toMatch(/application\/json/);
   });
 });
+
+describe('generated answers', () => {
+  it('a listed item is the same item read by id, nested optional objects included', async () => {
+    const summary = await serveAndCheck('list-and-read-depth.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
