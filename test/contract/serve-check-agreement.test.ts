@@ -12,11 +12,17 @@ function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/agreement/${name}`, import.meta.url));
 }
 
-async function serveAndCheck(name: string, checks?: string[]): Promise<RunSummary> {
+async function serveAndCheck(name: string, loadWarnings: string[] = []): Promise<RunSummary> {
   const specPath = fixture(name);
   const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false });
   try {
-    return await runContract({ baseUrl: mock.url, apiKey: KEY, specPath, seed: 1, ...(checks ? { checks } : {}) });
+    return await runContract({
+      baseUrl: mock.url,
+      apiKey: KEY,
+      specPath,
+      seed: 1,
+      onLoadWarning: (warning) => loadWarnings.push(warning.message),
+    });
   } finally {
     await mock.close();
   }
@@ -103,5 +109,14 @@ describe('generated answers', () => {
   it('a listed item is the same item read by id, nested optional objects included', async () => {
     const summary = await serveAndCheck('list-and-read-depth.yaml');
     expect(errors(summary)).toEqual([]);
+  });
+});
+
+describe('security', () => {
+  it('a requirement naming only an undefined scheme asks for nothing, and loading says so', async () => {
+    const loadWarnings: string[] = [];
+    const summary = await serveAndCheck('undefined-security-scheme.yaml', loadWarnings);
+    expect(errors(summary)).toEqual([]);
+    expect(loadWarnings.join('\n')).toMatch(/"sessionToken", which components.securitySchemes does not define/);
   });
 });
