@@ -120,3 +120,10 @@ describe('security', () => {
     expect(loadWarnings.join('\n')).toMatch(/"sessionToken", which components.securitySchemes does not define/);
   });
 });
+
+describe('lists and reads', () => {
+  it('a listed item is compared with the read only in what the read shows', async () => {
+    const summary = await serveAndCheck('list-shows-more.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
