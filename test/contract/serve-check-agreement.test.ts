@@ -127,3 +127,10 @@ describe('lists and reads', () => {
     expect(errors(summary)).toEqual([]);
   });
 });
+
+describe('sub-resources read later', () => {
+  it('id-permanence reads each created sub-resource under the parent it was created under', async () => {
+    const summary = await serveAndCheck('sub-resource-permanence.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});

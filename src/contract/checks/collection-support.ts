@@ -105,6 +105,8 @@ export async function createResources(
   overrides: Record<string, unknown> = {},
 ): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
+  // Under the parents the run knows, as lists and reads of the sub-collection default to them.
+  const pathParams = knownPathValues(createContext, create);
   const bodies = Array.from({ length: count }, () => ({
     ...testDataBody(create.body!.schema, generation(context)),
     ...overrides,
@@ -116,6 +118,7 @@ export async function createResources(
         intent: 'valid',
         purpose: `creating test data in ${create.collection} (${index + 1} of ${count})`,
         body: { value },
+        ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
       }),
     ),
   );
