@@ -204,10 +204,21 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     textFilters: role === 'list' ? textFiltersOf(binding) : [],
     deprecated: operation.deprecated,
-    requiresAuth:
-      operation.security.requirements.length > 0 &&
-      operation.security.requirements.every((requirement) => Object.keys(requirement).length > 0),
+    requiresAuth: requiresAuth(operation),
   };
+}
+
+/**
+ * Every alternative of the operation's security names a scheme the document defines. One naming
+ * only undefined schemes (a dangling `sessionToken`) asks for nothing a client can send, so the
+ * mock lets it pass; so does the checker.
+ */
+function requiresAuth(operation: Operation): boolean {
+  const { requirements, schemes } = operation.security;
+  return (
+    requirements.length > 0 &&
+    requirements.every((requirement) => Object.keys(requirement).some((name) => schemes[name] !== undefined))
+  );
 }
 
 /** The schema pointer most 4xx responses share: the document's error body. */

@@ -126,8 +126,20 @@ export class DocumentedErrors {
   answer(operation: Operation, problem: ProblemError, request: ErrorRequest): ErrorAnswer {
     const status = documentedStatus(operation, problem.status, problem instanceof PathParameterProblem);
     const shown = status === problem.status ? problem : restated(problem, status);
-    const response = responseFor(operation, status) ?? errorShapeOf(operation) ?? this.#shapeOfDocument();
-    if (!response) return kennelError(shown);
+    const documented = responseFor(operation, status);
+    if (documented) return this.#answerWith(documented, shown, request);
+    // An undocumented status borrows the first error shape whose body can say that status.
+    const shapes = [...errorShapesOf(operation), this.#shapeOfDocument()];
+    for (const response of shapes) {
+      if (!response) continue;
+      const answer = this.#answerWith(response, shown, request);
+      if (!contradictsStatus(answer, status)) return answer;
+    }
+    return kennelError(shown);
+  }
+
+  #answerWith(response: OperationResponse, shown: ProblemError, request: ErrorRequest): ErrorAnswer {
+    const status = shown.status;
     if (response.content.length === 0) return { status, contentType: undefined, body: undefined, note: shown.message };
     const media = pickMedia(response.content, request.accept);
     if (!media) return kennelError(shown);
@@ -193,17 +205,39 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * For a status the operation does not document: the response whose body is its error shape (the
- * first documented 4xx with a JSON body, else 5xx): an API writes every failure in one shape, and
- * a 401 it forgot to document still looks like its 429. An operation documenting no error at all
- * gets the shape most operations of the document use.
+ * For a status the operation does not document: the responses whose body is its error shape (the
+ * documented 4xx with a JSON body, then 5xx): an API writes every failure in one shape, and a 401
+ * it forgot to document still looks like its 429. An operation documenting no error at all gets
+ * the shape most operations of the document use.
  */
-function errorShapeOf(operation: Operation): OperationResponse | undefined {
+function errorShapesOf(operation: Operation): OperationResponse[] {
   const withJson = (response: OperationResponse) =>
     response.content.some((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
   const inRange = (digit: string) =>
-    operation.responses.find((response) => response.status.startsWith(digit) && withJson(response));
-  return inRange('4') ?? inRange('5');
+    operation.responses.filter((response) => response.status.startsWith(digit) && withJson(response));
+  return [...inRange('4'), ...inRange('5')];
+}
+
+function errorShapeOf(operation: Operation): OperationResponse | undefined {
+  return errorShapesOf(operation)[0];
+}
+
+/** Status fields of a borrowed body that name another status (a 403 shape whose `status` enum is 403). */
+function contradictsStatus(answer: ErrorAnswer, status: number): boolean {
+  if (answer.body === undefined) return false;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    return false;
+  }
+  if (!isRecord(body)) return false;
+  return ['status', 'statusCode', 'httpStatus'].some(
+    (name) =>
+      (typeof body[name] === 'number' || typeof body[name] === 'string') &&
+      /^\d{3}$/.test(String(body[name])) &&
+      Number(body[name]) !== status,
+  );
 }
 
 /** The problem as the status the document wants says it (a bad path parameter as a 400 is an invalid request). */

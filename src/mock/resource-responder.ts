@@ -123,6 +123,11 @@ class ResourceHandlers {
   readonly #shape: KeyShape;
   /** Properties the create body declares and the item schema does not. */
   readonly #sentOnly: string[];
+  /**
+   * The same where the item schema is closed (`additionalProperties: false`): not stored, but
+   * the create's own answer shows them as sent where its schema declares them.
+   */
+  readonly #answeredOnly: string[];
   #serial = 0;
 
   constructor(resource: Resource, options: ResourceHandlerOptions) {
@@ -137,11 +142,11 @@ class ResourceHandlers {
     const item = resource.itemSchema;
     const closed =
       typeof item === 'object' && (item.additionalProperties === false || item.unevaluatedProperties === false);
-    this.#sentOnly = closed
-      ? []
-      : Object.keys(objectShape(create && bodySchemaOf(options.document, create)).properties).filter(
-          (name) => !(name in declared),
-        );
+    const undeclared = Object.keys(objectShape(create && bodySchemaOf(options.document, create)).properties).filter(
+      (name) => !(name in declared),
+    );
+    this.#sentOnly = closed ? [] : undeclared;
+    this.#answeredOnly = closed ? undeclared : [];
   }
 
   handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
@@ -207,7 +212,7 @@ class ResourceHandlers {
           build: (key: unknown) => this.#record(key, body),
         } as const;
         return andThen(this.#collection(input, tenant).create(draft), (result) => {
-          if (result.ok) return this.#answer(answer, result.stored, input);
+          if (result.ok) return this.#answer(answer, this.#withAnsweredOnly(result.stored, body), input);
           if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
           if (result.reason === 'taken')
             throw new ProblemError(
@@ -293,6 +298,13 @@ class ResourceHandlers {
     );
     for (const name of this.#sentOnly) if (body[name] !== undefined && !(name in item)) item[name] = body[name];
     return item;
+  }
+
+  /** The stored item with what only the create body declares, as sent (the answer's view projects it). */
+  #withAnsweredOnly(stored: StoredRecord, body: Item): StoredRecord {
+    const extras = this.#answeredOnly.filter((name) => body[name] !== undefined && !(name in stored.value));
+    if (extras.length === 0) return stored;
+    return { ...stored, value: { ...Object.fromEntries(extras.map((name) => [name, body[name]])), ...stored.value } };
   }
 
   #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {

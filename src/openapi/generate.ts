@@ -150,7 +150,8 @@ function generate(raw: JsonSchema | undefined, name: string, context: ValueConte
     case 'object':
       return objectValue(schema, context, depth > SHALLOW ? 'required' : 'all', depth + 1);
     case 'array':
-      return arrayValue(schema, name, context, depth + 1);
+      // Objects count the depth: a list's items come out as the same item read alone would.
+      return arrayValue(schema, name, context, objectItems(schema) ? depth : depth + 1);
     case 'integer':
     case 'number':
       return numberValue(name, schema, context);
@@ -161,6 +162,13 @@ function generate(raw: JsonSchema | undefined, name: string, context: ValueConte
     default:
       return null;
   }
+}
+
+function objectItems(schema: Schema): boolean {
+  const items = schema.items;
+  return (
+    typeof items === 'object' && items !== null && !Array.isArray(items) && primaryType(items as Schema) === 'object'
+  );
 }
 
 /** A tuple's positions (`prefixItems`, or draft 4's `items` array), then `items` for the rest. */

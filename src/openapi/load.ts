@@ -9,6 +9,7 @@ import { danglingRefs, shapeFaults, type Fault } from './document-shape.js';
 import { metaSchemaComplaints } from './meta-schema.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { listOperations, type Operation } from './operations.js';
+import { securityNotes } from './security-notes.js';
 import { pathKeyNotes } from './path-keys.js';
 import { schemaDialectOf } from './schema-dialect.js';
 import { basePathOf } from './servers.js';
@@ -68,7 +69,7 @@ export async function loadDocument(file: string): Promise<LoadedDocument> {
     failOn(shapeFaults(document), locate);
     warnings.push(...complaintsOf(document, locate));
   }
-  for (const note of [...pathKeyNotes(document), ...schemaDialectOf(document).notes])
+  for (const note of [...pathKeyNotes(document), ...securityNotes(document), ...schemaDialectOf(document).notes])
     warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
   return {
     file,

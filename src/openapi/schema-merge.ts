@@ -117,7 +117,22 @@ function discriminatorValue(discriminator: Schema, branch: Schema, document: unk
     if (valueAt(document, pointer) === branch) return value;
   }
   const schemas = isSchema((document as Schema).components) ? ((document as Schema).components as Schema).schemas : {};
-  return Object.entries(isSchema(schemas) ? schemas : {}).find(([, schema]) => schema === branch)?.[0];
+  const name = Object.entries(isSchema(schemas) ? schemas : {}).find(([, schema]) => schema === branch)?.[0];
+  if (name === undefined || typeof discriminator.propertyName !== 'string') return name;
+  return ownValues(branch, discriminator.propertyName, name)?.[0] ?? name;
+}
+
+/**
+ * The values a variant's own schema allows for the discriminating property (`type: {enum:
+ * [track]}`) where they leave out its schema name: the document means its own values, as the
+ * validators do (schema-dialect.ts).
+ */
+function ownValues(branch: Schema, property: string, name: string): string[] | undefined {
+  const schema = isSchema(branch.properties) ? branch.properties[property] : undefined;
+  if (!isSchema(schema)) return undefined;
+  const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
+  if (!values || values.includes(name) || !values.every((value) => typeof value === 'string')) return undefined;
+  return values as string[];
 }
 
 /** The schema with one alternative of its `oneOf`/`anyOf` merged in (its discriminator property set to match). */
@@ -132,7 +147,13 @@ function chosen(schema: Schema, key: (typeof CHOICES)[number], context: ChoiceCo
     const value = discriminatorValue(discriminator, branch, context.document);
     if (value !== undefined) {
       const properties = isSchema(merged.properties) ? merged.properties : {};
-      merged = { ...merged, properties: { ...properties, [discriminator.propertyName]: { const: value } } };
+      // Required as the validators make it: a sparse value (past the generator's shallow depth) still names its variant.
+      const required = Array.isArray(merged.required) ? (merged.required as unknown[]) : [];
+      merged = {
+        ...merged,
+        properties: { ...properties, [discriminator.propertyName]: { const: value } },
+        required: required.includes(discriminator.propertyName) ? required : [...required, discriminator.propertyName],
+      };
     }
   }
   return merged;

@@ -2,7 +2,15 @@ import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import { generation, isSuccess, jsonBody, rememberCreated, requiredQuery, testDataBody } from './support.js';
+import {
+  generation,
+  isSuccess,
+  jsonBody,
+  knownPathValues,
+  rememberCreated,
+  requiredQuery,
+  testDataBody,
+} from './support.js';
 
 export type Item = Record<string, unknown>;
 
@@ -48,19 +56,29 @@ export function searchOnly(list: PlannedOperation): string | undefined {
     : `a search: it needs ${needed.join(', ')}, so it never lists the whole collection`;
 }
 
-/** Sends one list request; the items are remembered as seen (ids, foreign-key values). */
+/**
+ * Sends one list request; the items are remembered as seen (ids, foreign-key values). A
+ * sub-collection is listed under `parents` (those its items were created under), else under
+ * parents the run knows.
+ */
 export async function readList(
   context: CheckContext,
   list: PlannedOperation,
   query: Record<string, string>,
   purpose: string,
   intent: Intent = 'valid',
+  parents: Record<string, string> = {},
 ): Promise<ListRead> {
+  const given = Object.fromEntries(
+    Object.entries(parents).filter(([name]) => list.parameters.some((p) => p.in === 'path' && p.name === name)),
+  );
+  const pathParams = { ...knownPathValues({ ...context, operation: list }, list), ...given };
   const exchange = await context.send({
     operation: list,
     intent,
     purpose,
     query: { ...requiredQuery(context, list), ...query },
+    ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
   });
   const body = jsonBody(exchange);
   const items =
@@ -87,6 +105,8 @@ export async function createResources(
   overrides: Record<string, unknown> = {},
 ): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
+  // Under the parents the run knows, as lists and reads of the sub-collection default to them.
+  const pathParams = knownPathValues(createContext, create);
   const bodies = Array.from({ length: count }, () => ({
     // The create's own reference slots (`performance_id`) take values the deployment showed.
     ...testDataBody(create.body!.schema, generation(createContext)),
@@ -99,6 +119,7 @@ export async function createResources(
         intent: 'valid',
         purpose: `creating test data in ${create.collection} (${index + 1} of ${count})`,
         body: { value },
+        ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
       }),
     ),
   );
@@ -159,10 +180,11 @@ export async function awaitListed(
   ids: readonly string[],
   purpose: string,
   patient = true,
+  parents: Record<string, string> = {},
 ): Promise<ListedOutcome> {
   const idProperty = list.idProperty!;
   const query = { ...coveringRanges(list, createdWith(context, list, ids)), ...asked };
-  let read = await readList(context, list, query, purpose);
+  let read = await readList(context, list, query, purpose, 'valid', parents);
   const absent = (outcome: ListRead): string[] => {
     const listed = new Set((outcome.items ?? []).map((item) => idKey(item[idProperty])));
     return ids.filter((id) => !listed.has(id));
@@ -173,7 +195,7 @@ export async function awaitListed(
   for (const wait of patient ? RETRY_PAUSES_MS : []) {
     if (missing.length === 0 || !read.items) break;
     await pause(wait);
-    read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`);
+    read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`, 'valid', parents);
     waitedMs += wait + read.exchange.durationMs;
     reads += 1;
     if (read.items) missing = absent(read);

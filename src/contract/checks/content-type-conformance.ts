@@ -1,6 +1,10 @@
 import { parse } from 'content-type';
+import { valueAt } from '../../openapi/json-pointer.js';
+import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { isJsonMediaType } from '../../openapi/operations.js';
-import type { ResponseCheck } from '../types.js';
+import { primaryType } from '../../openapi/schema-shape.js';
+import type { Plan } from '../plan.js';
+import type { Exchange, ResponseCheck } from '../types.js';
 import { documentedResponse, failure } from './support.js';
 
 function essence(header: string | undefined): string | undefined {
@@ -33,6 +37,21 @@ function leniencyApplies(expected: readonly string[], actual: string): boolean {
 }
 
 /**
+ * JSON where the document gives an object schema under non-JSON media types only (a Swagger 2.0
+ * `produces: [application/x-tar]` that also covers the operation's error bodies): the document
+ * cannot mean the object as a tar stream; a JSON error is its inconsistency, not the deployment's.
+ */
+function objectUnderOpaqueTypes(plan: Plan, exchange: Exchange, actual: string): boolean {
+  const content = documentedResponse(exchange)?.content ?? [];
+  if (!isJsonMediaType(actual) || content.length === 0) return false;
+  return content.every((media) => {
+    if (isJsonMediaType(media.mediaType) || !media.schema) return false;
+    const schema = valueAt(plan.spec.dereferenced, media.schema.pointer) as JsonSchema | undefined;
+    return typeof schema === 'object' && primaryType(schema) === 'object';
+  });
+}
+
+/**
  * A response with a body declares the media type the spec documents for it (parameters such as
  * `charset` are fine). Undocumented statuses must still be JSON when the API speaks JSON.
  */
@@ -50,7 +69,7 @@ export const contentTypeConformance: ResponseCheck = {
     const expected = documented.length > 0 ? documented : plan.errorSchema ? ['application/json'] : [];
     if (expected.length === 0 || (actual && expected.some((range) => covers(range, actual)))) return [];
     const shown = actual ?? '(none)';
-    if (actual && leniencyApplies(expected, actual)) {
+    if (actual && (leniencyApplies(expected, actual) || objectUnderOpaqueTypes(plan, exchange, actual))) {
       return [
         failure(
           this.name,

@@ -1,7 +1,7 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
-import { documentedBodySchema, itemSchemaOf, shownAs } from './shown-properties.js';
+import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import type { Plan } from '../plan.js';
 import {
@@ -18,6 +18,7 @@ import {
   schemaIssues,
   show,
   statusText,
+  validRequest,
   testDataBody,
 } from './support.js';
 
@@ -42,7 +43,7 @@ function refusals(check: string, probe: FidelityCase, exchange: Exchange): Check
 /** The probed properties a place's documented schema shows (a create answering `{id}` shows none). */
 function shownAt(plan: Plan, place: Stored['places'][number], sent: Record<string, unknown>): Record<string, unknown> {
   const schema = documentedBodySchema(plan, place.exchange);
-  const shown = shownAs(place.listed ? itemSchemaOf(schema) : schema);
+  const shown = shownBy(place.listed ? itemSchemaOf(schema) : schema);
   return Object.fromEntries(Object.entries(sent).filter(([name, value]) => shown(name, value)));
 }
 
@@ -72,7 +73,11 @@ function judge(check: string, plan: Plan, stored: Stored): CheckFailure[] {
 }
 
 /** Reads each stored case by id and adds what came back to its places. */
-async function readEach(context: CheckContext, stored: readonly Stored[]): Promise<void> {
+async function readEach(
+  context: CheckContext,
+  stored: readonly Stored[],
+  parents: Record<string, string>,
+): Promise<void> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return;
   await Promise.all(
@@ -82,6 +87,8 @@ async function readEach(context: CheckContext, stored: readonly Stored[]): Promi
         read,
         entry.id,
         `reading back ${String(entry.id)} (${entry.probe.label})`,
+        'valid',
+        parents,
       );
       if (isSuccess(exchange)) entry.places.push({ place: read.id, exchange, body: jsonBody(exchange) });
     }),
@@ -89,12 +96,25 @@ async function readEach(context: CheckContext, stored: readonly Stored[]): Promi
 }
 
 /** Finds each stored case in the whole list; one missing from a list read whole is a finding. */
-async function findEach(context: CheckContext, stored: readonly Stored[], check: string): Promise<CheckFailure[]> {
+async function findEach(
+  context: CheckContext,
+  stored: readonly Stored[],
+  check: string,
+  parents: Record<string, string>,
+): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const whole = list && wholeListQuery(list);
   if (!list || !whole || !list.idProperty) return [];
   const ids = stored.map((entry) => idKey(entry.id));
-  const outcome = await awaitListed(context, list, whole.query, ids, `${list.id} to find the created resources`);
+  const outcome = await awaitListed(
+    context,
+    list,
+    whole.query,
+    ids,
+    `${list.id} to find the created resources`,
+    true,
+    parents,
+  );
   if (!outcome.items) return [];
   const byId = new Map(outcome.items.map((item: Item) => [idKey(idOf(item, list.idProperty!)), item]));
   for (const entry of stored) {
@@ -167,14 +187,11 @@ export const dataFidelity: ScenarioCheck = {
     ).slice(0, context.settings.maxExamples);
     if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
     freshIdentities(context, cases, identities);
+    // Parents, required query and headers as a create needs them: read back under the same parents.
+    const request = validRequest(context, operation, 'a create');
     const creates = await Promise.all(
       cases.map((probe) =>
-        context.send({
-          operation,
-          intent: 'valid',
-          purpose: `creating with ${probe.label}`,
-          body: { value: probe.value },
-        }),
+        context.send({ ...request, purpose: `creating with ${probe.label}`, body: { value: probe.value } }),
       ),
     );
     const failures: CheckFailure[] = [];
@@ -189,8 +206,8 @@ export const dataFidelity: ScenarioCheck = {
       stored.push({ probe, id, places: [{ place: 'create response', exchange, body: returned }] });
     });
     const identified = stored.filter((entry) => entry.id !== undefined);
-    await readEach(context, identified);
-    failures.push(...(await findEach(context, identified, this.name)));
+    await readEach(context, identified, request.pathParams ?? {});
+    failures.push(...(await findEach(context, identified, this.name, request.pathParams ?? {})));
     return {
       failures: [...failures, ...stored.flatMap((entry) => judge(this.name, plan, entry))],
       unexercised: unexercisedUnlessSuccess(creates, 'create'),

@@ -38,6 +38,26 @@ function examplesOf(schema: JsonSchema): unknown[] {
 }
 
 /**
+ * The body is the media example, or holds one of its parts on the way to the failure: an item of
+ * a list example served on a page of its own (`limit=1` answers the example's first item).
+ */
+function withinExample(body: unknown, example: unknown, tokens: readonly string[]): boolean {
+  let value = body;
+  let node = example;
+  for (let depth = 0; depth <= Math.min(tokens.length, MAX_DEPTH); depth += 1) {
+    if (sameJson(value, node)) return true;
+    if (depth === tokens.length || value === null || typeof value !== 'object') return false;
+    if (node === null || typeof node !== 'object') return false;
+    const token = tokens[depth]!;
+    value = (value as Record<string, unknown>)[token];
+    if (value === undefined) return false;
+    if (Array.isArray(node)) return node.some((item) => sameJson(item, value));
+    node = (node as Record<string, unknown>)[token];
+  }
+  return false;
+}
+
+/**
  * True when a schema failure at `pointer` of `body` comes from the document's own data: the body,
  * or the value at the pointer or at one of its ancestors, is an example the document gives for
  * that place (a media example, or a schema's `example`, `examples` or `default`) that breaks its
@@ -50,8 +70,8 @@ export function fromDocumentedExample(
   pointer: string,
   mediaExamples: readonly unknown[],
 ): boolean {
-  if (mediaExamples.some((example) => sameJson(example, body))) return true;
   const tokens = pointer === '' ? [] : pointer.slice(1).split('/').map(decoded);
+  if (mediaExamples.some((example) => withinExample(body, example, tokens))) return true;
   let nodes = withParts(schema);
   let value: unknown = body;
   for (let depth = 0; ; depth += 1) {

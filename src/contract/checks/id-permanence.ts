@@ -12,13 +12,39 @@ interface KnownId {
   id: unknown;
   /** Created by this run (else only seen in a list). */
   created: boolean;
+  /** The parents it was created under (`{projectId: …}` of `/projects/{projectId}/tasks`). */
+  parents?: Record<string, string>;
+}
+
+/** The path parameters of `template` (`/projects/{projectId}/tasks`) in a URL path that ends with it. */
+function parentsIn(scope: string | undefined, template: string): Record<string, string> {
+  if (scope === undefined) return {};
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  const match = new RegExp(`${pattern}/?$`).exec(scope);
+  if (!match) return {};
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
 }
 
 function knownIds(context: CheckContext): Map<string, KnownId> {
   const collection = context.operation.collection!;
+  const create = context.plan.collection(collection).create;
   const known = new Map<string, KnownId>();
   for (const resource of context.state.created.get(collection) ?? [])
-    if (resource.id !== undefined) known.set(idKey(resource.id), { id: resource.id, created: true });
+    if (resource.id !== undefined)
+      known.set(idKey(resource.id), {
+        id: resource.id,
+        created: true,
+        parents: create ? parentsIn(resource.scope, create.operation.path) : {},
+      });
   for (const id of context.state.pool.ids(collection))
     if (!known.has(idKey(id))) known.set(idKey(id), { id, created: false });
   return known;
@@ -109,7 +135,14 @@ function readAll(context: CheckContext, known: readonly KnownId[], when: string)
   return Promise.all(
     known.map(async (entry) => ({
       known: entry,
-      exchange: await readById(context, operation, entry.id, `reading ${idProperty} ${show(entry.id)} ${when}`),
+      exchange: await readById(
+        context,
+        operation,
+        entry.id,
+        `reading ${idProperty} ${show(entry.id)} ${when}`,
+        'valid',
+        entry.parents ?? {},
+      ),
     })),
   );
 }

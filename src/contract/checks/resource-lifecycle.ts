@@ -1,5 +1,6 @@
 import { validObject } from '../../openapi/generate.js';
 import { objectShape } from '../../openapi/schema-shape.js';
+import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter } from './ids.js';
@@ -48,22 +49,23 @@ function itemRequest(
  * Properties to read back: those written, except identities (the server's to assign) and those the
  * item schema does not show (undeclared, or writeOnly like a password).
  */
-function readable(context: CheckContext): (name: string) => boolean {
+function readable(context: CheckContext): (name: string, value: unknown) => boolean {
   const skip = identitiesOf(context);
   const { properties } = objectShape(context.operation.resource?.itemSchema);
   const declared = Object.keys(properties).length > 0;
-  return (name) => {
+  return (name, value) => {
     const schema = properties[name];
     const hidden = declared && (schema === undefined || (typeof schema === 'object' && schema.writeOnly === true));
-    return !skip.includes(name) && !hidden;
+    // A value the item schema cannot hold (a number written, an `Amount` read) is turned into another.
+    return !skip.includes(name) && !hidden && fits(value, schema);
   };
 }
 
 /** Properties written that read back different. */
-function differences(written: Item, read: unknown, compared: (name: string) => boolean): string[] {
+function differences(written: Item, read: unknown, compared: (name: string, value: unknown) => boolean): string[] {
   if (!isItem(read)) return ['the body is not an object'];
   return Object.entries(written)
-    .filter(([name, value]) => compared(name) && !sameJson(read[name], value))
+    .filter(([name, value]) => compared(name, value) && !sameJson(read[name], value))
     .map(([name, value]) => `/${name} written ${show(value)}, read ${name in read ? show(read[name]) : '(absent)'}`);
 }
 
@@ -159,7 +161,7 @@ function patchBody(context: CheckContext, update: PlannedOperation, subject: Sub
   const all = bodyFor(context, update, subject, 'all');
   const compared = readable(context);
   const changes = Object.entries(all).filter(
-    ([name, value]) => compared(name) && !sameJson(value, subject.written[name]),
+    ([name, value]) => compared(name, value) && !sameJson(value, subject.written[name]),
   );
   const [name, value] = changes.find(([, candidate]) => typeof candidate === 'string') ?? changes[0] ?? [];
   return name === undefined ? {} : { [name]: value };

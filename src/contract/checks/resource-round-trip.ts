@@ -47,7 +47,7 @@ function differences(context: CheckContext, sent: Record<string, unknown>, excha
   const skipped = uncompared(context);
   const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
-    .filter(([name, value]) => shown(name) && !skipped.has(name) && !sameJson(body[name], value))
+    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !sameJson(body[name], value))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 
@@ -94,6 +94,7 @@ async function findInList(
   sent: Record<string, unknown>,
   check: string,
   patience: { patient: boolean },
+  parents: Record<string, string>,
 ): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const idProperty = context.operation.idProperty;
@@ -110,6 +111,7 @@ async function findInList(
     [idKey(id)],
     `listing to find created ${String(id)}`,
     patience.patient,
+    parents,
   );
   if (listed.missing.length > 0) patience.patient = false;
   const { exchange, items } = listed;
@@ -180,7 +182,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (id === undefined) continue;
       failures.push(
         ...(await readBack(context, id, value, this.name, base.pathParams ?? {})),
-        ...(await findInList(context, id, value, this.name, patience)),
+        ...(await findInList(context, id, value, this.name, patience, base.pathParams ?? {})),
       );
     }
     return { failures, unexercised: unexercisedUnlessSuccess(creates, 'create') };

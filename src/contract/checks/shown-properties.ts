@@ -1,7 +1,8 @@
 import { valueAt } from '../../openapi/json-pointer.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { jsonMediaType } from '../../openapi/operations.js';
-import { objectShape, typesOf } from '../../openapi/schema-shape.js';
+import { objectShape } from '../../openapi/schema-shape.js';
+import { fits } from '../../openapi/value-fits.js';
 import type { Plan } from '../plan.js';
 import type { Exchange } from '../types.js';
 import { documentedResponse, isSuccess } from './support.js';
@@ -18,41 +19,20 @@ function declared(schema: JsonSchema | undefined, into: Map<string, JsonSchema>,
 }
 
 /**
- * Which properties a response body promises to show: those its schema declares, except writeOnly
- * ones. A create answering `{id}` promises nothing else back, so what was sent is compared with a
- * body for these properties only; a schema that declares none (a free-form object) promises none.
+ * Which properties a response body promises to show as sent: those its schema declares, except
+ * writeOnly ones and those whose schema the value sent does not fit (a number sent, an `Amount`
+ * object shown; free text sent, an enum shown): the document says the server turns them into
+ * something else. A create answering `{id}` promises nothing else back, so what was sent is
+ * compared with a body for these properties only; a schema that declares none (a free-form
+ * object) promises none.
  */
-export function shownBy(schema: JsonSchema | undefined): (name: string) => boolean {
+export function shownBy(schema: JsonSchema | undefined): (name: string, sent?: unknown) => boolean {
   const properties = new Map<string, JsonSchema>();
   declared(schema, properties);
-  return (name) => {
+  return (name, ...sent) => {
     const property = properties.get(name);
-    return property !== undefined && !(typeof property === 'object' && property.writeOnly === true);
-  };
-}
-
-/** The JSON Schema type of a value (`integer` for whole numbers, which `number` also admits). */
-function jsonType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'bigint' || (typeof value === 'number' && Number.isInteger(value))) return 'integer';
-  return typeof value === 'number' ? 'number' : typeof value;
-}
-
-/**
- * Like `shownBy`, for a value: the schema shows the property with a type that admits it. A
- * request's `estimateAmount: 12.75` read back as `{currency, value}` is another shape the
- * document gives the name, not the value altered.
- */
-export function shownAs(schema: JsonSchema | undefined): (name: string, value: unknown) => boolean {
-  const properties = new Map<string, JsonSchema>();
-  declared(schema, properties);
-  const shown = shownBy(schema);
-  return (name, value) => {
-    if (!shown(name)) return false;
-    const types = typesOf(properties.get(name));
-    const type = jsonType(value);
-    return types.length === 0 || types.includes(type) || (type === 'integer' && types.includes('number'));
+    if (property === undefined || (typeof property === 'object' && property.writeOnly === true)) return false;
+    return sent.length === 0 || fits(sent[0], property);
   };
 }
 

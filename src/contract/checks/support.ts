@@ -193,11 +193,19 @@ function documentedText(parameter: PlannedParameter): string | undefined {
   return example === undefined ? undefined : parameterText(example);
 }
 
+/** A parameter whose every value the document lists (an enum or a const): none of them is invented. */
+function enumerated(parameter: PlannedParameter): boolean {
+  const schema = typeof parameter.resolved === 'object' ? parameter.resolved : {};
+  return Array.isArray(schema.enum) || 'const' in schema;
+}
+
 /**
  * A request the spec says must succeed: ids of the collections the path names, required
  * parameters, a valid body. Reference slots (`origin`, `departure_id`) take values the deployment
- * showed; those it showed none for are listed in `unresolvedReferences`. A search that answered a
- * non-empty list during discovery is asked the same way again.
+ * showed; those it showed none for are listed in `unresolvedReferences`, and so is a path parameter
+ * left to a generated value (a DELETE never takes a seen id): it names nothing the deployment
+ * showed, so a 404 for it is fair. A search that answered a non-empty list during discovery is
+ * asked the same way again.
  */
 export function validRequest(context: CheckContext, operation: PlannedOperation, purpose: string): RequestSpec {
   const filler = new ReferenceFiller(context, operation);
@@ -208,8 +216,10 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   const headers: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     const known = parameter.in === 'cookie' ? undefined : filler.parameter(parameter.in, parameter.name);
-    if (parameter.in === 'path') pathParams[parameter.name] = known ?? defaultParameterValue(parameter);
-    else if (parameter.in === 'query' && parameter.required)
+    if (parameter.in === 'path') {
+      pathParams[parameter.name] = known ?? defaultParameterValue(parameter);
+      if (known === undefined && !enumerated(parameter)) filler.unresolved.add(`path ${parameter.name}`);
+    } else if (parameter.in === 'query' && parameter.required)
       query[parameter.name] =
         working[parameter.name] ??
         known ??

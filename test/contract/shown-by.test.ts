@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { shownAs } from '../../src/contract/checks/shown-properties.js';
+import { shownBy } from '../../src/contract/checks/shown-properties.js';
 
-describe('shownAs: a response shows a sent value under a type that admits it', () => {
+describe('shownBy: a response shows a sent value under a type that admits it', () => {
   const response = {
     type: 'object',
     properties: {
@@ -12,7 +12,7 @@ describe('shownAs: a response shows a sent value under a type that admits it', (
       anything: {},
     },
   };
-  const shown = shownAs(response);
+  const shown = shownBy(response);
 
   it('compares what the response declares with a fitting type', () => {
     expect(shown('name', 'Rex')).toBe(true);

@@ -1,0 +1,41 @@
+import { pointerOf } from './json-pointer.js';
+import type { OpenApiDocument } from './openapi-types.js';
+import { HTTP_METHODS } from './operations.js';
+
+/** A note on the document's security: where, and what kennel makes of it. */
+export interface SecurityNote {
+  pointer: string;
+  message: string;
+}
+
+type Requirements = readonly Record<string, unknown>[];
+
+function notesOn(requirements: unknown, pointer: string, defined: ReadonlySet<string>): SecurityNote[] {
+  if (!Array.isArray(requirements)) return [];
+  return (requirements as Requirements).flatMap((requirement, index) =>
+    Object.keys(requirement ?? {})
+      .filter((name) => !defined.has(name))
+      .map((name) => ({
+        pointer: `${pointer}/${index}`,
+        message:
+          `security names the scheme "${name}", which components.securitySchemes does not define: ` +
+          'kennel serve and kennel check take it as asking for no credentials',
+      })),
+  );
+}
+
+/** Security requirements that name schemes the document does not define (each requirement once). */
+export function securityNotes(document: OpenApiDocument): SecurityNote[] {
+  const defined = new Set(Object.keys(document.components?.securitySchemes ?? {}));
+  const notes = notesOn(document.security, '#/security', defined);
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (item === null || typeof item !== 'object') continue;
+    for (const method of HTTP_METHODS) {
+      const operation = (item as Record<string, unknown>)[method];
+      if (operation === null || typeof operation !== 'object') continue;
+      const pointer = `${pointerOf(['paths', path, method])}/security`;
+      notes.push(...notesOn((operation as Record<string, unknown>).security, pointer, defined));
+    }
+  }
+  return notes;
+}

@@ -1,0 +1,136 @@
+// kennel serve and kennel check read one document the same way: each fixture here pins a rule
+// where they once disagreed on real documents (a checker false alarm or a mock answer the
+// document forbids). Every fixture is served and checked; no error may remain.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { startMock } from '../../src/mock/server.js';
+
+const KEY = 'agreement-key';
+
+function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/agreement/${name}`, import.meta.url));
+}
+
+async function serveAndCheck(name: string, loadWarnings: string[] = []): Promise<RunSummary> {
+  const specPath = fixture(name);
+  const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false });
+  try {
+    return await runContract({
+      baseUrl: mock.url,
+      apiKey: KEY,
+      specPath,
+      seed: 1,
+      onLoadWarning: (warning) => loadWarnings.push(warning.message),
+    });
+  } finally {
+    await mock.close();
+  }
+}
+
+function errors(summary: RunSummary): string[] {
+  return summary.cases.flatMap((result) =>
+    result.failures
+      .filter((finding) => finding.severity === 'error')
+      .map((finding) => `${result.check}: ${finding.title}`),
+  );
+}
+
+function warnings(summary: RunSummary, check: string): string[] {
+  return summary.cases.flatMap((result) =>
+    result.check === check
+      ? result.failures.filter((finding) => finding.severity === 'warning').map((finding) => finding.title)
+      : [],
+  );
+}
+
+describe('kennel serve and kennel check agree', () => {
+  it('a DELETE of a generated id answered with an undocumented 404 is a warning', async () => {
+    const summary = await serveAndCheck('delete-without-404.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/deleteNote.*404/);
+  });
+});
+
+describe('error statuses a document does not list', () => {
+  it('an undocumented status never borrows a body that names another status; a 403 refuses an unknown id', async () => {
+    const summary = await serveAndCheck('errors-with-status-enum.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/undocumented status 400/);
+  });
+});
+
+describe("the document's own example", () => {
+  it('a page of a list example that breaks its schema is a warning', async () => {
+    const summary = await serveAndCheck('list-example-breaks-schema.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'response-schema-conformance').join('\n')).toMatch(
+      /avatar is required \(the document's own example breaks its schema\)/,
+    );
+  });
+});
+
+describe('what comes back from a write', () => {
+  it('a value sent that the response schema reshapes (number → Amount, text → enum) is not compared', async () => {
+    const summary = await serveAndCheck('sent-value-reshaped.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+
+  it("a create answers what it declares as sent, although the read's closed schema drops it", async () => {
+    const summary = await serveAndCheck('closed-read-schema.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+
+  it('data-fidelity reads a sub-resource back under the parent it was created under', async () => {
+    const summary = await serveAndCheck('sub-resource-fidelity.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.cases.find((c) => c.check === 'data-fidelity' && c.operationId === 'createTask')?.status).toBe(
+      'passed',
+    );
+  });
+});
+
+describe('compositions', () => {
+  it("a discriminator without mapping names a variant by the variant's own value", async () => {
+    const summary = await serveAndCheck('discriminator-own-values.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
+
+describe('media types', () => {
+  it('a JSON error where an object schema sits under stream media types only is a warning', async () => {
+    const summary = await serveAndCheck('errors-under-stream-types.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'content-type-conformance').join('\n')).toMatch(/application\/json/);
+  });
+});
+
+describe('generated answers', () => {
+  it('a listed item is the same item read by id, nested optional objects included', async () => {
+    const summary = await serveAndCheck('list-and-read-depth.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
+
+describe('security', () => {
+  it('a requirement naming only an undefined scheme asks for nothing, and loading says so', async () => {
+    const loadWarnings: string[] = [];
+    const summary = await serveAndCheck('undefined-security-scheme.yaml', loadWarnings);
+    expect(errors(summary)).toEqual([]);
+    expect(loadWarnings.join('\n')).toMatch(/"sessionToken", which components.securitySchemes does not define/);
+  });
+});
+
+describe('lists and reads', () => {
+  it('a listed item is compared with the read only in what the read shows', async () => {
+    const summary = await serveAndCheck('list-shows-more.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
+
+describe('sub-resources read later', () => {
+  it('id-permanence reads each created sub-resource under the parent it was created under', async () => {
+    const summary = await serveAndCheck('sub-resource-permanence.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
