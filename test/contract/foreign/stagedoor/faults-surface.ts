@@ -53,8 +53,7 @@ export const SURFACE_FAULTS = [
     family: 'errors',
     description: 'Error bodies are sent as application/json instead of application/problem+json',
     checks: ['content-type-conformance'],
-    caughtToday: false,
-    waitsFor: 'verdicts',
+    caughtToday: true,
   },
   {
     name: 'problem-status-mismatch',
@@ -103,8 +102,7 @@ export const SURFACE_FAULTS = [
     family: 'errors',
     description: 'payReservation answers every valid bank_account payment with 500',
     checks: ['not-a-server-error'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
   // --- status codes ------------------------------------------------------------------------------
   {
