@@ -19,7 +19,24 @@ export interface RawRequest {
   path: string;
 }
 
-type Source = 'path' | 'query' | 'header';
+type Source = 'path' | 'query' | 'header' | 'cookie';
+
+/** One cookie's value from the Cookie header (`a=1; b=2`), percent-decoded where it decodes. */
+function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  for (const line of Array.isArray(header) ? header : header === undefined ? [] : [header]) {
+    for (const pair of line.split(';')) {
+      const equals = pair.indexOf('=');
+      if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+      const value = pair.slice(equals + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
 
 function rawValue(
   parameter: CompiledParameter,
@@ -27,6 +44,7 @@ function rawValue(
   others: ReadonlySet<string>,
 ): RawParameter | undefined {
   if (parameter.in === 'path') return request.params[parameter.name];
+  if (parameter.in === 'cookie') return cookieValue(request.headers.cookie, parameter.name);
   const source = { query: request.query, header: (name: string) => request.headers[name] };
   return styledRaw(parameter, parameter.resolvedSchema, source, others);
 }
@@ -78,17 +96,23 @@ export class PathParameterProblem extends ProblemError {
   }
 }
 
-const SOURCE_LABEL: Record<Source, string> = { path: 'path parameter', query: 'query parameter', header: 'header' };
+const SOURCE_LABEL: Record<Source, string> = {
+  path: 'path parameter',
+  query: 'query parameter',
+  header: 'header',
+  cookie: 'cookie parameter',
+};
 
-/** Validates path, query and header parameters: a bad path parameter means "no such resource" (404). */
+/** Validates path, query, header and cookie parameters: a bad path parameter means "no such resource" (404). */
 export function readParameters(compiled: CompiledOperation, request: RawRequest): Omit<RequestInput, 'body'> {
   const input: Omit<RequestInput, 'body'> = { path: {}, query: {}, headers: {} };
   const problems: string[] = [];
   let pathProblem: string | undefined;
   for (const parameter of compiled.parameters) {
-    if (parameter.in === 'cookie') continue;
     const source = parameter.in as Source;
-    const target = source === 'path' ? input.path : source === 'query' ? input.query : input.headers;
+    // Cookie values are checked, not handed on: no answer of the mock depends on them.
+    const target =
+      source === 'path' ? input.path : source === 'query' ? input.query : source === 'header' ? input.headers : {};
     const problem = readParameter(parameter, request, target, compiled.queryNames);
     if (!problem) continue;
     const sentence = `${SOURCE_LABEL[source]} "${parameter.name}" ${problem}`;
