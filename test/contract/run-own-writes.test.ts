@@ -137,3 +137,22 @@ describe('id-uniqueness compares ids within one collection', () => {
     expect(result.failures.map((finding) => finding.title)).toEqual(['id 1 was given to more than one resource']);
   });
 });
+
+describe('a sub-resource is created, read and listed under one parent', () => {
+  const NOTES = fileURLToPath(new URL('../fixtures/contract/notes-per-owner.yaml', import.meta.url));
+  const CHECKS = ['collection-consistency', 'data-fidelity', 'resource-round-trip', 'list-freshness'];
+
+  it.each(CHECKS)('%s finds nothing against kennel serve, having read notes back', async (check) => {
+    const mock = await startMock({ specPath: NOTES, port: 0, apiKeys: [KEY], world: false });
+    try {
+      // positive-data-acceptance creates the owners the notes are then created under.
+      const checks = ['positive-data-acceptance', check];
+      const summary = await runContract({ baseUrl: mock.url, apiKey: KEY, specPath: NOTES, seed: 1, checks });
+      const result = summary.cases.filter((found) => found.check === check && found.status !== 'skipped');
+      expect(result.flatMap((found) => found.failures.map((failure) => failure.title))).toEqual([]);
+      expect(result.map((found) => found.status)).toContain('passed');
+    } finally {
+      await mock.close();
+    }
+  });
+});

@@ -24,7 +24,7 @@ describe('cookie parameters are read from the Cookie header and checked like any
     ['theme=dark', 'the required cookie missing'],
     ['session_id=short', 'below its minLength'],
     ['session_id=abcdefgh12; theme=blue', 'an optional cookie outside its enum'],
-  ])('%s (%s) is refused with 400', async (cookie) => {
+  ])('%s (%s) is refused with 400', async (cookie: string | undefined, _why: string) => {
     expect(await status(cookie)).toBe(400);
   });
 });

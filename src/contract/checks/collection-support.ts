@@ -2,7 +2,15 @@ import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import { generation, isSuccess, jsonBody, rememberCreated, requiredQuery, testDataBody } from './support.js';
+import {
+  generation,
+  isSuccess,
+  jsonBody,
+  knownPathValues,
+  rememberCreated,
+  requiredQuery,
+  testDataBody,
+} from './support.js';
 
 export type Item = Record<string, unknown>;
 
@@ -55,11 +63,15 @@ export async function readList(
   query: Record<string, string>,
   purpose: string,
   intent: Intent = 'valid',
+  parents: Record<string, string> = {},
 ): Promise<ListRead> {
+  // A sub-resource's list (`/devices/{deviceId}/comments`) is read under the parents it was
+  // created under when known, else the ones a create or a read of it would use: never a default.
   const exchange = await context.send({
     operation: list,
     intent,
     purpose,
+    pathParams: { ...knownPathValues({ ...context, operation: list }, list), ...parents },
     query: { ...requiredQuery(context, list), ...query },
   });
   const body = jsonBody(exchange);
@@ -91,12 +103,15 @@ export async function createResources(
     ...testDataBody(create.body!.schema, generation(context)),
     ...overrides,
   }));
+  // Under the parents the run's reads and lists of a sub-resource use (see `readList`).
+  const pathParams = knownPathValues(createContext, create);
   const exchanges = await Promise.all(
     bodies.map((value, index) =>
       context.send({
         operation: create,
         intent: 'valid',
         purpose: `creating test data in ${create.collection} (${index + 1} of ${count})`,
+        pathParams,
         body: { value },
       }),
     ),
@@ -158,10 +173,11 @@ export async function awaitListed(
   ids: readonly string[],
   purpose: string,
   patient = true,
+  parents: Record<string, string> = {},
 ): Promise<ListedOutcome> {
   const idProperty = list.idProperty!;
   const query = { ...coveringRanges(list, createdWith(context, list, ids)), ...asked };
-  let read = await readList(context, list, query, purpose);
+  let read = await readList(context, list, query, purpose, 'valid', parents);
   const absent = (outcome: ListRead): string[] => {
     const listed = new Set((outcome.items ?? []).map((item) => idKey(item[idProperty])));
     return ids.filter((id) => !listed.has(id));
@@ -172,7 +188,7 @@ export async function awaitListed(
   for (const wait of patient ? RETRY_PAUSES_MS : []) {
     if (missing.length === 0 || !read.items) break;
     await pause(wait);
-    read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`);
+    read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`, 'valid', parents);
     waitedMs += wait + read.exchange.durationMs;
     reads += 1;
     if (read.items) missing = absent(read);

@@ -12,6 +12,7 @@ import {
   isClientError,
   isSuccess,
   jsonBody,
+  knownPathValues,
   readById,
   refusalSeverity,
   rememberCreated,
@@ -167,12 +168,15 @@ export const dataFidelity: ScenarioCheck = {
     ).slice(0, context.settings.maxExamples);
     if (cases.length === 0) return { failures: [], skipped: 'no free-text or int32/int64 property to probe' };
     freshIdentities(context, cases, identities);
+    // A sub-resource's cases are created under the parents its reads and lists use (`readList`).
+    const pathParams = knownPathValues(context, operation);
     const creates = await Promise.all(
       cases.map((probe) =>
         context.send({
           operation,
           intent: 'valid',
           purpose: `creating with ${probe.label}`,
+          pathParams,
           body: { value: probe.value },
         }),
       ),

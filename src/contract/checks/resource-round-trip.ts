@@ -94,6 +94,7 @@ async function findInList(
   sent: Record<string, unknown>,
   check: string,
   patience: { patient: boolean },
+  parents: Record<string, string>,
 ): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const idProperty = context.operation.idProperty;
@@ -110,6 +111,7 @@ async function findInList(
     [idKey(id)],
     `listing to find created ${String(id)}`,
     patience.patient,
+    parents,
   );
   if (listed.missing.length > 0) patience.patient = false;
   const { exchange, items } = listed;
@@ -181,7 +183,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (id === undefined) continue;
       failures.push(
         ...(await readBack(context, id, value, this.name, base.pathParams ?? {})),
-        ...(await findInList(context, id, value, this.name, patience)),
+        ...(await findInList(context, id, value, this.name, patience, base.pathParams ?? {})),
       );
     }
     return { failures, unexercised: unexercisedUnlessSuccess(creates, 'create') };
