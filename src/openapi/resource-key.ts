@@ -73,7 +73,9 @@ export function keyOf(
   const kind = typed === undefined ? inPath : kindOf(typed) === 'string' && inPath === 'uuid' ? 'uuid' : kindOf(typed);
   // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.
   const natural = kind === 'string' && !/id$/i.test(property) && property in bodyShape.properties;
-  const clientChosen = bodyShape.required.includes(property) || natural;
-  const declared = property in bodyShape.properties && !isReadOnly(bodyShape.properties[property]);
+  // `required` beside readOnly holds for responses only (OpenAPI 3.0): a readOnly key is never the client's.
+  const readOnly = property in bodyShape.properties && isReadOnly(bodyShape.properties[property]);
+  const clientChosen = !readOnly && (bodyShape.required.includes(property) || natural);
+  const declared = property in bodyShape.properties && !readOnly;
   return { property, kind, assignedBy: clientChosen ? 'client' : declared ? 'either' : 'server' };
 }
