@@ -183,10 +183,21 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     produces: resource,
     ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     deprecated: operation.deprecated,
-    requiresAuth:
-      operation.security.requirements.length > 0 &&
-      operation.security.requirements.every((requirement) => Object.keys(requirement).length > 0),
+    requiresAuth: requiresHttpCredentials(operation),
   };
+}
+
+/**
+ * Whether every alternative security requirement asks for something an HTTP request carries. A
+ * requirement met by mutual TLS alone is met (or not) in the TLS handshake: no request over plain
+ * HTTP can show it enforced, so it asks nothing of the requests kennel check sends.
+ */
+function requiresHttpCredentials(operation: Operation): boolean {
+  const { requirements, schemes } = operation.security;
+  return (
+    requirements.length > 0 &&
+    requirements.every((requirement) => Object.keys(requirement).some((name) => schemes[name]?.type !== 'mutualTLS'))
+  );
 }
 
 /** The schema pointer most 4xx responses share: the document's error body. */
