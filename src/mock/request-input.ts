@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
 import { coerceStyled, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
-import { styledRaw, type RawParameter } from '../openapi/parameter-style.js';
+import { isObjectSchema, pathObject, styledRaw, type RawParameter } from '../openapi/parameter-style.js';
 import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter, FormMedia } from './compiled-operation.js';
 import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
@@ -74,7 +74,11 @@ function readParameter(
       ? unstyledPathValue(raw, parameter.style, parameter.name, parameter.explode)
       : undefined;
   if (unstyled && !unstyled.ok) return unstyled.message;
-  const coerced = coerceStyled(unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
+  const fields =
+    unstyled && isObjectSchema(parameter.resolvedSchema) ? pathObject(unstyled.value, parameter.explode) : undefined;
+  if (unstyled && isObjectSchema(parameter.resolvedSchema) && !fields)
+    return `must be an object's fields, ${parameter.explode ? '"name=value,…"' : '"name,value,…"'} (got ${quoteShort(raw)})`;
+  const coerced = coerceStyled(fields ?? unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
   if (!coerced.ok) return coerced.message;
   const issues = parameter.validate?.(exactNumbers(coerced.value)) ?? [];
   if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${quoteShort(raw)})`;
