@@ -3,6 +3,7 @@
 // (test/generated): kennel serve stored the id a create sent and answered the next one 409.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runContract } from '../../src/contract/runner.js';
 import { startMock } from '../../src/mock/server.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { inferResources } from '../../src/openapi/resource-model.js';
@@ -30,6 +31,21 @@ describe('a required readOnly key', () => {
       const ids = [((await first.json()) as { id: number }).id, ((await second.json()) as { id: number }).id];
       expect(new Set(ids).size).toBe(2);
       expect((await fetch(`${mock.url}/categories/${ids[1]}`)).status).toBe(200);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('kennel check does not expect the id a create sent back when the server assigns it', async () => {
+    const mock = await startMock({ specPath: SPEC, port: 0, apiKeys: ['k'], world: false });
+    try {
+      const checks = ['resource-round-trip'];
+      const summary = await runContract({ baseUrl: mock.url, apiKey: 'k', specPath: SPEC, seed: 1, checks });
+      const result = summary.cases.find(
+        (found) => found.check === 'resource-round-trip' && found.status !== 'skipped',
+      )!;
+      expect(result.failures.map((finding) => finding.title)).toEqual([]);
+      expect(result.status).toBe('passed');
     } finally {
       await mock.close();
     }
