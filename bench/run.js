@@ -5,7 +5,7 @@
 // targets take turns round by round, and each row reports the median round. Absolute numbers vary
 // a lot between runs and machines: compare the ratios of one run. It also times kennel check,
 // the scenario library and large documents, and counts how many generated documents kennel check
-// finds nothing in when run against kennel serve (bench/self-consistency.js, 20 seeds).
+// finds nothing in when run against kennel serve (bench/self-consistency.js, 100 seeds past npm test's 24).
 //
 //   npm run bench [-- --duration S] [--rounds N] [--connections N] [--quick] [--no-prism]
 //
@@ -612,8 +612,9 @@ async function main() {
   const scale = await timeDocumentScale({ log });
 
   log('self-consistency: generated documents, each served and checked in process…');
-  const consistency = await timeSelfConsistency({ seeds: opts.quick ? 10 : 20, log }).catch((error) => ({
-    seeds: opts.quick ? 10 : 20,
+  const consistencySeeds = opts.quick ? 20 : 100;
+  const consistency = await timeSelfConsistency({ seeds: consistencySeeds, log }).catch((error) => ({
+    seeds: consistencySeeds,
     agreeing: 0,
     groups: [],
     error: error.message,

@@ -380,9 +380,18 @@ export function invalidParameterValues(
   const item = typeof schema === 'object' ? sampleOf(schema.items as JsonSchema | undefined) : undefined;
   for (const bound of pastBounds(schema, item)) candidates.push(error(bound.label, parameterTextOf(bound.value)));
   return candidates.filter((candidate) => {
+    if (!sendable(parameter, candidate.value)) return false;
     const coerced = coerceParameter(candidate.value, schema, parameter.explode);
     return !coerced.ok || (validate?.(exactNumbers(coerced.value)).length ?? 0) > 0;
   });
+}
+
+/**
+ * An empty path parameter is no value of it: `/items/{id}` becomes `/items/` (or `/exports/.json`),
+ * another URL that servers fairly route elsewhere (often to the list) or to no operation at all.
+ */
+function sendable(parameter: PlannedParameter, value: string): boolean {
+  return parameter.in !== 'path' || value !== '';
 }
 
 /**

@@ -204,20 +204,23 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     textFilters: role === 'list' ? textFiltersOf(binding) : [],
     deprecated: operation.deprecated,
-    requiresAuth: requiresAuth(operation),
+    requiresAuth: requiresHttpCredentials(operation),
   };
 }
 
 /**
- * Every alternative of the operation's security names a scheme the document defines. One naming
- * only undefined schemes (a dangling `sessionToken`) asks for nothing a client can send, so the
- * mock lets it pass; so does the checker.
+ * Whether every alternative security requirement asks for something an HTTP request carries. One
+ * naming only undefined schemes (a dangling `sessionToken`) asks for nothing a client can send, so
+ * the mock lets it pass, and so does the checker; a requirement met by mutual TLS alone is met (or
+ * not) in the TLS handshake: no request over plain HTTP can show it enforced.
  */
-function requiresAuth(operation: Operation): boolean {
+function requiresHttpCredentials(operation: Operation): boolean {
   const { requirements, schemes } = operation.security;
   return (
     requirements.length > 0 &&
-    requirements.every((requirement) => Object.keys(requirement).some((name) => schemes[name] !== undefined))
+    requirements.every((requirement) =>
+      Object.keys(requirement).some((name) => schemes[name] !== undefined && schemes[name].type !== 'mutualTLS'),
+    )
   );
 }
 

@@ -1,4 +1,6 @@
-import { stringifyJson } from '../core/json.js';
+import { parseJson, stringifyJson } from '../core/json.js';
+import { isObjectSchema, styledPathValue, type PathValue } from '../openapi/parameter-style.js';
+import { typesOf } from '../openapi/schema-shape.js';
 import { wrapBody } from './body-wrapper.js';
 import { sampleOf } from '../openapi/generate.js';
 import { isJsonMediaType, type Operation } from '../openapi/operations.js';
@@ -60,8 +62,25 @@ function expandPath(operation: PlannedOperation, values: Record<string, string> 
   const byName = new Map(operation.parameters.filter((item) => item.in === 'path').map((item) => [item.name, item]));
   return operation.operation.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const parameter = byName.get(name);
-    return encodeURIComponent(values[name] ?? (parameter ? defaultParameterValue(parameter) : '1'));
+    const text = values[name] ?? (parameter ? defaultParameterValue(parameter) : '1');
+    if (!parameter) return encodeURIComponent(text);
+    return styledPathValue(name, parameter.style, parameter.explode, pathValueOf(parameter, text));
   });
+}
+
+/**
+ * A path parameter's text (as `parameterText` writes values: arrays comma-joined, objects as
+ * JSON) as its items or fields, for its style to spread; text that is no such value stays text.
+ */
+function pathValueOf(parameter: PlannedParameter, text: string): PathValue {
+  if (isObjectSchema(parameter.resolved)) {
+    const parsed = parseJson(text);
+    const value = parsed.ok ? parsed.value : undefined;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, parameterText(field)]));
+    return text;
+  }
+  return typesOf(parameter.resolved).includes('array') && text !== '' ? text.split(',') : text;
 }
 
 /** Headers OpenAPI says a header parameter cannot describe (the request's own machinery). */

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
 import { coerceStyled, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
-import { styledRaw, type RawParameter } from '../openapi/parameter-style.js';
+import { isObjectSchema, pathObject, styledRaw, type RawParameter } from '../openapi/parameter-style.js';
 import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter, FormMedia } from './compiled-operation.js';
 import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
@@ -19,7 +19,24 @@ export interface RawRequest {
   path: string;
 }
 
-type Source = 'path' | 'query' | 'header';
+type Source = 'path' | 'query' | 'header' | 'cookie';
+
+/** One cookie's value from the Cookie header (`a=1; b=2`), percent-decoded where it decodes. */
+function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  for (const line of Array.isArray(header) ? header : header === undefined ? [] : [header]) {
+    for (const pair of line.split(';')) {
+      const equals = pair.indexOf('=');
+      if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;
+      const value = pair.slice(equals + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
 
 function rawValue(
   parameter: CompiledParameter,
@@ -27,6 +44,7 @@ function rawValue(
   others: ReadonlySet<string>,
 ): RawParameter | undefined {
   if (parameter.in === 'path') return request.params[parameter.name];
+  if (parameter.in === 'cookie') return cookieValue(request.headers.cookie, parameter.name);
   const source = { query: request.query, header: (name: string) => request.headers[name] };
   return styledRaw(parameter, parameter.resolvedSchema, source, others);
 }
@@ -56,7 +74,11 @@ function readParameter(
       ? unstyledPathValue(raw, parameter.style, parameter.name, parameter.explode)
       : undefined;
   if (unstyled && !unstyled.ok) return unstyled.message;
-  const coerced = coerceStyled(unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
+  const fields =
+    unstyled && isObjectSchema(parameter.resolvedSchema) ? pathObject(unstyled.value, parameter.explode) : undefined;
+  if (unstyled && isObjectSchema(parameter.resolvedSchema) && !fields)
+    return `must be an object's fields, ${parameter.explode ? '"name=value,…"' : '"name,value,…"'} (got ${quoteShort(raw)})`;
+  const coerced = coerceStyled(fields ?? unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
   if (!coerced.ok) return coerced.message;
   const issues = parameter.validate?.(exactNumbers(coerced.value)) ?? [];
   if (issues.length > 0) return `${describeIssues(issues).replace(/^\(root\) /, '')} (got ${quoteShort(raw)})`;
@@ -78,17 +100,23 @@ export class PathParameterProblem extends ProblemError {
   }
 }
 
-const SOURCE_LABEL: Record<Source, string> = { path: 'path parameter', query: 'query parameter', header: 'header' };
+const SOURCE_LABEL: Record<Source, string> = {
+  path: 'path parameter',
+  query: 'query parameter',
+  header: 'header',
+  cookie: 'cookie parameter',
+};
 
-/** Validates path, query and header parameters: a bad path parameter means "no such resource" (404). */
+/** Validates path, query, header and cookie parameters: a bad path parameter means "no such resource" (404). */
 export function readParameters(compiled: CompiledOperation, request: RawRequest): Omit<RequestInput, 'body'> {
   const input: Omit<RequestInput, 'body'> = { path: {}, query: {}, headers: {} };
   const problems: string[] = [];
   let pathProblem: string | undefined;
   for (const parameter of compiled.parameters) {
-    if (parameter.in === 'cookie') continue;
     const source = parameter.in as Source;
-    const target = source === 'path' ? input.path : source === 'query' ? input.query : input.headers;
+    // Cookie values are checked, not handed on: no answer of the mock depends on them.
+    const target =
+      source === 'path' ? input.path : source === 'query' ? input.query : source === 'header' ? input.headers : {};
     const problem = readParameter(parameter, request, target, compiled.queryNames);
     if (!problem) continue;
     const sentence = `${SOURCE_LABEL[source]} "${parameter.name}" ${problem}`;

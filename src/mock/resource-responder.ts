@@ -18,6 +18,7 @@ import { listAnswer } from './list-answer.js';
 import { nestedAsked, rangesAsked, withNested, withinRanges } from './range-answers.js';
 import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
 import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
+import { singularOf } from '../openapi/naming.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
 export type ResourceHandler = (
@@ -76,7 +77,7 @@ function nouns(resource: Resource): { one: string; many: string } {
       .split('/')
       .filter((segment) => segment !== '' && !segment.startsWith('{'))
       .at(-1) ?? 'items';
-  return { one: many.replace(/s$/, '') || 'item', many };
+  return { one: singularOf(many) || 'item', many };
 }
 
 const FULL_MESSAGES: Record<FullReason, (limit: number, many: string) => string> = {

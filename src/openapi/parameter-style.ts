@@ -16,7 +16,7 @@ const DELIMITERS: Record<string, string> = { pipeDelimited: '|', spaceDelimited:
 const objectSchemas = new WeakMap<object, boolean>();
 
 /** True for an object (not array) schema; remembered per schema, as parameters are read on every request. */
-function isObjectSchema(schema: JsonSchema | undefined): boolean {
+export function isObjectSchema(schema: JsonSchema | undefined): boolean {
   if (typeof schema !== 'object') return false;
   let object = objectSchemas.get(schema);
   if (object === undefined) {
@@ -114,4 +114,47 @@ export function styledRaw(
   }
   if (object) return pairs(single(raw)!.split(',')) ?? single(raw)!;
   return raw;
+}
+
+/**
+ * An object path parameter's fields from its unstyled text (`unstyledPathValue`): `x=1,y=2` (or
+ * the label style's `x=1`, `y=2`) exploded, `x,1,y,2` not. Undefined when the text is no object.
+ */
+export function pathObject(value: string | string[], explode: boolean): Record<string, string> | undefined {
+  const values = Array.isArray(value) ? value : value.split(',');
+  return explode ? assignments(values) : pairs(values);
+}
+
+/** A path parameter's value as text, an array's items or an object's fields, before its style spreads it. */
+export type PathValue = string | readonly string[] | Readonly<Record<string, string>>;
+
+/**
+ * A path parameter as its style writes it into the path (OpenAPI 3.x, Style Values; RFC 6570):
+ * simple (`5`, `3,4`, `x,1,y,2` or exploded `x=1,y=2`), label (`.5`, `.3,4` or exploded `.3.4`)
+ * and matrix (`;cell=5`, `;ids=3,4` or exploded `;ids=3;ids=4`). Each value is percent-encoded
+ * by `encode`; the style's own separators stay literal.
+ */
+export function styledPathValue(
+  name: string,
+  style: string | undefined,
+  explode: boolean,
+  value: PathValue,
+  encode: (text: string) => string = encodeURIComponent,
+): string {
+  const fields = typeof value === 'object' && !Array.isArray(value) ? Object.entries(value) : undefined;
+  const items: string[] = Array.isArray(value) ? value.map(encode) : typeof value === 'string' ? [encode(value)] : [];
+  const entries = (fields ?? []).map(([key, field]) => [encode(key), encode(field)] as const);
+  const flat = (joinExploded: string, joinPlain: string): string =>
+    fields
+      ? explode
+        ? entries.map(([key, field]) => `${key}=${field}`).join(joinExploded)
+        : entries.flat().join(joinPlain)
+      : items.join(explode ? joinExploded : joinPlain);
+  if (style === 'label') return `.${flat('.', ',')}`;
+  if (style === 'matrix') {
+    if (fields && explode) return entries.map(([key, field]) => `;${key}=${field}`).join('');
+    if (explode && items.length > 1) return items.map((item) => `;${name}=${item}`).join('');
+    return `;${name}=${flat(',', ',')}`;
+  }
+  return flat(',', ',');
 }

@@ -40,11 +40,34 @@ function keyPropertyOf(
     if (property && property in properties) return property;
   }
   if (entry.itemParameter && entry.itemParameter in properties) return entry.itemParameter;
+  const spelled = entry.itemParameter && parameterNamesProperty(entry.itemParameter, entry.path, properties);
+  if (spelled) return spelled;
   if ('id' in properties) return 'id';
   const named = Object.keys(properties).find((name) => namesItsCollection(name, entry.path));
   if (named) return named;
   const sent = new Set(Object.keys(objectShape(body).properties));
   return required.find((name) => !sent.has(name) && /id$/i.test(name));
+}
+
+/**
+ * The property an item parameter spells otherwise: `user_name` for `userName`, or the part after
+ * the item's noun (`slug` for `{ownerSlug}` of `/owners`, `code` for `{country_code}`).
+ */
+function parameterNamesProperty(
+  parameter: string,
+  path: string,
+  properties: Record<string, JsonSchema>,
+): string | undefined {
+  const plain = squashed(parameter);
+  const names = Object.keys(properties);
+  const same = names.find((name) => squashed(name) === plain);
+  if (same) return same;
+  for (const noun of itemNames(path, true)) {
+    const rest = plain.startsWith(noun) ? plain.slice(noun.length) : '';
+    const named = rest === '' ? undefined : names.find((name) => squashed(name) === rest);
+    if (named) return named;
+  }
+  return undefined;
 }
 
 /** `eventId` or `event_id` for `/events` (and `/special-events`): the property named after one item. */
@@ -73,7 +96,9 @@ export function keyOf(
   const kind = typed === undefined ? inPath : kindOf(typed) === 'string' && inPath === 'uuid' ? 'uuid' : kindOf(typed);
   // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.
   const natural = kind === 'string' && !/id$/i.test(property) && property in bodyShape.properties;
-  const clientChosen = bodyShape.required.includes(property) || natural;
-  const declared = property in bodyShape.properties && !isReadOnly(bodyShape.properties[property]);
+  // `required` beside readOnly holds for responses only (OpenAPI 3.0): a readOnly key is never the client's.
+  const readOnly = property in bodyShape.properties && isReadOnly(bodyShape.properties[property]);
+  const clientChosen = !readOnly && (bodyShape.required.includes(property) || natural);
+  const declared = property in bodyShape.properties && !readOnly;
   return { property, kind, assignedBy: clientChosen ? 'client' : declared ? 'either' : 'server' };
 }

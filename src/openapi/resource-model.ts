@@ -204,11 +204,11 @@ function attachFinders(byPath: Map<string, Draft>, schemas: Map<Draft, JsonSchem
 }
 
 /**
- * A top-level collection clients only read (a list and a read by key, no create): kept from its
- * seeds, so that the list and the reads agree and an unknown key is a 404.
+ * A collection clients only read (a list and a read by key, no create), top-level or under a
+ * parent: kept from its seeds, so that the list and the reads agree and an unknown key is a 404.
  */
 function readOnly(entry: Draft): boolean {
-  return entry.operations.list !== undefined && entry.operations.read !== undefined && !entry.path.includes('{');
+  return entry.operations.list !== undefined && entry.operations.read !== undefined;
 }
 
 function resourceOf(document: LoadedDocument, entry: Draft, item: JsonSchema | undefined): Resource {

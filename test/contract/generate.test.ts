@@ -94,3 +94,25 @@ describe('generated data', () => {
     ]);
   });
 });
+
+const odd = buildPlan(
+  await loadDocument(new URL('../fixtures/contract/empty-path-values.yaml', import.meta.url).pathname),
+);
+
+describe('an empty path parameter is never sent: `/items/` is another URL than `/items/{id}`', () => {
+  const operation = (id: string) => odd.operations.find((candidate) => candidate.id === id)!;
+  const parameter = (id: string, name: string) =>
+    operation(id).parameters.find((candidate) => candidate.name === name)!;
+
+  it('below a minLength of 1, a path parameter has no invalid value; a query parameter keeps the empty one', () => {
+    const path = parameter('getExport', 'exportName');
+    const query = parameter('getExport', 'note');
+    expect(invalidParameterValues(path, odd.validators.at(path.schema!.pointer)).map((item) => item.value)).toEqual([
+      'kkkk',
+    ]);
+    expect(invalidParameterValues(query, odd.validators.at(query.schema!.pointer)).map((item) => item.value)).toEqual([
+      '',
+      'kkkk',
+    ]);
+  });
+});

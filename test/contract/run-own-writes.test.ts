@@ -39,6 +39,25 @@ describe('a created item the run changes is expected as it is now', () => {
     }
   });
 
+  it('and through an item wrapper (`{"ticket": {...}}`) in a PATCH answered 204', async () => {
+    const wrapped = fileURLToPath(new URL('../fixtures/contract/patched-status-wrapped.yaml', import.meta.url));
+    const mock = await startMock({ specPath: wrapped, port: 0, apiKeys: [KEY], world: false });
+    try {
+      const summary = await runContract({
+        baseUrl: mock.url,
+        apiKey: KEY,
+        specPath: wrapped,
+        seed: 1,
+        checks: ['positive-data-acceptance', 'filter-honoured'],
+      });
+      const filter = summary.cases.find((result) => result.check === 'filter-honoured')!;
+      expect(filter.failures.map((finding) => finding.title)).toEqual([]);
+      expect(filter.status).toBe('passed');
+    } finally {
+      await mock.close();
+    }
+  });
+
   const plan = async (): Promise<Plan> => buildPlan(await loadDocument(PATCHED));
   const item = (id: number, status: string): CreatedResource => ({
     sent: { title: 't', status },
@@ -73,6 +92,16 @@ describe('a created item the run changes is expected as it is now', () => {
     sent.request.body = JSON.stringify({ status: 'closed' });
     followWrites(run, sent);
     expect(run.created.get('/tickets')!.map((resource) => resource.returned.status)).toEqual(['open', expected]);
+  });
+
+  it('a PUT answered 204 holds what it wrote: a field it left out is no longer expected', async () => {
+    const { all } = await plan();
+    const replacing = { ...all.find((operation) => operation.role === 'update')!, role: 'replace' as const };
+    const run = state(item(1, 'open'));
+    const sent = exchange(replacing, 'http://h/v1/tickets/1', 204);
+    sent.request.body = JSON.stringify({ title: 'new' });
+    followWrites(run, sent);
+    expect(run.created.get('/tickets')![0]!.returned).toEqual({ id: 1, title: 'new' });
   });
 
   it('a DELETE forgets the item; one under another collection path is left alone', async () => {
@@ -136,5 +165,24 @@ describe('id-uniqueness compares ids within one collection', () => {
   it('pet 1 given again under the same owner is still a duplicate', async () => {
     const result = await idUniquenessAfter(pet('/owners/ada/pets'));
     expect(result.failures.map((finding) => finding.title)).toEqual(['id 1 was given to more than one resource']);
+  });
+});
+
+describe('a sub-resource is created, read and listed under one parent', () => {
+  const NOTES = fileURLToPath(new URL('../fixtures/contract/notes-per-owner.yaml', import.meta.url));
+  const CHECKS = ['collection-consistency', 'data-fidelity', 'resource-round-trip', 'list-freshness'];
+
+  it.each(CHECKS)('%s finds nothing against kennel serve, having read notes back', async (check) => {
+    const mock = await startMock({ specPath: NOTES, port: 0, apiKeys: [KEY], world: false });
+    try {
+      // positive-data-acceptance creates the owners the notes are then created under.
+      const checks = ['positive-data-acceptance', check];
+      const summary = await runContract({ baseUrl: mock.url, apiKey: KEY, specPath: NOTES, seed: 1, checks });
+      const result = summary.cases.filter((found) => found.check === check && found.status !== 'skipped');
+      expect(result.flatMap((found) => found.failures.map((failure) => failure.title))).toEqual([]);
+      expect(result.map((found) => found.status)).toContain('passed');
+    } finally {
+      await mock.close();
+    }
   });
 });

@@ -49,6 +49,8 @@ export function generateDocument(seed: number, options: GeneratorOptions = {}): 
   const draws = new Draws(seed);
   const enabled = new Set(options.features ?? ALL_FEATURES);
   const version = draws.fork('version').pick<OasVersion>(options.versions ?? ['3.0', '3.1']);
+  // mutualTLS is OpenAPI 3.1's: a 3.0 document draws another scheme in its place.
+  if (version === '3.0') enabled.delete('mutual-tls');
   const used = chooseFeatures(enabled, draws.fork('features'));
   const parts = new DocumentParts(version, used, draws.fork('parts'));
   addSecurity(parts);

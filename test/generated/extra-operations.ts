@@ -9,6 +9,7 @@ export function addExtraOperations(parts: DocumentParts): void {
   status(parts);
   if (parts.uses('odd-paths')) oddPaths(parts);
   if (parts.uses('percent-encoded')) percentEncoded(parts);
+  if (parts.uses('path-styles')) pathStyles(parts);
   if (parts.uses('query-styles')) search(parts);
   if (parts.uses('cookie-parameters')) session(parts);
   if (parts.uses('text-media')) health(parts);
@@ -94,6 +95,37 @@ function percentEncoded(parts: DocumentParts): void {
   parts.operation('/caf%C3%A9/menu%20today', 'get', {
     operationId: 'getCafeMenu',
     responses: { '200': jsonResponse(parts, 'The menu', body), ...errors(parts, []) },
+  });
+}
+
+/** Path parameters in matrix (`;cell=5`), label (`.1.2`, or `.1.2` exploded) and exploded simple (`x=1,y=2`) styles. */
+function pathStyles(parts: DocumentParts): void {
+  const draws = parts.draws.fork('path styles');
+  const found = (name: string, schema: Schema): Built => ({
+    schema: object({ [name]: schema }, [name]),
+    sample: () => ({ [name]: name === 'cell' ? 5 : name === 'colors' ? [1, 2] : { x: 1, y: 2 } }),
+  });
+  const cell = { type: 'integer', minimum: 0, maximum: 99 };
+  parts.operation('/grid/{cell}', 'get', {
+    operationId: 'getGridCell',
+    parameters: [
+      { name: 'cell', in: 'path', required: true, style: 'matrix', explode: draws.chance(0.5), schema: cell },
+    ],
+    responses: { '200': jsonResponse(parts, 'The cell', found('cell', cell)), ...errors(parts, ['404']) },
+  });
+  const colors = { type: 'array', items: { type: 'integer', minimum: 0, maximum: 255 }, minItems: 1, maxItems: 3 };
+  parts.operation('/palettes/{colors}', 'get', {
+    operationId: 'getPalette',
+    parameters: [
+      { name: 'colors', in: 'path', required: true, style: 'label', explode: draws.chance(0.5), schema: colors },
+    ],
+    responses: { '200': jsonResponse(parts, 'The palette', found('colors', colors)), ...errors(parts, ['404']) },
+  });
+  const point = object({ x: { type: 'integer' }, y: { type: 'integer' } }, ['x', 'y']);
+  parts.operation('/points/{point}', 'get', {
+    operationId: 'getPoint',
+    parameters: [{ name: 'point', in: 'path', required: true, style: 'simple', explode: true, schema: point }],
+    responses: { '200': jsonResponse(parts, 'The point', found('point', point)), ...errors(parts, ['404']) },
   });
 }
 

@@ -27,6 +27,8 @@ export const FEATURES = {
   'odd-paths': 'path templates with literal characters beside the parameter (/files/name:{b}, /exports/{name}.json)',
   'literal-sibling': 'a literal path beside a templated sibling (/items/mine and /items/{id})',
   'percent-encoded': 'a path with percent-encoded characters',
+  'path-styles': 'path parameters in matrix, label and exploded simple styles (/grid/;cell=5, /palettes/.1.2)',
+  'odd-keys': 'property names a JSON pointer escapes or a URL encodes (`@type`, `display name`, `size/unit`, `x~flag`)',
   'query-styles': 'query arrays and objects in form (explode true/false), pipeDelimited, spaceDelimited, deepObject',
   'header-parameters': 'header parameters (and a documented response header)',
   'cookie-parameters': 'cookie parameters',
@@ -41,8 +43,9 @@ export const FEATURES = {
   'api-key-cookie': 'security: an API key in a cookie',
   'http-bearer': 'security: HTTP Bearer',
   'http-basic': 'security: HTTP Basic',
-  oauth2: 'security: OAuth 2 (client credentials, scopes)',
+  oauth2: 'security: OAuth 2 (one or more flows, scopes)',
   'open-id-connect': 'security: OpenID Connect',
+  'mutual-tls': 'security: mutual TLS (OpenAPI 3.1 only)',
   'optional-security': 'security that may be omitted ({} beside the requirement) and public operations',
   'status-variants':
     'creates answering 200 or 201 without a body, 204 replaces, 200 deletes, errors as 4XX and default',
@@ -68,6 +71,7 @@ export const SECURITY_FEATURES: readonly Feature[] = [
   'http-basic',
   'oauth2',
   'open-id-connect',
+  'mutual-tls',
 ];
 
 export type OasVersion = '3.0' | '3.1';

@@ -89,6 +89,14 @@ export const PROPERTY_KINDS: readonly PropertyKind[] = [
   { name: 'lines', feature: 'nested-objects', build: (parts) => lines(parts) },
   { name: 'dimensions', feature: 'nested-objects', build: () => dimensions() },
   { name: 'labels', feature: 'additional-properties', build: () => labels() },
+  { name: '@type', feature: 'odd-keys', build: () => ({ schema: { type: 'string' }, sample: () => 'thing' }) },
+  { name: 'display name', feature: 'odd-keys', build: (parts) => text('display name', parts) },
+  {
+    name: 'size/unit',
+    feature: 'odd-keys',
+    build: () => ({ schema: { type: 'string', enum: ['cm', 'in'] }, sample: (n) => (n % 2 === 0 ? 'cm' : 'in') }),
+  },
+  { name: 'x~flag', feature: 'odd-keys', build: () => ({ schema: { type: 'boolean' }, sample: (n) => n % 2 === 1 }) },
 ];
 
 /** Defaults of optional properties (the `defaults` feature): each valid for its property. */

@@ -26,15 +26,7 @@ const SCHEMES: Record<string, { name: string; scheme: (parts: DocumentParts) => 
   'http-basic': { name: 'basicAuth', scheme: () => ({ type: 'http', scheme: 'basic' }), scopes: [] },
   oauth2: {
     name: 'oauth',
-    scheme: () => ({
-      type: 'oauth2',
-      flows: {
-        clientCredentials: {
-          tokenUrl: 'https://auth.example.com/token',
-          scopes: { 'items:read': 'Read items', 'items:write': 'Change items' },
-        },
-      },
-    }),
+    scheme: (parts) => ({ type: 'oauth2', flows: oauthFlows(parts.draws.fork('oauth2 flows')) }),
     scopes: ['items:read'],
   },
   'open-id-connect': {
@@ -45,7 +37,22 @@ const SCHEMES: Record<string, { name: string; scheme: (parts: DocumentParts) => 
     }),
     scopes: [],
   },
+  'mutual-tls': { name: 'clientCertificate', scheme: () => ({ type: 'mutualTLS' }), scopes: [] },
 };
+
+const SCOPES = { 'items:read': 'Read items', 'items:write': 'Change items' };
+const AUTHORIZE = 'https://auth.example.com/authorize';
+const TOKEN = 'https://auth.example.com/token';
+
+/** One to four of OAuth 2's flows, client credentials always among them. */
+function oauthFlows(draws: Draws): Record<string, unknown> {
+  const flows: Record<string, unknown> = { clientCredentials: { tokenUrl: TOKEN, scopes: SCOPES } };
+  if (draws.fork('authorization code').chance(0.5))
+    flows.authorizationCode = { authorizationUrl: AUTHORIZE, tokenUrl: TOKEN, refreshUrl: TOKEN, scopes: SCOPES };
+  if (draws.fork('implicit').chance(0.3)) flows.implicit = { authorizationUrl: AUTHORIZE, scopes: SCOPES };
+  if (draws.fork('password').chance(0.3)) flows.password = { tokenUrl: TOKEN, scopes: SCOPES };
+  return flows;
+}
 
 /**
  * Draws the document's security schemes: one of the enabled ones (two with

@@ -69,6 +69,8 @@ export async function readList(
   intent: Intent = 'valid',
   parents: Record<string, string> = {},
 ): Promise<ListRead> {
+  // A sub-resource's list (`/devices/{deviceId}/comments`) is read under the parents it was
+  // created under when known, else the ones a create or a read of it would use: never a default.
   const given = Object.fromEntries(
     Object.entries(parents).filter(([name]) => list.parameters.some((p) => p.in === 'path' && p.name === name)),
   );

@@ -3,8 +3,8 @@ import { isSuccess, jsonBody } from './support.js';
 
 /**
  * Keeps the run's record of the items it created true to its own later writes: an item a check
- * replaced (`PUT`) or updated (`PATCH`) is recorded as the response shows it, else as written; a
- * deleted one is forgotten. Checks that expect created items in a list (a filter, freshness,
+ * replaced (`PUT`) or updated (`PATCH`) is recorded as the response shows it, else as written
+ * (through the body's item wrapper); a deleted one is forgotten. Checks that expect created items in a list (a filter, freshness,
  * consistency) then expect them as they are, not as they were created.
  */
 export function followWrites(state: RunState, exchange: Exchange): void {
@@ -19,11 +19,18 @@ export function followWrites(state: RunState, exchange: Exchange): void {
     return;
   }
   const resource = created[index]!;
-  const written = parsedObject(exchange.request.body);
+  const written = writtenItem(exchange);
   if (!written) return;
   const sent = role === 'replace' ? written : { ...resource.sent, ...written };
   const answer = jsonBody(exchange);
-  const returned = isObject(answer) && idProperty in answer ? answer : { ...resource.returned, ...written };
+  // A replace answered without the item holds what was written, no more: the fields it left out
+  // are gone (or the server's defaults), never what they were before.
+  const returned =
+    isObject(answer) && idProperty in answer
+      ? answer
+      : role === 'replace'
+        ? written
+        : { ...resource.returned, ...written };
   created[index] = { ...resource, sent, returned: { ...returned, [idProperty]: resource.id } };
 }
 
@@ -42,6 +49,15 @@ function safeDecode(segment: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The item a replace or update wrote: inside the body's item wrapper (`{"ticket": {...}}`) when it has one. */
+function writtenItem(exchange: Exchange): Record<string, unknown> | undefined {
+  const body = parsedObject(exchange.request.body);
+  const wrapper = exchange.operation.body?.wrapper?.property;
+  if (!body || wrapper === undefined) return body;
+  const item = body[wrapper];
+  return isObject(item) ? item : body;
 }
 
 function parsedObject(body: string | undefined): Record<string, unknown> | undefined {

@@ -180,8 +180,13 @@ export const filterHonoured: ScenarioCheck = {
           continue;
         }
         const idProperty = operation.idProperty;
+        // Only those created under the parents listed (a sub-resource's other parents hold others).
+        const listed = new URL(exchange.request.url).pathname;
         const mine = (context.state.created.get(operation.collection ?? '') ?? []).filter(
-          (resource) => resource.returned[filter.property] === value && resource.id !== undefined,
+          (resource) =>
+            resource.returned[filter.property] === value &&
+            resource.id !== undefined &&
+            (resource.scope === undefined || resource.scope === listed),
         );
         if (search || !idProperty || mine.length === 0 || (cap !== undefined && items.length >= cap)) continue;
         const missing = mine.filter(

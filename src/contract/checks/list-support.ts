@@ -1,6 +1,14 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
-import { generation, isSuccess, jsonBody, rememberCreated, requiredQuery, testDataBody } from './support.js';
+import {
+  generation,
+  isSuccess,
+  jsonBody,
+  knownPathValues,
+  rememberCreated,
+  requiredQuery,
+  testDataBody,
+} from './support.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(
@@ -10,10 +18,12 @@ export async function list(
   intent: Exchange['intent'] = 'valid',
 ): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
   const operation = context.operation;
+  // A sub-resource is listed under the parents its creates and reads use (`readList`).
   const exchange = await context.send({
     operation,
     intent,
     purpose,
+    pathParams: knownPathValues(context, operation),
     query: { ...requiredQuery(context, operation), ...query },
   });
   const body = jsonBody(exchange);
@@ -32,6 +42,7 @@ export async function createInCollection(
     : undefined;
   if (!create || context.settings.readOnly || count <= 0) return 0;
   const createContext = { ...context, operation: create };
+  const pathParams = knownPathValues(createContext, create);
   let made = 0;
   for (let start = 0; start < count; start += context.settings.concurrency) {
     const batch = Array.from({ length: Math.min(context.settings.concurrency, count - start) }, () => ({
@@ -44,6 +55,7 @@ export async function createInCollection(
           operation: create,
           intent: 'valid',
           purpose: `creating test data in ${create.collection}`,
+          pathParams,
           body: { value },
         }),
       ),

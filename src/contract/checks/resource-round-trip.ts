@@ -19,15 +19,16 @@ import {
 
 /**
  * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
- * writeOnly (never sent back): what came back for them is not compared. The id read by is.
+ * writeOnly (never sent back): what came back for them is not compared. The id read by is
+ * (`keepId`): a readOnly id sent in a create is the server's to replace, the one read by is not.
  */
-function uncompared(context: CheckContext): Set<string> {
+function uncompared(context: CheckContext, keepId: boolean): Set<string> {
   const { properties } = objectShape(context.operation.body?.schema);
   return new Set(
     Object.entries(properties)
       .filter(
         ([name, property]) =>
-          name !== context.operation.idProperty &&
+          !(keepId && name === context.operation.idProperty) &&
           typeof property === 'object' &&
           (property.readOnly === true || property.writeOnly === true),
       )
@@ -39,12 +40,17 @@ function uncompared(context: CheckContext): Set<string> {
  * Properties sent that came back different (or not at all): those the body's documented schema
  * shows (a create answering `{id}` promises nothing else), except the readOnly and writeOnly ones.
  */
-function differences(context: CheckContext, sent: Record<string, unknown>, exchange: Exchange): string[] {
+function differences(
+  context: CheckContext,
+  sent: Record<string, unknown>,
+  exchange: Exchange,
+  keepId = false,
+): string[] {
   const returned = jsonBody(exchange);
   if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
     return ['the body is not an object'];
   const body = returned as Record<string, unknown>;
-  const skipped = uncompared(context);
+  const skipped = uncompared(context, keepId);
   const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
     .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !sameJson(body[name], value))
@@ -76,6 +82,7 @@ async function readBack(
     context,
     { ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) },
     exchange,
+    true,
   );
   return wrong.length === 0
     ? []
