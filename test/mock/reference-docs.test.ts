@@ -158,9 +158,12 @@ describe('the documentation site serves the same reference', () => {
   });
 
   it('a host the platform does not serve reaches neither page nor API', async () => {
+    // Over a connection made for the platform's own name: 421 Misdirected Request (RFC 9110 15.5.20);
+    // a client asking for nobody.example.com by SNI gets the default certificate and a failed handshake.
     const response = await site('GET', '/v1/pets', { host: 'nobody.example.com', headers: AUTH });
-    expect(response.status).toBe(404);
-    expect(response.text).toContain('nobody.example.com is not attached to any project');
+    expect(response.status).toBe(421);
+    expect(response.text).toContain('nobody.example.com');
+    expect(response.text).not.toContain('Pet Store API');
   });
 });
 

@@ -1,7 +1,7 @@
 import { pathParamsAt } from '../url-operation.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { failure, fitsParameter, isSuccess, jsonBody, readById, show } from './support.js';
+import { documentsIdSource, failure, fitsParameter, isSuccess, jsonBody, readById, show } from './support.js';
 
 /**
  * The key property a read's item parameter names, when its name says so: `id` or `eventId` for
@@ -81,6 +81,11 @@ export const readReturnsRequested: ScenarioCheck = {
         (id) => !schema || fitsParameter(context.plan, schema, id),
       ),
     );
+    if (ids.length === 0 && !documentsIdSource(context.plan, operation.collection))
+      return {
+        failures: [],
+        skipped: `the document gives no way to learn a ${key} of ${operation.collection} (no operation lists or creates them)`,
+      };
     if (ids.length === 0) return { failures: [], unexercised: `the run saw no ${key} of ${operation.collection}` };
     const reads = await Promise.all(
       ids.map((id) => readById(context, operation, id, `reading ${key} ${id}, an id the deployment showed`)),
