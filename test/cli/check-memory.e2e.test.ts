@@ -1,6 +1,6 @@
 // Memory stays flat whatever the deployment sends: the peak RSS of a `kennel check` process against
 // 50 MB bodies and gzip bombs on every response, compared with a run against kennel serve. The
-// bound is generous (150 MB over the baseline; 50-90 MB measured here): it catches a body read
+// bound is generous (200 MB over the baseline; 50-100 MB measured on a quiet machine, up to 160 in a full suite on 2 busy cores): it catches a body read
 // whole (a 1 GB bomb) or many large bodies held at once, not noise. A peak includes garbage the
 // collector has not reclaimed yet, which grows when the machine is busy (153 MB once in a full
 // suite on 2 cores), so a run over the bound is repeated once and the lower peak judged: a real
@@ -16,7 +16,7 @@ import { gzipBombServer, streamingServer, type TestServer } from '../contract/ho
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const KENNEL = path.join(ROOT, 'bin', 'kennel.js');
 const MAX_RSS = path.join(ROOT, 'bench', 'lib', 'max-rss.js');
-const GROWTH_LIMIT_MB = 150;
+const GROWTH_LIMIT_MB = 200;
 
 /** A `kennel check` of createPet (its checks send 10 requests at once) with its peak RSS in MB. */
 function check(url: string, apiKey: string): Promise<{ code: number | null; peakMb: number; output: string }> {
@@ -50,7 +50,7 @@ describe('kennel check memory against deployments that send too much', () => {
     ['50 MB bodies, streamed', () => streamingServer(50), 'streamed'],
     ['gzip bombs of 1 GB', () => gzipBombServer(1), 'decompressed'],
   ] as const)(
-    '%s: every body is cut off at 10 MB and reported; the peak stays within 150 MB of the baseline',
+    '%s: every body is cut off at 10 MB and reported; the peak stays within 200 MB of the baseline',
     async (_label, start, how) => {
       const server: TestServer = await start();
       try {
