@@ -1,10 +1,10 @@
 // Memory stays flat whatever the deployment sends: the peak RSS of a `kennel check` process against
 // 50 MB bodies and gzip bombs on every response, compared with a run against kennel serve. The
-// bound is generous (200 MB over the baseline; 50-100 MB measured on a quiet machine, up to 160 in a full suite on 2 busy cores): it catches a body read
-// whole (a 1 GB bomb) or many large bodies held at once, not noise. A peak includes garbage the
-// collector has not reclaimed yet, which grows when the machine is busy (153 MB once in a full
-// suite on 2 cores), so a run over the bound is repeated once and the lower peak judged: a real
-// leak or a body read whole exceeds the bound on every run. Uses dist/.
+// bound is generous (200 MB over the baseline; 50-100 MB measured on a quiet machine, up to 160 MB
+// in a full suite on 2 busy cores): it catches a body read whole (a 1 GB bomb) or many large
+// bodies held at once, not noise. A peak includes garbage the collector has not reclaimed yet,
+// which grows when the machine is busy, so a run over the bound is repeated once and the lower
+// peak judged: a real leak or a body read whole exceeds the bound on every run. Uses dist/.
 // `node bench/check-memory.js` prints the same figures for a full default run.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
