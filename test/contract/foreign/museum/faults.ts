@@ -254,8 +254,7 @@ const TABLE = [
     family: 'pagination',
     description: 'listSpecialEvents ignores page: page 2 repeats page 1',
     checks: ['pagination-followed', 'collection-consistency'],
-    caughtToday: false,
-    waitsFor: 'pagination',
+    caughtToday: true,
   },
   // --- negative inputs ------------------------------------------------------------------------------
   {
