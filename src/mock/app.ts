@@ -5,7 +5,7 @@ import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { ResourceModel } from '../openapi/resource-model.js';
 import type { Pet } from '../store/pet.js';
-import type { Store } from '../store/store-types.js';
+import { andThen, type Store } from '../store/store-types.js';
 import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
@@ -13,6 +13,7 @@ import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
+import { referenceGuard } from './reference-guard.js';
 import { resourceHandlers } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { DocumentAnswers } from './document-answers.js';
@@ -173,7 +174,8 @@ function resourceResponder(
   const handlers = config.stateless
     ? new Map()
     : resourceHandlers({ document: spec, model, listOrder: config.listOrder, seed: config.seed });
-  return (compiled, input, request) => {
+  const guard = config.stateless ? undefined : referenceGuard(spec, model);
+  const respond: Responder = (compiled, input, request) => {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)), request);
     const accept = request.headers.accept;
@@ -183,6 +185,12 @@ function resourceResponder(
     });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
     return list ? limitedList(answer, list, input, request, spec.basePath) : answer;
+  };
+  if (!guard) return respond;
+  // A body naming a kept resource that does not exist gets the document's 422/404/409 first.
+  return (compiled, input, request) => {
+    const tenant = store.tenant(tenantOf(request.principal, config.tenancy));
+    return andThen(guard(compiled.operation, input, tenant), () => respond(compiled, input, request));
   };
 }
 

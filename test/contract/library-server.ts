@@ -21,7 +21,8 @@ export type LibraryFault =
   | 'last-not-last'
   | 'books-page-ignored'
   | 'books-past-last-repeats'
-  | 'unknown-shelf-accepted';
+  | 'unknown-shelf-accepted'
+  | 'unknown-author-accepted';
 
 export interface LibraryOptions {
   fault?: LibraryFault;
@@ -34,6 +35,10 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
   const shelves: Json[] = Array.from({ length: 7 }, (_, index) => ({
     id: uuidOf(7, index),
     name: `Shelf ${index + 1}`,
+  }));
+  const authors: Json[] = ['Jane Austen', 'Italo Calvino', 'Toni Morrison'].map((name, index) => ({
+    id: uuidOf(9, index),
+    name,
   }));
   const books: Json[] = Array.from({ length: options.books ?? 3 }, (_, index) => ({
     id: uuidOf(8, index),
@@ -75,15 +80,7 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
   }
 
   function created(text: string, kind: 'shelf' | 'book'): Json {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new Problem(400, 'the body is not JSON');
-    }
-    const value = (body ?? {}) as Json;
-    if (value.id !== undefined && (typeof value.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.id)))
-      throw new Problem(400, 'id must be a uuid');
+    const value = parsed(text);
     if (kind === 'shelf') {
       if (typeof value.name !== 'string' || value.name.length < 1 || value.name.length > 60)
         throw new Problem(400, 'name must be 1 to 60 characters');
@@ -97,9 +94,33 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
       throw new Problem(400, 'shelf_id must be a uuid');
     if (!has('unknown-shelf-accepted') && !shelves.some((shelf) => shelf.id === value.shelf_id))
       throw new Problem(422, `no shelf ${value.shelf_id}`);
-    const book = { id: randomUUID(), title: value.title, shelf_id: value.shelf_id };
+    const author = value.author_id;
+    if (author !== undefined && (typeof author !== 'string' || !/^[0-9a-f-]{36}$/i.test(author)))
+      throw new Problem(400, 'author_id must be a uuid');
+    if (author !== undefined && !has('unknown-author-accepted') && !authors.some((entry) => entry.id === author))
+      throw new Problem(422, `no author ${author}`);
+    const book = {
+      id: randomUUID(),
+      title: value.title,
+      shelf_id: value.shelf_id,
+      ...(author ? { author_id: author } : {}),
+    };
     books.push(book);
     return book;
+  }
+
+  const loans: Json[] = [];
+
+  function loan(text: string): Json {
+    const value = parsed(text);
+    if (typeof value.borrower !== 'string' || value.borrower.length < 1 || value.borrower.length > 60)
+      throw new Problem(400, 'borrower must be 1 to 60 characters');
+    if (typeof value.book_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.book_id))
+      throw new Problem(400, 'book_id must be a uuid');
+    // The document promises nothing about a book that does not exist: the loan is taken as sent.
+    const made = { id: randomUUID(), book_id: value.book_id, borrower: value.borrower };
+    loans.push(made);
+    return made;
   }
 
   function route(method: string, url: URL, text: string): { status: number; body: unknown } {
@@ -108,10 +129,20 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     if (path === '/books' && method === 'GET') return { status: 200, body: bookPage(url) };
     if (path === '/shelves' && method === 'POST') return { status: 201, body: created(text, 'shelf') };
     if (path === '/books' && method === 'POST') return { status: 201, body: created(text, 'book') };
-    const item = /^\/(shelves|books)\/([^/]+)$/.exec(path);
+    if (path === '/authors' && method === 'GET') {
+      const q = url.searchParams.get('q');
+      if (!q) throw new Problem(400, 'q is required');
+      return {
+        status: 200,
+        body: authors.filter((entry) => String(entry.name).toLowerCase().includes(q.toLowerCase())),
+      };
+    }
+    if (path === '/loans' && method === 'POST') return { status: 201, body: loan(text) };
+    const item = /^\/(shelves|books|loans|authors)\/([^/]+)$/.exec(path);
     if (!item) throw new Problem(404, `nothing at ${url.pathname}`);
     if (method !== 'GET') throw new Problem(405, `${method} is not allowed here`);
-    const found = (item[1] === 'shelves' ? shelves : books).find((entry) => entry.id === decodeURIComponent(item[2]!));
+    const kept = { shelves, books, loans, authors }[item[1] as 'shelves' | 'books' | 'loans' | 'authors'];
+    const found = kept.find((entry) => entry.id === decodeURIComponent(item[2]!));
     if (!found) throw new Problem(404, `no ${item[1]} item ${item[2]}`);
     return { status: 200, body: found };
   }
@@ -143,4 +174,18 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     });
   });
   return listenOnLoopback(server);
+}
+
+/** A JSON object body; an `id` (read-only) must still be a uuid when sent. */
+function parsed(text: string): Json {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Problem(400, 'the body is not JSON');
+  }
+  const value = (body ?? {}) as Json;
+  if (value.id !== undefined && (typeof value.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.id)))
+    throw new Problem(400, 'id must be a uuid');
+  return value;
 }

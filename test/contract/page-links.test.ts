@@ -26,6 +26,11 @@ describe('a correct Library passes, over at least two pages', () => {
       (result) => result.check === 'pagination-followed' && result.operationId !== 'listShelves',
     );
     expect(paging.find((result) => result.operationId === 'listBooks')?.status).toBe('passed');
+    // A loan naming a book that does not exist: the document gives createLoan no status for it.
+    const loan = summary.cases.find(
+      (result) => result.check === 'unknown-reference-refused' && result.operationId === 'createLoan',
+    );
+    expect(loan?.status).toBe('warned');
   });
 });
 
@@ -39,6 +44,9 @@ describe('each fault is caught', () => {
     ['last-not-last', 'pagination-followed listShelves: the last link of page 1 leads to a page that has a next link'],
     ['books-page-ignored', 'pagination-followed listBooks: the next page number leads back to a page already read'],
     ['books-past-last-repeats', 'pagination-followed listBooks: the page after the last (page=N) lists'],
+    ['unknown-shelf-accepted', 'unknown-reference-refused createBook: accepted shelf_id'],
+    // Authors are search-only, so the mock keeps none: the deployment's own 404 for the author says it is unknown.
+    ['unknown-author-accepted', 'unknown-reference-refused createBook: accepted author_id'],
   ])('%s', async (fault, title) => {
     const summary = await check({ fault });
     const errors = findingTitles(summary, 'error').map((text) => text.replace(/page=\d+/, 'page=N'));

@@ -143,9 +143,8 @@ const TABLE = [
     name: 'ticket-unknown-event-accepted',
     family: 'references',
     description: 'buyMuseumTickets sells a ticket for an eventId that does not exist (201 instead of 404)',
-    checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['unknown-reference-refused'],
+    caughtToday: true,
   },
   {
     name: 'ticket-event-swapped',

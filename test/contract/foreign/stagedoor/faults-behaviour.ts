@@ -253,9 +253,8 @@ export const BEHAVIOUR_FAULTS = [
     name: 'unknown-performance-accepted',
     family: 'references',
     description: 'createReservation holds seats of a performance_id that does not exist (201 instead of 422)',
-    checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['unknown-reference-refused'],
+    caughtToday: true,
   },
   {
     name: 'reservation-read-returns-latest',
