@@ -1,6 +1,6 @@
 import LinkHeader from 'http-link-header';
 import { valueAt } from '../openapi/json-pointer.js';
-import type { NextPage } from '../openapi/pagination.js';
+import type { NextPage, PageFieldMeaning } from '../openapi/pagination.js';
 import { listedItems } from './payload.js';
 import type { PlannedOperation } from './plan.js';
 import type { Exchange, RequestSpec } from './types.js';
@@ -103,6 +103,12 @@ export function nextStep(operation: PlannedOperation, exchange: Exchange, reques
     case 'counter':
       return counted(operation, next, request, items);
   }
+}
+
+/** The value of the page's first envelope field that means `meaning` (`total`, `pages`), if any. */
+export function pageFieldValue(operation: PlannedOperation, exchange: Exchange, meaning: PageFieldMeaning): unknown {
+  const field = operation.list?.pagination.fields.find((candidate) => candidate.meaning === meaning);
+  return field ? bodyValue(exchange, field.path) : undefined;
 }
 
 /** A link of a page to another page of the same list, besides `next`. */

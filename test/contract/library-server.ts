@@ -19,6 +19,7 @@ export type LibraryFault =
   | 'first-elsewhere'
   | 'prev-elsewhere'
   | 'last-not-last'
+  | 'total-off-by-one'
   | 'books-page-ignored'
   | 'books-past-last-repeats'
   | 'unknown-shelf-accepted'
@@ -61,6 +62,7 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     if (page === 2 && has('prev-elsewhere')) prev = link(2);
     return {
       data: shelves.slice((page - 1) * limit, page * limit),
+      total: shelves.length + (has('total-off-by-one') ? 1 : 0),
       links: {
         self: link(has('self-elsewhere') ? page + 1 : page),
         first: link(has('first-elsewhere') ? 2 : 1),

@@ -1,6 +1,6 @@
 import { stringifyJson } from '../../core/json.js';
 import { mayBeAbsent } from '../../openapi/pagination.js';
-import { nextRequest, nextStep, pageLink, type PageRel } from '../next-page.js';
+import { nextRequest, nextStep, pageFieldValue, pageLink, type PageRel } from '../next-page.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec } from '../types.js';
 import { failure, isSuccess, jsonBody, statusText } from './support.js';
 
@@ -146,6 +146,26 @@ export async function pastTheLast(context: CheckContext, pages: readonly Page[])
     problem(exchange, `the page after the last (${parameter.name}=${value}) lists ${listed.length} item(s)`, {
       expected: 'an empty page or a documented 4xx',
       actual: `${statusText(exchange)} listing ${keys.slice(0, 3).join(', ')}`,
+    }),
+  ];
+}
+
+/**
+ * After pages that ended: the count the first page's envelope gives (`total`, `meta.total_count`)
+ * is the number of items the pages showed. More items than that were counted twice or invented;
+ * fewer, lost between pages (or the count is wrong).
+ */
+export function totalFindings(context: CheckContext, pages: readonly Page[]): CheckFailure[] {
+  const first = pages[0];
+  if (!first) return [];
+  const total = pageFieldValue(context.operation, first.exchange, 'total');
+  if (typeof total !== 'number' || !Number.isInteger(total)) return [];
+  const shown = new Set(pages.flatMap((page) => page.keys)).size;
+  if (shown === total) return [];
+  return [
+    problem(first.exchange, `the pages show ${shown} item(s) where the first page's total says ${total}`, {
+      expected: `${total} items over the pages`,
+      actual: `${shown} distinct items over ${pages.length} page(s)`,
     }),
   ];
 }

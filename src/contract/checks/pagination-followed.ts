@@ -1,7 +1,7 @@
 import { nextRequest, nextStep, type NextStep } from '../next-page.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
-import { identity, pageLinkFindings, pastTheLast, type Page } from './page-links.js';
+import { identity, pageLinkFindings, pastTheLast, totalFindings, type Page } from './page-links.js';
 import { coveringRanges, createResources } from './collection-support.js';
 import { failure, isSuccess, jsonBody, statusText, validRequest } from './support.js';
 
@@ -256,6 +256,7 @@ export const paginationFollowed: ScenarioCheck = {
       ...walked.failures,
       ...(await completeness(context, first, walked)),
       ...(await pageLinkFindings(context, walked.pages)),
+      ...(walked.ended ? totalFindings(context, walked.pages) : []),
       ...(walked.ended ? await pastTheLast(context, walked.pages) : []),
     ];
     if (walked.seen.length === 0 && failures.length === 0)
