@@ -89,16 +89,26 @@ function prevOnFirst(context: CheckContext, first: Page): CheckFailure[] {
   ];
 }
 
+/** True when the walk began at the list's very first page: no page parameter sent, or its first value. */
+function startsAtFirst(context: CheckContext, first: Page): boolean {
+  const parameter = context.operation.list?.pagination.parameter;
+  const sent = parameter ? first.request.query?.[parameter.name] : undefined;
+  if (!parameter || sent === undefined) return true;
+  return parameter.kind !== 'cursor' && Number(sent) === parameter.first;
+}
+
 /**
- * The links of the first pages agree with the pages the walk read: page 1's `self` and `first`
- * show page 1, page 2's `prev` leads back to page 1, and the `last` page has no next page.
+ * The links of the first pages agree with the pages the walk read: page 1's `self` (and `first`,
+ * when page 1 is the list's first page) show page 1, page 2's `prev` leads back to page 1, and
+ * the `last` page has no next page.
  */
 export async function pageLinkFindings(context: CheckContext, pages: readonly Page[]): Promise<CheckFailure[]> {
   const [first, second] = pages;
   if (!first) return [];
-  const failures = prevOnFirst(context, first);
+  const atFirst = startsAtFirst(context, first);
+  const failures = atFirst ? prevOnFirst(context, first) : [];
   failures.push(...(await follow(context, first, 'self', 1, first)).failures);
-  failures.push(...(await follow(context, first, 'first', 1, first)).failures);
+  if (atFirst) failures.push(...(await follow(context, first, 'first', 1, first)).failures);
   if (second) failures.push(...(await follow(context, second, 'prev', 2, first)).failures);
   const last = await follow(context, first, 'last', 1, undefined);
   failures.push(...last.failures);
