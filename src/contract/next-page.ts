@@ -1,6 +1,6 @@
 import LinkHeader from 'http-link-header';
 import { valueAt } from '../openapi/json-pointer.js';
-import type { NextPage } from '../openapi/pagination.js';
+import type { NextPage, PageFieldMeaning } from '../openapi/pagination.js';
 import { listedItems } from './payload.js';
 import type { PlannedOperation } from './plan.js';
 import type { Exchange, RequestSpec } from './types.js';
@@ -39,12 +39,12 @@ function resolved(text: string, exchange: Exchange): NextStep {
   return { kind: 'url', url: url.toString(), text, foreign };
 }
 
-function fromHeader(exchange: Exchange): NextStep {
+function fromHeader(exchange: Exchange, rel: string = 'next'): NextStep {
   const header = exchange.response?.headers.link;
   if (!header) return { kind: 'end' };
   try {
-    const next = LinkHeader.parse(header).rel('next')[0];
-    return next ? resolved(next.uri, exchange) : { kind: 'end' };
+    const link = LinkHeader.parse(header).rel(rel)[0];
+    return link ? resolved(link.uri, exchange) : { kind: 'end' };
   } catch {
     return { kind: 'unreadable', why: `the Link header ${JSON.stringify(header)} is not RFC 8288` };
   }
@@ -103,6 +103,27 @@ export function nextStep(operation: PlannedOperation, exchange: Exchange, reques
     case 'counter':
       return counted(operation, next, request, items);
   }
+}
+
+/** The value of the page's first envelope field that means `meaning` (`total`, `pages`), if any. */
+export function pageFieldValue(operation: PlannedOperation, exchange: Exchange, meaning: PageFieldMeaning): unknown {
+  const field = operation.list?.pagination.fields.find((candidate) => candidate.meaning === meaning);
+  return field ? bodyValue(exchange, field.path) : undefined;
+}
+
+/** A link of a page to another page of the same list, besides `next`. */
+export type PageRel = 'self' | 'prev' | 'first' | 'last';
+
+/** Where a page's documented `rel` link leads: the body's field, else a `Link` header's; `end` when absent or null. */
+export function pageLink(operation: PlannedOperation, exchange: Exchange, rel: PageRel): NextStep {
+  const field = operation.list?.pagination.fields.find((candidate) => candidate.meaning === rel);
+  if (field) {
+    const value = bodyValue(exchange, field.path);
+    if (typeof value === 'string' && value !== '') return resolved(value, exchange);
+    if (value !== undefined && value !== null && value !== '')
+      return { kind: 'unreadable', why: `the ${rel} link is not text` };
+  }
+  return operation.list?.pagination.linkHeader ? fromHeader(exchange, rel) : { kind: 'end' };
 }
 
 /** The request for a next step: the link as is, or the same list with the next page's query. */

@@ -14,6 +14,7 @@ import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
+import { referenceGuard } from './reference-guard.js';
 import { itemGuards, resourceHandlers, type ItemGuard, type ResourceHandler } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { DocumentAnswers } from './document-answers.js';
@@ -178,11 +179,18 @@ function resourceResponder(
   const options = { document: spec, model, listOrder: config.listOrder, seed: config.seed };
   const handlers = config.stateless ? new Map<string, ResourceHandler>() : resourceHandlers(options);
   const guards = config.stateless ? new Map<string, ItemGuard>() : itemGuards(options);
+  const references = config.stateless ? undefined : referenceGuard(spec, model);
   return (compiled, input, request) => {
     const guard = guards.get(compiled.operation.id);
-    if (!guard) return answer(compiled, input, request);
+    if (!guard && !references) return answer(compiled, input, request);
     const tenant = store.tenant(tenantOf(request.principal, config.tenancy));
-    return andThen(guard(input, tenant), () => answer(compiled, input, request));
+    // An operation on an item that does not exist gets its 404 first; then a body naming a kept
+    // resource that does not exist gets the document's 422/404/409.
+    const referenced = () =>
+      references
+        ? andThen(references(compiled.operation, input, tenant), () => answer(compiled, input, request))
+        : answer(compiled, input, request);
+    return guard ? andThen(guard(input, tenant), referenced) : referenced();
   };
 
   function answer(...[compiled, input, request]: Parameters<Responder>): ReturnType<Responder> {

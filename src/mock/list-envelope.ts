@@ -1,12 +1,9 @@
 import { sampleOf } from '../openapi/generate.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import type { PageField } from '../openapi/pagination.js';
+import { allowsNull, type PageField } from '../openapi/pagination.js';
 import type { ResourceList } from '../openapi/resource-model.js';
 import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import { fieldValue, type AnsweredPage, type PageUrl } from './list-page.js';
-
-const allowsNull = (schema: JsonSchema | undefined): boolean =>
-  typesOf(schema).includes('null') || (typeof schema === 'object' && schema.nullable === true);
 
 /**
  * A paging field's value as the schema takes it. Nothing to say (no next page, no count): null

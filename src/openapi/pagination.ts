@@ -4,7 +4,7 @@ import { squashed } from './naming.js';
 import type { JsonSchema } from './openapi-types.js';
 import type { OperationResponse } from './operations.js';
 import type { ResolvedParameter } from './resource-list.js';
-import { objectShape, primaryType } from './schema-shape.js';
+import { objectShape, primaryType, typesOf } from './schema-shape.js';
 
 /** How a list request names its page: a page number, an item offset, or an opaque cursor. */
 export type PageParameterKind = 'page' | 'offset' | 'cursor';
@@ -157,6 +157,24 @@ export function pageFieldsOf(siblings: readonly EnvelopeProperty[], cursor: bool
     } else fields.push(...classify(sibling.name, sibling.schema, [sibling.name], cursor));
   }
   return fields;
+}
+
+/** The schema admits null (`type: [string, 'null']` or 3.0's `nullable`). */
+export function allowsNull(schema: JsonSchema | undefined): boolean {
+  return typesOf(schema).includes('null') || (typeof schema === 'object' && schema.nullable === true);
+}
+
+/**
+ * True when the envelope may leave a paging field out or null (`links.prev` not required, or
+ * nullable): the document's way of saying "there is none", as on the first page.
+ */
+export function mayBeAbsent(siblings: readonly EnvelopeProperty[], field: PageField): boolean {
+  const sibling = siblings.find((candidate) => candidate.name === field.path[0]);
+  if (!sibling) return true;
+  if (field.path.length === 1) return !sibling.required || allowsNull(sibling.schema);
+  const { properties, required } = objectShape(sibling.schema);
+  const name = field.path[1]!;
+  return !required.includes(name) || allowsNull(properties[name]);
 }
 
 /** True when a documented 2xx response of the list declares a `Link` header. */

@@ -200,3 +200,49 @@ export function inferReferences(document: LoadedDocument, model: ResourceModel):
     of: (operation) => byOperation.get(operation.id) ?? [],
   };
 }
+
+/**
+ * Statuses a document gives a request naming something that does not exist, in the order a
+ * server that checks references picks one: 422 (the body is understood but names nothing), 404,
+ * then 409.
+ */
+const DANGLING_STATUSES = ['422', '404', '409'] as const;
+
+/** The status the document gives `operation` for a body naming nothing (422, else 404, else 409), if any. */
+export function danglingReferenceStatus(operation: Operation): number | undefined {
+  const documented = new Set(operation.responses.map((response) => response.status));
+  const status = DANGLING_STATUSES.find((candidate) => documented.has(candidate));
+  return status === undefined ? undefined : Number(status);
+}
+
+/** `/shelf_id` → `shelf_id`, `/tag_ids/*` → `tag_ids` (and whether it is an array); undefined for a nested slot. */
+export function topLevelProperty(slot: RequestSlot): { property: string; array: boolean } | undefined {
+  const match = /^\/([^/]+)(\/\*)?$/.exec(slot.name);
+  if (slot.in !== 'body' || !match) return undefined;
+  return { property: match[1]!.replaceAll('~1', '/').replaceAll('~0', '~'), array: match[2] !== undefined };
+}
+
+/**
+ * The body references an operation is held to when its document gives a status for a body naming
+ * nothing: a top-level property (or an array of them) tied by a rule other than the format alone
+ * to the key of a top-level stateful resource, which the mock keeps and can look up. The mock
+ * refuses such a reference to nothing with that status; the checker calls accepting one an error.
+ */
+export function enforcedReferences(
+  model: ResourceModel,
+  operation: Operation,
+  edges: readonly ReferenceEdge[],
+): ReferenceEdge[] {
+  if (danglingReferenceStatus(operation) === undefined) return [];
+  const byPath = new Map(model.resources.map((resource) => [resource.path, resource]));
+  return edges.filter((edge) => {
+    const resource = byPath.get(edge.resource);
+    return (
+      !edge.guessed &&
+      topLevelProperty(edge.slot) !== undefined &&
+      resource?.stateful === true &&
+      resource.parentParameters.length === 0 &&
+      resource.key?.property === edge.property
+    );
+  });
+}

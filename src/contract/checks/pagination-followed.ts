@@ -1,15 +1,14 @@
-import { stringifyJson } from '../../core/json.js';
 import { nextRequest, nextStep, type NextStep } from '../next-page.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
+import { identity, pageLinkFindings, pastTheLast, totalFindings, type Page } from './page-links.js';
+import { coveringRanges, createResources } from './collection-support.js';
 import { failure, isSuccess, jsonBody, statusText, validRequest } from './support.js';
 
 /** Pages followed at most: enough to reach the end of a small collection, few enough for a large one. */
 const MOST_PAGES = 12;
 
 const NAME = 'pagination-followed';
-
-type Item = Record<string, unknown>;
 
 /**
  * The page size to ask for: the documented default when it is below the maximum (several pages
@@ -23,20 +22,13 @@ function pageSize(operation: PlannedOperation): number | undefined {
   return Math.max(limit.minimum, Math.floor(limit.maximum / 2));
 }
 
-/** An item's identity across pages: its key, else its whole JSON text. */
-function identity(operation: PlannedOperation, item: unknown): string {
-  const key =
-    operation.idProperty && item !== null && typeof item === 'object'
-      ? (item as Item)[operation.idProperty]
-      : undefined;
-  return stringifyJson(key ?? item);
-}
-
 /** What following the pages found: every item's identity in order, and whether the last page was reached. */
 interface Walk {
   seen: string[];
   ended: boolean;
   failures: CheckFailure[];
+  /** The pages read with a list in them, in order. */
+  pages: Page[];
 }
 
 function problem(exchange: Exchange, title: string, details: Partial<CheckFailure> = {}): CheckFailure {
@@ -60,11 +52,12 @@ function judgePage(
         actual: `${items.length} items`,
       }),
     );
-  const repeated = items.map((item) => identity(context.operation, item)).filter((key) => seen.has(key));
+  const via = context.operation.list?.pagination.next?.kind === 'counter' ? 'the next page number' : 'the next link';
+  const repeated = items.map((item) => identity(context, item)).filter((key) => seen.has(key));
   if (repeated.length > 0 && repeated.length === items.length)
     failures.push(
-      problem(exchange, `the next link leads back to a page already read: page ${page} shows only earlier items`, {
-        expected: 'a next link to a page not yet read',
+      problem(exchange, `${via} leads back to a page already read: page ${page} shows only earlier items`, {
+        expected: 'a next page not yet read',
         actual: `listed again: ${repeated.slice(0, 3).join(', ')}`,
       }),
     );
@@ -114,10 +107,10 @@ function foreignLink(exchange: Exchange, step: NextStep, walked: Walk): CheckFai
 
 /** Follows the next pages from `first`, judging each; stops at the end, a problem or the bound. */
 async function walk(context: CheckContext, first: RequestSpec, asked: number | undefined): Promise<Walk> {
-  const walked: Walk = { seen: [], ended: false, failures: [] };
+  const walked: Walk = { seen: [], ended: false, failures: [], pages: [] };
   const seen = new Set<string>();
   const visited = new Set<string>();
-  const keyOf = (item: unknown) => identity(context.operation, item);
+  const keyOf = (item: unknown) => identity(context, item);
   let request: RequestSpec | undefined = first;
   let shortWithNext: Exchange | undefined;
   for (let page = 1; request && page <= MOST_PAGES; page += 1) {
@@ -132,6 +125,7 @@ async function walk(context: CheckContext, first: RequestSpec, asked: number | u
         }),
       );
     walked.failures.push(...judgePage(context, exchange, items, asked, seen, page));
+    walked.pages.push({ request, exchange, keys: items.map(keyOf) });
     // A page of nothing but earlier items: following on would go round in circles.
     if (items.length > 0 && items.every((item) => seen.has(keyOf(item)))) return walked;
     for (const item of items) seen.add(keyOf(item));
@@ -161,7 +155,7 @@ async function completeness(context: CheckContext, first: RequestSpec, walked: W
   const items = jsonBody(whole);
   if (!isSuccess(whole) || !Array.isArray(items)) return [];
   const paged = new Set(walked.seen);
-  const missed = items.map((item) => identity(context.operation, item)).filter((key) => !paged.has(key));
+  const missed = items.map((item) => identity(context, item)).filter((key) => !paged.has(key));
   if (missed.length === 0) return [];
   return [
     problem(whole, `the pages end before the list does: ${missed.length} item(s) of one read are on no page`, {
@@ -171,11 +165,79 @@ async function completeness(context: CheckContext, first: RequestSpec, walked: W
   ];
 }
 
+/** Resources created at most to make a second page. */
+const MOST_CREATED = 4;
+
+/** A page size that splits `count` items into about three pages, when the limit parameter allows one below `count`. */
+function smallerPageSize(operation: PlannedOperation, count: number): number | undefined {
+  const limit = operation.limit;
+  if (!limit || count < 2) return undefined;
+  const size = Math.max(limit.minimum, 1, Math.ceil(count / 3));
+  return size < count ? size : undefined;
+}
+
+/** The first request of a walk: the list as `validRequest` builds it, at `size` items a page when given. */
+function firstRequest(
+  context: CheckContext,
+  size: number | undefined,
+  query: Record<string, string> = {},
+): RequestSpec {
+  const { operation } = context;
+  const base = validRequest(context, operation, `${operation.id}, page 1 (following the next pages)`);
+  const limited = size === undefined ? {} : { [operation.limit!.name]: String(size) };
+  return { ...base, query: { ...base.query, ...query, ...limited } };
+}
+
+/**
+ * Creates enough resources in the list's collection for a second page at the smallest page size
+ * (a few at most), when the run may write; the query that keeps them in view (a date window).
+ */
+async function createForSecondPage(
+  context: CheckContext,
+  listed: number,
+): Promise<{ query: Record<string, string>; created: number } | undefined> {
+  const { operation, plan, settings } = context;
+  const create = operation.collection ? plan.collection(operation.collection).create : undefined;
+  if (!operation.limit || !create?.body || settings.readOnly) return undefined;
+  const wanted = Math.max(operation.limit.minimum, 1) + 1 - listed;
+  if (wanted < 1 || wanted > MOST_CREATED) return undefined;
+  const { created } = await createResources(context, create, wanted);
+  const items = created
+    .map(({ exchange }) => jsonBody(exchange))
+    .filter((item): item is Record<string, unknown> => item !== null && typeof item === 'object');
+  return created.length === 0 ? undefined : { query: coveringRanges(operation, items), created: created.length };
+}
+
+/**
+ * Walks at least two pages when the collection has the items for them: a list that fits on one
+ * page at the first page size is walked again at a smaller one, after creating a few items when
+ * it holds too few.
+ */
+async function walkTwoPages(context: CheckContext): Promise<{ walked: Walk; asked: number | undefined }> {
+  const asked = pageSize(context.operation);
+  const walked = await walk(context, firstRequest(context, asked), asked);
+  if (!walked.ended || walked.pages.length !== 1 || walked.failures.length > 0) return { walked, asked };
+  let listed = walked.seen.length;
+  let query: Record<string, string> = {};
+  if (smallerPageSize(context.operation, listed) === undefined) {
+    const made = await createForSecondPage(context, listed);
+    if (!made) return { walked, asked };
+    listed += made.created;
+    query = made.query;
+  }
+  const smaller = smallerPageSize(context.operation, listed);
+  if (smaller === undefined) return { walked, asked };
+  return { walked: await walk(context, firstRequest(context, smaller, query), smaller), asked: smaller };
+}
+
 /**
  * Follows a list's next pages (a `links.next`, a cursor, a `Link` header, page numbers) to the
- * end, bounded: every page is judged by the response checks as it arrives; an item on two pages,
- * a page larger than the limit, a next link on the last page (to an empty page), a link that
- * loops or does not resolve, or pages that stop before the list does are findings.
+ * end, bounded, over at least two pages when the collection allows (a smaller page size, a few
+ * items created): every page is judged by the response checks as it arrives; an item on two
+ * pages, a page larger than the limit, a next link on the last page (to an empty page), a link
+ * that loops or does not resolve, pages that stop before the list does, a `prev` link on the
+ * first page, `self`/`first`/`prev`/`last` links that lead elsewhere than they say, or items on
+ * the page after the last are findings.
  */
 export const paginationFollowed: ScenarioCheck = {
   name: NAME,
@@ -188,15 +250,22 @@ export const paginationFollowed: ScenarioCheck = {
     return operation.successStatuses.length === 0 ? 'the operation documents no successful response' : undefined;
   },
   async run(context) {
-    const { operation } = context;
-    const base = validRequest(context, operation, `${operation.id}, page 1 (following the next pages)`);
-    const asked = pageSize(operation);
-    const first =
-      asked === undefined ? base : { ...base, query: { ...base.query, [operation.limit!.name]: String(asked) } };
-    const walked = await walk(context, first, asked);
-    const failures = [...walked.failures, ...(await completeness(context, first, walked))];
+    const { walked } = await walkTwoPages(context);
+    const first = walked.pages[0]?.request ?? firstRequest(context, pageSize(context.operation));
+    const failures = [
+      ...walked.failures,
+      ...(await completeness(context, first, walked)),
+      ...(await pageLinkFindings(context, walked.pages)),
+      ...(walked.ended ? totalFindings(context, walked.pages) : []),
+      ...(walked.ended ? await pastTheLast(context, walked.pages) : []),
+    ];
     if (walked.seen.length === 0 && failures.length === 0)
       return { failures, skipped: 'the list showed no items to page through' };
+    if (walked.pages.length < 2 && failures.length === 0)
+      return {
+        failures,
+        unexercised: `the list showed one page only (${walked.seen.length} item(s)): no next page to follow`,
+      };
     return { failures };
   },
 };

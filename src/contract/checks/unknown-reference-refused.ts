@@ -1,7 +1,7 @@
 import { stringifyJson } from '../../core/json.js';
-import type { ReferenceEdge } from '../../openapi/reference-edges.js';
+import { danglingReferenceStatus, enforcedReferences, type ReferenceEdge } from '../../openapi/reference-edges.js';
 import { fitsSlot } from '../reference-values.js';
-import type { CheckFailure, Exchange, ScenarioCheck } from '../types.js';
+import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { unlikelyId } from './ids.js';
 import { documentedStatuses, failure, isSuccess, statusText, validRequest } from './support.js';
 
@@ -27,17 +27,21 @@ function withReference(body: Record<string, unknown>, edge: ReferenceEdge, unkno
   return { ...body, [property]: star ? [unknown] : unknown };
 }
 
-function judged(exchange: Exchange, edge: ReferenceEdge, unknown: unknown): CheckFailure[] {
+function judged(exchange: Exchange, edge: ReferenceEdge, unknown: unknown, enforced: boolean): CheckFailure[] {
   const response = exchange.response;
   if (!response || response.status >= 500) return []; // not-a-server-error's
   const what = `${edge.slot.name.slice(1)} ${stringifyJson(unknown)}, which does not exist`;
-  if (isSuccess(exchange))
+  if (isSuccess(exchange)) {
+    const promised = exchange.operation.operation.responses
+      .map((item) => item.status)
+      .filter((status) => NOT_THERE.includes(status));
     return [
-      failure(NAME, 'warning', exchange, `accepted ${what}`, {
-        expected: 'a 4xx: the reference names nothing',
+      failure(NAME, enforced ? 'error' : 'warning', exchange, `accepted ${what}`, {
+        expected: enforced ? `the documented ${promised.join(' or ')}` : 'a 4xx: the reference names nothing',
         actual: statusText(exchange),
       }),
     ];
+  }
   const documented = exchange.operation.operation.responses.map((item) => item.status);
   if (documented.includes(String(response.status))) return [];
   const promised = documented.filter((status) => NOT_THERE.includes(status));
@@ -53,11 +57,33 @@ function judged(exchange: Exchange, edge: ReferenceEdge, unknown: unknown): Chec
 }
 
 /**
+ * True when the deployment's own read of the referenced resource says `unknown` is not there
+ * (404): a reference the mock cannot judge (a search-only catalogue it answers from examples) is
+ * then still known to name nothing.
+ */
+async function readSaysAbsent(context: CheckContext, edge: ReferenceEdge, unknown: unknown): Promise<boolean> {
+  const read = context.plan.collection(edge.resource).read;
+  const resource = read?.resource;
+  const parameter = resource?.itemParameter;
+  if (!read || !parameter || resource.parentParameters.length > 0 || resource.key?.property !== edge.property)
+    return false;
+  const exchange = await context.send({
+    operation: read,
+    intent: 'absent',
+    purpose: `${read.id} of the ${edge.resource} item ${stringifyJson(unknown)} a reference named`,
+    pathParams: { [parameter]: String(unknown) },
+  });
+  return exchange.response?.status === 404;
+}
+
+/**
  * A create or write that names other resources (`performance_id`, `departure_id`) is sent once
  * per referenced resource with that reference naming nothing the deployment has (a random uuid,
  * a large number): it must be refused with the status the document gives such a request (404,
- * 409 or 422 when documented; another 4xx is then an error). Accepting it is a warning: few
- * documents promise that references are checked.
+ * 409 or 422 when documented; another 4xx is then an error). Accepting it is an error where the
+ * document gives the operation such a status and the reference names a kept resource by its key
+ * (`enforcedReferences`, the rule the mock follows too) or the deployment's own read of it answers
+ * 404; elsewhere a warning: nothing then says that references are checked, or that it names nothing.
  */
 export const unknownReferenceRefused: ScenarioCheck = {
   name: NAME,
@@ -77,7 +103,9 @@ export const unknownReferenceRefused: ScenarioCheck = {
     if (body === null || typeof body !== 'object' || Array.isArray(body))
       return { failures: [], skipped: 'the body is not an object' };
     const failures: CheckFailure[] = [];
-    for (const edge of probedEdges(plan.references.of(operation.operation))) {
+    const edges = plan.references.of(operation.operation);
+    const enforced = new Set(enforcedReferences(plan.model, operation.operation, edges));
+    for (const edge of probedEdges(edges)) {
       const text = unlikelyId(edge.slot.schema, context.random);
       if (text === undefined) continue;
       const unknown = /^\d+$/.test(text) && !fitsSlot(text, edge.slot.schema, false) ? Number(text) : text;
@@ -88,7 +116,10 @@ export const unknownReferenceRefused: ScenarioCheck = {
         purpose: `${operation.id} with ${edge.slot.name.slice(1)} naming no ${edge.resource} item`,
         body: { value: withReference(body as Record<string, unknown>, edge, unknown) },
       });
-      failures.push(...judged(exchange, edge, unknown));
+      const promised = danglingReferenceStatus(operation.operation) !== undefined;
+      const error =
+        enforced.has(edge) || (promised && isSuccess(exchange) && (await readSaysAbsent(context, edge, unknown)));
+      failures.push(...judged(exchange, edge, unknown, error));
     }
     return { failures };
   },

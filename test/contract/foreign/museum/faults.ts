@@ -140,9 +140,8 @@ const TABLE = [
     name: 'ticket-unknown-event-accepted',
     family: 'references',
     description: 'buyMuseumTickets sells a ticket for an eventId that does not exist (201 instead of 404)',
-    checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['unknown-reference-refused'],
+    caughtToday: true,
   },
   {
     name: 'ticket-event-swapped',
@@ -249,8 +248,7 @@ const TABLE = [
     family: 'pagination',
     description: 'listSpecialEvents ignores page: page 2 repeats page 1',
     checks: ['pagination-followed', 'collection-consistency'],
-    caughtToday: false,
-    waitsFor: 'pagination',
+    caughtToday: true,
   },
   // --- negative inputs ------------------------------------------------------------------------------
   {

@@ -45,8 +45,7 @@ export const BEHAVIOUR_FAULTS = [
     family: 'pagination',
     description: 'The first page has a `prev` link (to page 0)',
     checks: ['pagination-followed'],
-    caughtToday: false,
-    waitsFor: 'pagination',
+    caughtToday: true,
   },
   {
     name: 'next-drops-limit',
@@ -59,9 +58,9 @@ export const BEHAVIOUR_FAULTS = [
     name: 'page-beyond-last-500',
     family: 'pagination',
     description: 'A page after the last answers 500',
-    checks: ['not-a-server-error'],
-    caughtToday: false,
-    waitsFor: 'pagination',
+    // pagination-followed asks for the page after the last; not-a-server-error judges the answer.
+    checks: ['not-a-server-error', 'pagination-followed'],
+    caughtToday: true,
   },
   // --- negative inputs ---------------------------------------------------------------------------
   {
@@ -245,9 +244,8 @@ export const BEHAVIOUR_FAULTS = [
     name: 'unknown-performance-accepted',
     family: 'references',
     description: 'createReservation holds seats of a performance_id that does not exist (201 instead of 422)',
-    checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['unknown-reference-refused'],
+    caughtToday: true,
   },
   {
     name: 'reservation-read-returns-latest',
