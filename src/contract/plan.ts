@@ -114,8 +114,16 @@ function successSchema(spec: LoadedDocument, operation: Operation): JsonSchema |
 }
 
 /** The checker's role for a model binding: the model's (lists in an envelope included). */
-function roleOf(binding: ResourceBinding | undefined): Role {
-  return binding ? binding.role : 'other';
+/**
+ * The role the checks judge an operation in. A create or write whose body is a form (no JSON
+ * media type) is a resource to the mock, which keeps it; the checks that write bodies of their own
+ * compose JSON, so here it stays `other`: its answers still feed the value pool, and what it made
+ * is read back through the resource's own reads.
+ */
+function roleOf(binding: ResourceBinding | undefined, jsonBody: boolean): Role {
+  if (!binding) return 'other';
+  const writes = binding.role === 'create' || binding.role === 'replace' || binding.role === 'update';
+  return writes && !jsonBody ? 'other' : binding.role;
 }
 
 /**
@@ -172,7 +180,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
           required: operation.requestBody!.required,
         }
       : undefined;
-  const role = roleOf(binding);
+  const role = roleOf(binding, body !== undefined);
   const resource = role === 'other' ? undefined : binding?.resource;
   const other = body ? undefined : operation.requestBody?.content.find((item) => buildableMediaType(item.mediaType));
   const mediaBody = other && {

@@ -174,11 +174,23 @@ function itemRole(document: LoadedDocument, operation: Operation): ResourceRole 
       return isObjectBody(bodySchemaOf(document, operation)) ? 'replace' : undefined;
     case 'patch':
       return isObjectBody(bodySchemaOf(document, operation)) ? 'update' : undefined;
+    case 'post':
+      return updatesByPost(document, operation) ? 'update' : undefined;
     case 'delete':
       return 'delete';
     default:
       return undefined;
   }
+}
+
+/**
+ * `POST /RateLimits/{sid}` with an object body, answered by the item itself: an update, as APIs
+ * that take forms (and many others) spell it, unless the path has a PATCH to be the update.
+ */
+function updatesByPost(document: LoadedDocument, operation: Operation): boolean {
+  if (!isObjectBody(bodySchemaOf(document, operation)) || !isObjectBody(successSchemaOf(document, operation)))
+    return false;
+  return !document.operations.some((other) => other.path === operation.path && other.method === 'patch');
 }
 
 function itemSchemaOf(document: LoadedDocument, entry: Draft): JsonSchema | undefined {
