@@ -1,7 +1,8 @@
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
+import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
-import { objectShape } from '../openapi/schema-shape.js';
+import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import {
   bodySchemaOf,
   schemaAt,
@@ -50,6 +51,8 @@ interface Answer {
   status: number;
   view: ItemView | undefined;
   location: boolean;
+  /** The answer is a list of the items made (`POST /env` with a list of variables). */
+  many: boolean;
 }
 
 function answerOf(
@@ -64,11 +67,17 @@ function answerOf(
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
   const schema = pointer === undefined ? undefined : schemaAt(document, pointer);
   const wrapper = wrappers.response;
-  const inner = wrapper === undefined ? schema : objectShape(schema).properties[wrapper];
+  const many = typeof schema === 'object' && typesOf(schema).includes('array');
+  const inner = many
+    ? (schema.items as JsonSchema)
+    : wrapper === undefined
+      ? schema
+      : objectShape(schema).properties[wrapper];
   const plain = pointer === undefined ? undefined : itemView(inner, resource.itemSchema, document.dereferenced);
-  const view = plain && wrapper !== undefined ? wrappedView(plain, wrapper, schema) : plain;
-  const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
-  return { status, view, location };
+  const view = plain && wrapper !== undefined && !many ? wrappedView(plain, wrapper, schema) : plain;
+  const location =
+    !many && resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
+  return { status, view, location, many };
 }
 
 function nouns(resource: Resource): { one: string; many: string } {
@@ -197,35 +206,56 @@ class ResourceHandlers {
   #create(binding: ResourceBinding, operation: Operation): ResourceHandler {
     const answer = answerOf(this.#document, binding, operation, 201);
     const unwrap = bodyOf(binding);
+    return (input, tenant) => {
+      if (!answer.many) {
+        const body = unwrap(input);
+        return andThen(this.#createOne(input, tenant, body), (stored) =>
+          this.#answer(answer, this.#withAnsweredOnly(stored, body), input),
+        );
+      }
+      // A list of items sent makes one each, in order; no body (or one item) makes one.
+      const value = input.body.value;
+      const bodies = Array.isArray(value) ? value.filter(isItem) : [unwrap(input)];
+      const made: StoredRecord[] = [];
+      const next = (index: number): MaybePromise<HttpResponse> => {
+        if (index === bodies.length) return this.#answerMany(answer, made);
+        return andThen(this.#createOne(input, tenant, bodies[index]!), (stored) => {
+          made.push(this.#withAnsweredOnly(stored, bodies[index]!));
+          return next(index + 1);
+        });
+      };
+      return next(0);
+    };
+  }
+
+  /** Stores one item made from `body`, its key the client's, the store's or a drawn one. */
+  #createOne(input: RequestInput, tenant: Tenant, body: Item): MaybePromise<StoredRecord> {
     const { assignedBy } = this.#resource.key!;
     // A key the client must choose (a user name) is a conflict when taken; one it may choose
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
-    return (input, tenant) => {
-      const body = unwrap(input);
-      const sent = assignedBy === 'server' ? undefined : body[this.#key];
-      const attempt = (draw: number): MaybePromise<HttpResponse> => {
-        // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
-        const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
-        const draft = {
-          sent: sent ?? drawn,
-          onTaken: drawn === undefined ? onTaken : 'conflict',
-          build: (key: unknown) => this.#record(key, body),
-        } as const;
-        return andThen(this.#collection(input, tenant).create(draft), (result) => {
-          if (result.ok) return this.#answer(answer, this.#withAnsweredOnly(result.stored, body), input);
-          if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
-          if (result.reason === 'taken')
-            throw new ProblemError(
-              409,
-              'conflict',
-              `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
-            );
-          throw storeFull(result.reason, result.limit, this.#nouns.many);
-        });
-      };
-      return attempt(0);
+    const sent = assignedBy === 'server' ? undefined : body[this.#key];
+    const attempt = (draw: number): MaybePromise<StoredRecord> => {
+      // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
+      const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
+      const draft = {
+        sent: sent ?? drawn,
+        onTaken: drawn === undefined ? onTaken : 'conflict',
+        build: (key: unknown) => this.#record(key, body),
+      } as const;
+      return andThen(this.#collection(input, tenant).create(draft), (result) => {
+        if (result.ok) return result.stored;
+        if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
+        if (result.reason === 'taken')
+          throw new ProblemError(
+            409,
+            'conflict',
+            `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
+          );
+        throw storeFull(result.reason, result.limit, this.#nouns.many);
+      });
     };
+    return attempt(0);
   }
 
   #read(binding: ResourceBinding, operation: Operation): ResourceHandler {
@@ -313,6 +343,12 @@ class ResourceHandlers {
     if (answer.view) response.json = answer.view(stored);
     if (answer.location) response.headers = { Location: this.#location(stored, input) };
     return response;
+  }
+
+  #answerMany(answer: Answer, made: readonly StoredRecord[]): HttpResponse {
+    const view = answer.view;
+    // Each view is the item's JSON text already: the list is their concatenation.
+    return view ? { status: answer.status, json: `[${made.map(view).join(',')}]` } : { status: answer.status };
   }
 
   #location(stored: StoredRecord, input: RequestInput): string {

@@ -2,6 +2,7 @@ import type { LoadedDocument } from './load.js';
 import { bodySchemaOf, isObjectBody, resolvedParameters, schemaAt, successSchemaOf } from './document-schemas.js';
 import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
+import { typesOf } from './schema-shape.js';
 import type { Operation } from './operations.js';
 import { paginationOf, type Pagination } from './pagination.js';
 import { linksOf, type ResourceLink } from './resource-links.js';
@@ -159,11 +160,42 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
       // A search (a list that needs a query) shows a part of the collection, as a finder does: never its `list`.
       if (!isSearch(list)) entry.operations.list ??= operation;
       entry.lists.push(list);
-    } else if (operation.method === 'post' && isObjectBody(bodySchemaOf(document, operation))) {
+    } else if (
+      operation.method === 'post' &&
+      isObjectBody(bodySchemaOf(document, operation)) &&
+      answersItem(document, operation)
+    ) {
       draft(operation.path).operations.create ??= operation;
     }
   }
+  for (const operation of document.operations) attachItemMaker(document, byPath, operation);
   return byPath;
+}
+
+/**
+ * `POST /sites/{id}/dev_servers` without a body, or `POST /env` with a list of items, answered by
+ * what it made: the create of a collection that has a list, as real APIs start a dev server or
+ * add variables in bulk. Only where the path lists items: elsewhere such a POST is an action.
+ */
+function attachItemMaker(document: LoadedDocument, byPath: Map<string, Draft>, operation: Operation): void {
+  if (operation.method !== 'post' || ITEM_PATH.test(operation.path)) return;
+  const entry = byPath.get(operation.path);
+  if (!entry || entry.operations.create || entry.lists.length === 0) return;
+  const body = bodySchemaOf(document, operation);
+  const bodyMakes = operation.requestBody === undefined || isObjectList(body);
+  const answer = successSchemaOf(document, operation);
+  if (bodyMakes && (isObjectBody(answer) || isObjectList(answer))) entry.operations.create = operation;
+}
+
+/** A POST answered by an item, a list of items or nothing typed: a create; one answered `"ok"` is an action. */
+function answersItem(document: LoadedDocument, operation: Operation): boolean {
+  const answer = successSchemaOf(document, operation);
+  return typesOf(answer).length === 0 || isObjectBody(answer) || isObjectList(answer);
+}
+
+/** An array whose items are objects: a list of items. */
+function isObjectList(schema: JsonSchema | undefined): boolean {
+  return typeof schema === 'object' && typesOf(schema).includes('array') && isObjectBody(schema.items as JsonSchema);
 }
 
 function itemRole(document: LoadedDocument, operation: Operation): ResourceRole | undefined {

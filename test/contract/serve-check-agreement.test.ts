@@ -143,6 +143,14 @@ describe('resources as APIs that take forms shape them', () => {
   });
 });
 
+describe('items made by a POST without one JSON object for a body', () => {
+  it('a bulk create (a list of items) and a bodyless create are kept by the mock and read back', async () => {
+    const summary = await serveAndCheck('made-by-post.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+  });
+});
+
 describe('children and their parents', () => {
   it('a child is read under the parent it was seen under, never with keys listed without one', async () => {
     const summary = await serveAndCheck('children-seen-elsewhere.yaml');
