@@ -59,9 +59,6 @@ async function purity(): Promise<{ isPure: (file: string) => boolean; isIoModule
 const KNOWN_CYCLES: string[][] = [
   ['src/contract/media-bodies.ts', 'src/contract/plan.ts', 'src/contract/request-builder.ts', 'src/contract/types.ts'],
   ['src/domains/scenario/scenario-expectations.ts', 'src/domains/scenario/scenario.ts'],
-  ['src/openapi/resource-examples.ts', 'src/openapi/resource-key.ts', 'src/openapi/resource-model.ts'],
-  ['src/store/resource-store.ts', 'src/store/store-snapshot.ts'],
-  ['src/store/store-types.ts', 'src/store/tenant-collection.ts'],
 ];
 
 describe('the architecture of src/', () => {
