@@ -1,4 +1,4 @@
-// Screenshots of the Domains dashboard for the README (docs/images/dashboard-*.png), taken with the
+// Screenshots of the Domains dashboard for the README and docs/domains-tour.md (docs/images/dashboard-*.png), taken with the
 // same Debian Chromium the tests use, and the page's weight and time to first render.
 //
 //   npm run build && node scripts/screenshots.js

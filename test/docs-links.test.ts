@@ -1,4 +1,4 @@
-// Every relative link of the README, ARCHITECTURE and docs/*.md reaches a file, and every #anchor a heading.
+// Every relative link of the README, ARCHITECTURE, CONTRIBUTING and docs/ reaches a file, and every #anchor a heading.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PAGES = [
   'README.md',
   'ARCHITECTURE.md',
-  ...readdirSync(path.join(ROOT, 'docs'))
+  'CONTRIBUTING.md',
+  ...readdirSync(path.join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];

@@ -21,7 +21,8 @@ function version(): string {
   }
 }
 
-function program(io: CliIo, finish: (code: number) => void): Command {
+/** The `kennel` command and its subcommands, as commander declares them (also read by docs:reference). */
+export function program(io: CliIo, finish: (code: number) => void): Command {
   const root = new Command('kennel')
     .description('Mock, contract-test and break the Pet Store API')
     .version(version(), '-V, --version')

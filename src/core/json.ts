@@ -31,9 +31,7 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonParseRes
   }
   try {
     // The reviver costs a call per value; only numbers JavaScript may misread need it.
-    const value = scan.delicateNumbers
-      ? JSON.parse(text, reviveExactNumber as (key: string, value: unknown) => unknown)
-      : JSON.parse(text);
+    const value = scan.delicateNumbers ? JSON.parse(text, reviveExactNumber) : JSON.parse(text);
     return { ok: true, value, mayHoldBigInt: scan.delicateNumbers };
   } catch (error) {
     return { ok: false, message: locateSyntaxError(text) ?? (error as Error).message };

@@ -65,7 +65,7 @@ function parseReset(value: unknown): ResetRequest {
       'invalid_body',
       'Reset body: /seed applies to every tenant and cannot be combined with /apiKey',
     );
-  return { seed: seed as number | undefined, apiKey: apiKey as string | undefined };
+  return { seed: seed, apiKey: apiKey };
 }
 
 function parseLimit(raw: unknown, max: number): number {

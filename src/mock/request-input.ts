@@ -113,7 +113,7 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
   const problems: string[] = [];
   let pathProblem: string | undefined;
   for (const parameter of compiled.parameters) {
-    const source = parameter.in as Source;
+    const source = parameter.in;
     // Cookie values are checked, not handed on: no answer of the mock depends on them.
     const target =
       source === 'path' ? input.path : source === 'query' ? input.query : source === 'header' ? input.headers : {};

@@ -5,7 +5,7 @@ import type { MockConfig } from './config.js';
 // The public face of an embedded mock. Kept apart from server.ts so that these types name nothing
 // from devDependencies (no Koa types): a consumer's `tsc` compiles with kennel's dependencies alone.
 
-/** Options of `startMock`: any option of `kennel serve` (see the README), plus these. */
+/** Options of `startMock`: any option of `kennel serve` (docs/reference-cli.md), plus these. */
 export interface MockServerOptions extends Partial<MockConfig> {
   /** Where request log lines go; default: silent for embedded use. */
   logger?: Logger;

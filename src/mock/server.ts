@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
@@ -77,7 +77,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   let site: SiteContent | undefined;
   const build = (document: LoadedDocument): MockApp => {
     const pages = referencePages(document, config);
-    site = referenceSite(pages, document, (request, response) => served.handle(request, response));
+    site = referenceSite(pages, document, (request, response) => void served.handle(request, response));
     return createMockApp({
       spec: document,
       config,
@@ -95,7 +95,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   // The documentation site follows --watch reloads: it reads the newest document's pages each time.
   const currentSite: SiteContent = {
     isApi: (pathname) => site!.isApi(pathname),
-    api: (request, response) => served.handle(request, response),
+    api: (request, response) => void served.handle(request, response),
     page: (pathname, footer) => site!.page(pathname, footer),
   };
   const world = config.world
@@ -184,6 +184,8 @@ function createHttpServer(
   handle: ReturnType<MockApp['app']['callback']>,
   timeouts: { headersMs: number; requestMs: number },
 ): Server {
+  // Koa's handler settles its own errors (its onerror answers them): nothing awaits what it returns.
+  const listener = (request: IncomingMessage, response: ServerResponse): void => void handle(request, response);
   const server = createServer(
     {
       requireHostHeader: false,
@@ -191,10 +193,10 @@ function createHttpServer(
       requestTimeout: timeouts.requestMs,
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
     },
-    handle,
+    listener,
   );
   server.keepAliveTimeout = 5_000;
-  server.on('checkExpectation', handle);
+  server.on('checkExpectation', listener);
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   return server;

@@ -145,5 +145,6 @@ async function startListeners(
 }
 
 async function closeListeners(open: WorldListeners): Promise<void> {
-  await Promise.all([open.dns, open.platformDns, open.site].map((server) => server?.close()));
+  const servers = [open.dns, open.platformDns, open.site].filter((server) => server !== undefined);
+  await Promise.all(servers.map((server) => server.close()));
 }

@@ -46,7 +46,7 @@ export function toXml(value: unknown, schema: JsonSchema | undefined, fallbackNa
   const safe = withElementNames(value);
   if (Array.isArray(safe)) {
     const items = typeof schema === 'object' ? (schema.items as JsonSchema | undefined) : undefined;
-    return builder.build({ [root]: { [elementName(xmlName(items, 'item'))]: safe } }) as string;
+    return builder.build({ [root]: { [elementName(xmlName(items, 'item'))]: safe } });
   }
-  return builder.build({ [root]: safe }) as string;
+  return builder.build({ [root]: safe });
 }

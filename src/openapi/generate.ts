@@ -96,8 +96,10 @@ function numberValue(name: string, schema: Schema, context: ValueContext): numbe
   if (context.style === 'sample') return sampleNumber(schema);
   if (isReference(name)) {
     // The referenced thing must exist: reuse a value the deployment already uses, else 1.
-    const seen = context.observed?.get(name)?.filter((value) => typeof value === 'number' || typeof value === 'bigint');
-    if (seen && seen.length > 0) return context.random.pick(seen) as number | bigint;
+    const seen = context.observed
+      ?.get(name)
+      ?.filter((value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint');
+    if (seen && seen.length > 0) return context.random.pick(seen);
   }
   return variedNumber(schema, context.random);
 }

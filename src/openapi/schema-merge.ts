@@ -116,7 +116,7 @@ function discriminatorValue(discriminator: Schema, branch: Schema, document: unk
     const pointer = target.startsWith('#') ? target : `#/components/schemas/${target}`;
     if (valueAt(document, pointer) === branch) return value;
   }
-  const schemas = isSchema((document as Schema).components) ? ((document as Schema).components as Schema).schemas : {};
+  const schemas = isSchema(document.components) ? document.components.schemas : {};
   const name = Object.entries(isSchema(schemas) ? schemas : {}).find(([, schema]) => schema === branch)?.[0];
   if (name === undefined || typeof discriminator.propertyName !== 'string') return name;
   return ownValues(branch, discriminator.propertyName, name)?.[0] ?? name;
@@ -132,7 +132,7 @@ function ownValues(branch: Schema, property: string, name: string): string[] | u
   if (!isSchema(schema)) return undefined;
   const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : undefined;
   if (!values || values.includes(name) || !values.every((value) => typeof value === 'string')) return undefined;
-  return values as string[];
+  return values;
 }
 
 /** The schema with one alternative of its `oneOf`/`anyOf` merged in (its discriminator property set to match). */

@@ -31,7 +31,7 @@ export function securityNotes(document: OpenApiDocument): SecurityNote[] {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (item === null || typeof item !== 'object') continue;
     for (const method of HTTP_METHODS) {
-      const operation = (item as Record<string, unknown>)[method];
+      const operation = item[method];
       if (operation === null || typeof operation !== 'object') continue;
       const pointer = `${pointerOf(['paths', path, method])}/security`;
       notes.push(...notesOn((operation as Record<string, unknown>).security, pointer, defined));

@@ -72,7 +72,7 @@ export class SchemaValidators {
       validate: (n: number) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
     });
     this.#dialect = schemaDialectOf(document).document;
-    this.#ajv.addSchema(this.#dialect as object, DOCUMENT_ID);
+    this.#ajv.addSchema(this.#dialect, DOCUMENT_ID);
     this.#views.set('plain', { id: DOCUMENT_ID, document: this.#dialect, raw: new Map() });
   }
 
@@ -103,7 +103,7 @@ export class SchemaValidators {
       const document = view === 'plain' ? undefined : schemaViewOf(this.#dialect, view);
       if (document) {
         compiled = { id: `${DOCUMENT_ID}-${view}`, document, raw: new Map() };
-        this.#ajv.addSchema(document as object, compiled.id);
+        this.#ajv.addSchema(document, compiled.id);
       } else compiled = this.#views.get('plain')!; // nothing to change: the view is the document
       this.#views.set(view, compiled);
     }

@@ -268,7 +268,7 @@ export class ResourceStore implements Store {
         const seeded = parent.length === 0 ? this.seeded(path!).map(({ value }) => ({ value, created: false })) : [];
         saved.collections[name] = present
           ? { ...present, next: Math.max(present.next, next) }
-          : { items: seeded as CollectionSnapshot['items'], next };
+          : { items: seeded, next };
       }
       this.#saved.set(id, saved);
     }

@@ -41,12 +41,11 @@ function srcSources(): Sources {
 /** The pure folders and their adapters, as eslint.config.js lists them (one list, read from there). */
 async function purity(): Promise<{ isPure: (file: string) => boolean; isIoModule: (specifier: string) => boolean }> {
   const { PURE, PURE_EXCEPTIONS, IO_MODULES } = await import('../../eslint.config.js');
-  const matches = (globs: readonly string[], file: string) =>
-    globs.some((glob) => path.posix.matchesGlob(file, glob as string));
+  const matches = (globs: readonly string[], file: string) => globs.some((glob) => path.posix.matchesGlob(file, glob));
   return {
     isPure: (file) => matches(PURE, file) && !matches(PURE_EXCEPTIONS, file),
     isIoModule: (specifier) =>
-      (IO_MODULES as readonly string[]).some((module) =>
+      IO_MODULES.some((module) =>
         module.endsWith('/*') ? specifier.startsWith(module.slice(0, -1)) : specifier === module,
       ),
   };

@@ -72,7 +72,7 @@ describe('kennel as a dependency', () => {
   it('compiles for a consumer with only its dependencies installed (dist/index.d.ts, skipLibCheck off)', async () => {
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
     const result = await run(process.execPath, [tsc, '-p', consumer]).catch((error: { stdout: string }) => error);
-    expect((result as { stdout: string }).stdout).toBe('');
+    expect(result.stdout).toBe('');
   }, 60_000);
 
   it('runs runContract() with the CLI defaults: the bundled spec, a random seed', async () => {

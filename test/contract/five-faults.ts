@@ -27,7 +27,8 @@ export async function startFiveFaultServer(): Promise<FiveFaultServer> {
   const proxy = await serve((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
+    request.on('end', () => void relay());
+    const relay = async (): Promise<void> => {
       const url = new URL(request.url ?? '/', mock.origin);
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers))
@@ -57,7 +58,7 @@ export async function startFiveFaultServer(): Promise<FiveFaultServer> {
       });
       response.writeHead(status, out);
       response.end(text);
-    });
+    };
   });
   return {
     ...proxy,

@@ -65,7 +65,7 @@ export async function startNotesServer(apiKey: string, faults: readonly NotesFau
     const header = request.headers.authorization ?? '';
     const match = /^(\S+) +(\S*)$/.exec(header);
     const bearer = match?.[1]!.toLowerCase() === 'bearer';
-    if (bearer && (has('bearer-accepted') || (path === '/imports' && match![2] === apiKey))) return;
+    if (bearer && (has('bearer-accepted') || (path === '/imports' && match[2] === apiKey))) return;
     if (match && match[1]!.toLowerCase() === 'basic') {
       const decoded = Buffer.from(match[2]!, 'base64').toString('utf8');
       if (decoded.slice(decoded.indexOf(':') + 1) === apiKey && decoded.includes(':')) return;
@@ -136,7 +136,7 @@ export async function startNotesServer(apiKey: string, faults: readonly NotesFau
       if (typeof value.handle !== 'string' || value.handle === '' || [...value.handle].length > 600)
         throw new Reply(400, 'handle must be a string of 1 to 600 characters');
       if (value.id !== undefined && !Number.isInteger(value.id)) throw new Reply(400, 'id must be an integer');
-      const member = { id: (members.get(value.handle)?.id ?? members.size + 1) as number, handle: value.handle };
+      const member = { id: members.get(value.handle)?.id ?? members.size + 1, handle: value.handle };
       members.set(member.handle, member);
       return { status: 201, body: member };
     }

@@ -52,7 +52,7 @@ describe('progress of kennel check', { timeout: 60_000 }, () => {
     reporter.progress!({ ...step, done: 2 });
     clock += 60;
     reporter.progress!({ ...step, done: 3 });
-    reporter.runEnd!({} as never);
+    void reporter.runEnd!({} as never);
     expect(text).toBe(
       '\r\x1b[Kx · 1/4 steps · 1 requests · 0 findings · 0.0 s\r\x1b[Kx · 3/4 steps · 1 requests · 0 findings · 0.1 s\r\x1b[K',
     );

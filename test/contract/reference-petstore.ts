@@ -344,7 +344,7 @@ function isJsonArray(value: Json): value is readonly Json[] {
 function parseJsonExact(text: string): unknown {
   const reviver = (_key: string, value: unknown, context?: { source?: string }): unknown =>
     typeof value === 'number' && context?.source !== undefined ? (exactInteger(context.source) ?? value) : value;
-  return JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
+  return JSON.parse(text, reviver);
 }
 
 /** The exact integer a JSON number literal denotes (1, 1.0, 1e3...), or undefined when it is fractional or huge. */

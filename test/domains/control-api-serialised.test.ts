@@ -48,7 +48,7 @@ beforeAll(async () => {
       },
     }),
   );
-  server = createServer(app.callback());
+  server = createServer((request, response) => void app.callback()(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

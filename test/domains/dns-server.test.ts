@@ -273,7 +273,7 @@ describe('raw responses', () => {
     const query = new Packet();
     query.header.id = 4242;
     query.questions.push(new Packet.Question('docs.example.com', Packet.TYPE.A, Packet.CLASS.IN));
-    query.additionals.push(Packet.Resource.EDNS([]) as Resource);
+    query.additionals.push(Packet.Resource.EDNS([]));
     const edns = await rawUdp(query.toBuffer());
     expect(edns.header.id).toBe(4242);
     expect(edns.additionals.map((r) => r.type)).toEqual([Packet.TYPE.EDNS]);

@@ -127,7 +127,7 @@ describe("a name without a certificate gets the platform's default certificate",
           const peer = socket.getPeerCertificate();
           const error = socket.authorizationError ?? undefined;
           socket.end();
-          resolve({ peer, error: error as NodeJS.ErrnoException | undefined });
+          resolve({ peer, error: error });
         },
       );
       socket.on('error', reject);
@@ -147,7 +147,7 @@ describe("a name without a certificate gets the platform's default certificate",
     const failure = await new Promise<NodeJS.ErrnoException>((resolve) => {
       const socket = connect(
         { host: '127.0.0.1', port: mock.site!.port, servername: 'attached-no-cert.example.com', ca: rootPem },
-        () => resolve(new Error('connected') as NodeJS.ErrnoException),
+        () => resolve(new Error('connected')),
       );
       socket.on('error', resolve);
     });

@@ -43,7 +43,7 @@ beforeAll(async () => {
       respond: controlResponder(live),
     }),
   );
-  server = await listenOnLoopback(createServer(app.callback()));
+  server = await listenOnLoopback(createServer((request, response) => void app.callback()(request, response)));
 });
 afterAll(async () => {
   await server.close();

@@ -42,7 +42,7 @@ export function spawnKennel(args: readonly string[], timeoutMs = 20_000): Promis
       child.kill('SIGKILL');
       reject(new Error(`kennel did not start within ${timeoutMs} ms:\n${stderr}`));
     }, timeoutMs);
-    child.stderr!.on('data', (chunk) => {
+    child.stderr.on('data', (chunk) => {
       stderr += chunk;
       const match = /API {6}(http:\/\/[^/\s]+)/.exec(stderr);
       if (match) {

@@ -82,8 +82,8 @@ function sendCommand(socket: string, command: string): Promise<string> {
     let reply = '';
     connection.setTimeout(2_000, () => connection.destroy(new Error('redis did not answer within 2 s')));
     connection.on('error', reject);
-    connection.on('data', (chunk) => {
-      reply += chunk;
+    connection.on('data', (chunk: Buffer) => {
+      reply += chunk.toString();
       if (reply.endsWith('\r\n')) {
         connection.end();
         resolve(reply);

@@ -458,7 +458,7 @@ function rawHttp(payload: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => socket.write(payload));
     let text = '';
-    socket.on('data', (chunk) => (text += chunk));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
     socket.on('end', () => resolve(text));
     socket.on('error', (error) => (text ? resolve(text) : reject(error)));
   });

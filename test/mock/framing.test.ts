@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestMock, type TestMock } from '../helpers/mock-client.js';
 
@@ -18,6 +18,14 @@ interface RawAnswer {
   text: string;
 }
 
+/** Writes each part, pausing `pauseMs` after each (a slow client). */
+async function writeParts(socket: Socket, parts: readonly string[], pauseMs: number): Promise<void> {
+  for (const part of parts) {
+    socket.write(part);
+    if (pauseMs) await new Promise((done) => setTimeout(done, pauseMs));
+  }
+}
+
 /** Sends raw bytes and reads until the server closes or 3 s pass. */
 function raw(payload: string | string[], pauseMs = 0): Promise<RawAnswer> {
   const { port } = new URL(mock.url);
@@ -31,16 +39,11 @@ function raw(payload: string | string[], pauseMs = 0): Promise<RawAnswer> {
       resolve({ status: Number(head.slice(9, 12)), headers: head, body, closed, text });
     };
     const timer = setTimeout(() => finish(false), 3000);
-    socket.on('data', (chunk) => (text += chunk));
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
     socket.on('end', () => finish(true));
     socket.on('error', (error) => (text ? finish(true) : reject(error)));
     const parts = Array.isArray(payload) ? payload : [payload];
-    socket.on('connect', async () => {
-      for (const part of parts) {
-        socket.write(part);
-        if (pauseMs) await new Promise((done) => setTimeout(done, pauseMs));
-      }
-    });
+    socket.on('connect', () => void writeParts(socket, parts, pauseMs));
   });
 }
 

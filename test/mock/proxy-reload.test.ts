@@ -48,7 +48,7 @@ describe('a reload while an exchange is under way', () => {
       return next();
     });
     app.use(proxy.middleware);
-    front = await listenOnLoopback(createServer(app.callback()));
+    front = await listenOnLoopback(createServer((request, response) => void app.callback()(request, response)));
   });
   afterAll(async () => {
     proxy.close();

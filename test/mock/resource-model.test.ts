@@ -8,7 +8,7 @@ import { seedFromDocument } from '../../src/store/resource-seed.js';
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/resources/${name}`, import.meta.url));
 
 function roles(resource: Resource): Record<string, string> {
-  return Object.fromEntries(Object.entries(resource.operations).map(([role, operation]) => [role, operation!.id]));
+  return Object.fromEntries(Object.entries(resource.operations).map(([role, operation]) => [role, operation.id]));
 }
 
 function byPath(model: ResourceModel, path: string): Resource {

@@ -96,7 +96,7 @@ describe('store capacity', () => {
       expect(full.body.message).toContain('/__kennel/reset');
       expectConforms(mock, 'createPet', full);
       expect((await mock.request('GET', '/pets')).body).toHaveLength(3);
-      mock.running.reset();
+      await mock.running.reset();
       expect((await mock.request('GET', '/pets')).body).toHaveLength(2);
       expect((await mock.request('POST', '/pets', { body: { name: 'Again', categoryId: 1 } })).status).toBe(201);
     } finally {

@@ -16,7 +16,7 @@ interface Pet {
 
 async function call(origin: string, path: string, init: RequestInit = {}, key = KEY) {
   const response = await fetch(`${origin}${path}`, { ...init, headers: headers(key) });
-  return { status: response.status, body: (await response.json()) as unknown };
+  return { status: response.status, body: await response.json() };
 }
 
 /** Runs `tasks` with at most `width` in flight. */

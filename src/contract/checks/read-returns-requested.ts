@@ -77,7 +77,7 @@ export const readReturnsRequested: ScenarioCheck = {
     const { key, parameter } = keyOf(operation)!;
     const schema = operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === parameter);
     const ids = spread(
-      [...new Set(context.state.pool.ids(operation.collection!).map(String))].filter(
+      [...new Set(context.state.pool.ids(operation.collection).map(String))].filter(
         (id) => !schema || fitsParameter(context.plan, schema, id),
       ),
     );

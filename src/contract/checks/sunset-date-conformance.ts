@@ -36,7 +36,7 @@ function judge(check: string, exchange: Exchange, header: string): CheckFailure[
         check,
         'error',
         exchange,
-        `Sunset announces ${new Date(date.time).toUTCString()}, not the documented removal ${describe(sunset!)}`,
+        `Sunset announces ${new Date(date.time).toUTCString()}, not the documented removal ${describe(sunset)}`,
         {
           expected,
           actual: header,

@@ -83,7 +83,7 @@ export const unknownIdConformance: ScenarioCheck = {
     const parameter = idParameter(operation)!;
     const known = new Set(
       [
-        ...context.state.pool.ids(operation.collection!),
+        ...context.state.pool.ids(operation.collection),
         ...(context.state.created.get(operation.collection!) ?? []).map((resource) => resource.id),
       ].map(String),
     );

@@ -51,7 +51,7 @@ const ROOT_YEARS = 10;
 const DNS_NAME = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 function generateKeys(extractable: boolean): Promise<CryptoKeyPair> {
-  return webcrypto.subtle.generateKey(KEY_ALGORITHM, extractable, ['sign', 'verify']) as Promise<CryptoKeyPair>;
+  return webcrypto.subtle.generateKey(KEY_ALGORITHM, extractable, ['sign', 'verify']);
 }
 
 /** A serial X.509 encodes unchanged: 1 to 20 bytes of hexadecimal, top bit clear, no leading zero byte. */

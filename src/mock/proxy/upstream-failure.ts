@@ -44,7 +44,7 @@ function failed(error: Error): string {
         return 'closed the connection without answering';
     }
   }
-  return `could not be reached: ${reason(error as NodeJS.ErrnoException)}`;
+  return `could not be reached: ${reason(error)}`;
 }
 
 function reason(error: NodeJS.ErrnoException): string {

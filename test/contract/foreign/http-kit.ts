@@ -81,7 +81,7 @@ const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz
 export function parseDateTime(text: string): number | undefined {
   const match = RFC3339.exec(text);
   if (!match) return undefined;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const [, year, month, day, hour, minute, second] = match.map<number>(Number);
   if (!isCalendarDate(year!, month!, day!) || hour! > 23 || minute! > 59 || second! > 60) return undefined;
   const ms = Date.parse(text.toUpperCase());
   return Number.isNaN(ms) ? undefined : ms;
@@ -167,7 +167,7 @@ export async function listen(deployment: Deployment): Promise<Listening> {
   const server = createServer((req, res) => {
     const incoming = toIncoming(req, basePath);
     const answer = incoming ? deployment.handle(incoming) : Promise.resolve(deployment.outside(req.url ?? '/'));
-    answer
+    void answer
       .catch((thrown: unknown) => (thrown instanceof Refusal ? thrown.reply : deployment.crash(thrown)))
       .then((reply) => {
         const { status, headers = {}, body = '', contentType } = reply;

@@ -33,7 +33,7 @@ export function readPageRequest(api: Stagedoor, request: Incoming): PageRequest 
       (limit === 0 && api.on('limit-zero-accepted')) ||
       (limit > MAX_LIMIT && api.on('limit-above-max-honoured')));
   if (!allowed) throw refuse(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${limitText}`);
-  return { page, limit: limit! };
+  return { page, limit: limit };
 }
 
 /** The requested page of `items`, with its links (and faults). */

@@ -1,0 +1,92 @@
+// The README shows what its commands print: each console block marked `<!-- transcript -->` is
+// run again, command by command, against a fresh kennel serve on a free port, and what comes back
+// must match what the README shows. A line `…` (indented or not) stands for any number of lines; timings (`76 ms`)
+// are compared as numbers of any value.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock, type RunningMock } from '../../src/index.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SHOWN_ORIGIN = 'http://127.0.0.1:4010';
+
+interface Step {
+  command: string;
+  output: string[];
+}
+
+/** The console blocks the README marks with `<!-- transcript -->`, as commands and their output. */
+function transcripts(markdown: string): Step[][] {
+  return [...markdown.matchAll(/^<!-- transcript -->\n```console\n([\s\S]*?)^```/gm)].map(([, block]) => {
+    const steps: Step[] = [];
+    for (const line of block!.replace(/\n$/, '').split('\n'))
+      if (line.startsWith('$ ')) steps.push({ command: line.slice(2), output: [] });
+      else steps.at(-1)!.output.push(line);
+    return steps;
+  });
+}
+
+/** Whether `actual` matches `shown`, where a shown `…` line stands for any number of lines. */
+export function matches(shown: readonly string[], actual: readonly string[]): boolean {
+  if (shown.length === 0) return actual.length === 0;
+  const [first, ...rest] = shown;
+  if (first!.trim() === '…') return actual.some((_, skip) => matches(rest, actual.slice(skip))) || matches(rest, []);
+  return actual.length > 0 && normalise(first!) === normalise(actual[0]!) && matches(rest, actual.slice(1));
+}
+
+const normalise = (line: string): string => line.replace(/\d+ ms\b/g, 'N ms').trimEnd();
+
+function run(script: string): Promise<string[]> {
+  const kennel = `${process.execPath} ${path.join(ROOT, 'bin', 'kennel.js')}`;
+  return new Promise((resolve) => {
+    execFile('bash', ['-c', script.replace(/^npx kennel /m, `${kennel} `)], { cwd: ROOT }, (_error, stdout, stderr) =>
+      resolve(`${stdout}${stderr}`.replace(/\r/g, '').replace(/\n$/, '').split('\n')),
+    );
+  });
+}
+
+const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+describe('README transcripts', () => {
+  let mock: RunningMock;
+  // Shell variables set by one line (`export K=…`) hold for the lines after it, as in one terminal.
+  let prelude = '';
+  beforeAll(async () => {
+    mock = await startMock({});
+  });
+  afterAll(() => mock.close());
+
+  it('the README marks transcripts to check', () => {
+    expect(transcripts(README).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(transcripts(README).map((steps, index) => [index + 1, steps] as const))(
+    'transcript %i prints what the README shows',
+    async (_index, steps) => {
+      for (const { command, output } of steps) {
+        const local = command.replaceAll(SHOWN_ORIGIN, mock.origin);
+        if (/^(export )?\w+=/.test(local)) {
+          prelude += `${local}\n`;
+          continue;
+        }
+        const actual = await run(`${prelude}${local}`);
+        const shown = output.map((line) => line.replaceAll(SHOWN_ORIGIN, mock.origin));
+        expect(
+          matches(shown, actual),
+          `$ ${command}\n--- shown\n${shown.join('\n')}\n--- printed\n${actual.join('\n')}`,
+        ).toBe(true);
+      }
+    },
+  );
+
+  it('a `…` line stands for any lines, and a changed line fails', () => {
+    expect(matches(['a', '…', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
+    expect(matches(['a', '…'], ['a'])).toBe(true);
+    expect(matches(['a', '  …', 'c'], ['a', 'b', 'c'])).toBe(true);
+    expect(matches(['a', 'took 76 ms'], ['a', 'took 3 ms'])).toBe(true);
+    expect(matches(['a', 'b'], ['a', 'c'])).toBe(false);
+    expect(matches(['a'], ['a', 'b'])).toBe(false);
+  });
+});
