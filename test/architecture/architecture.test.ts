@@ -85,6 +85,13 @@ describe('the architecture of src/', () => {
     expect(ioInPureFiles(sources, isPure, isIoModule).map((edge) => `${edge.from}: ${edge.specifier}`)).toEqual([]);
   });
 
+  it("the store raises its own errors, never an HTTP problem (a 503 is the HTTP layer's reading)", () => {
+    const problems = [...sources.entries()]
+      .filter(([file, text]) => file.startsWith('src/store/') && /core\/problem\.js/.test(text))
+      .map(([file]) => file);
+    expect(problems).toEqual([]);
+  });
+
   it('no new import cycle between files (type-only imports count)', () => {
     expect(cycles(sources)).toEqual(KNOWN_CYCLES);
   });
