@@ -80,6 +80,7 @@ function judgeDns(failures: string[], expected: NonNullable<Expectation['dns']>,
   }
   compare(failures, 'rcode', expected.rcode, dns.rcode);
   compare(failures, 'served from cache', expected.cached, dns.fromCache);
+  compare(failures, 'authenticated (AD)', expected.authenticated, dns.authenticated);
   const actual = dns.answers.map(recordText);
   if (expected.answers && JSON.stringify([...expected.answers].sort()) !== JSON.stringify([...actual].sort()))
     failures.push(`answers: expected ${JSON.stringify(expected.answers)}, got ${JSON.stringify(actual)}`);

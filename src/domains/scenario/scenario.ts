@@ -20,7 +20,15 @@ export interface Expectation {
     retryWithin?: string;
     attached?: boolean;
   };
-  dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; withTtl?: string[]; cached?: boolean };
+  dns?: {
+    rcode?: Rcode;
+    answers?: string[];
+    includes?: string[];
+    withTtl?: string[];
+    cached?: boolean;
+    /** AD: the resolver validated the whole answer as secure. */
+    authenticated?: boolean;
+  };
   served?: {
     status?: number;
     location?: string;

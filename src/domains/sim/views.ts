@@ -102,6 +102,7 @@ export function zoneView(simulator: DomainSimulator, zone: Zone) {
     provider: zone.provider.id,
     records: simulator.world.saved(zone).map(recordView),
     failing: [...zone.failing],
+    dnssec: zone.dnssec ?? 'unsigned',
   };
 }
 
@@ -122,6 +123,8 @@ export function answerView(answer: ResolvedAnswer) {
     authority: answer.authority.map(answerRecord),
     fromCache: answer.fromCache,
     expiresAt: iso(answer.expiresAt)!,
+    ...(answer.security ? { security: answer.security } : {}),
+    ...(answer.bogus ? { bogus: answer.bogus } : {}),
   };
 }
 
