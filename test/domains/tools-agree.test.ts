@@ -71,6 +71,17 @@ describe.skipIf(!tools.dig)('dig against the live DNS server (the public, valida
     expect(unchecked).toMatch(/status: NOERROR/);
     expect(unchecked).toMatch(/flags: qr rd ra cd;/);
     expect(unchecked).toMatch(/203\.0\.113\.10/);
+  });
+
+  it('a DNAME substitution too long: YXDOMAIN with the DNAME, as the scenario says', async () => {
+    expect(step('too long').observed).toMatch(/^YXDOMAIN( \(ad\))?: a\.example\.com DNAME /);
+    const out = await dig(`${'q'.repeat(63)}.a.example.com`, 'A');
+    expect(out).toMatch(/status: YXDOMAIN/);
+    expect(out).toMatch(/^a\.example\.com\.\s+\d+\s+IN\s+DNAME\s+x{63}\./m);
+    expect(out).not.toMatch(/IN\s+CNAME/);
+  });
+
+  it('the DS of the stale zone is the one the world answers', async () => {
     const [tag, algorithm, digestType, ...digest] = (await dig('+cd', '+short', 'example.net', 'DS'))
       .trim()
       .split(/\s+/);

@@ -17,7 +17,7 @@ export const HEADER_OCTETS = 12;
 /** The largest DNS message a two-octet TCP length prefix can announce. */
 export const MAX_MESSAGE_OCTETS = 0xffff;
 /** Response codes kennel sends (RFC 1035 §4.1.1, RFC 6891 §9). */
-export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, BADVERS: 16 } as const;
+export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, YXDOMAIN: 6, BADVERS: 16 } as const;
 
 /** The OPT pseudo-record's type (RFC 6891 §6.1.1). */
 export const OPT_TYPE = 41;

@@ -84,7 +84,7 @@ export function evaluateCaa(lookup: DnsLookup, request: CaaRequest): CaaDecision
     return deny(
       'caa_lookup_failed',
       set,
-      `The CAA lookup for ${set.failedAt} answered SERVFAIL before any CAA set was found, so issuance is refused.`,
+      `The CAA lookup for ${set.failedAt} answered ${set.queries.at(-1)!.rcode} before any CAA set was found, so issuance is refused.`,
     );
   }
   if (set.foundAt === undefined) {
@@ -129,7 +129,8 @@ function findRelevantSet(lookup: DnsLookup, base: string): RelevantSet {
   for (const name of selfAndParents(base)) {
     const answer = lookup(name, 'CAA');
     queries.push({ name, rcode: answer.rcode, ...cacheOf(answer) });
-    if (answer.rcode === 'SERVFAIL') return { queries, failedAt: name, records: [] };
+    // Any answer but NOERROR or NXDOMAIN (SERVFAIL, YXDOMAIN) is a failed lookup: RFC 8659 §3 fails closed.
+    if (answer.rcode !== 'NOERROR' && answer.rcode !== 'NXDOMAIN') return { queries, failedAt: name, records: [] };
     const records = caaRecordsOf(answer);
     if (records.length > 0) return { queries, foundAt: name, records };
   }

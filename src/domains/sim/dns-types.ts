@@ -93,7 +93,8 @@ export interface ResourceRecord {
   data: RecordData;
 }
 
-export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL';
+/** YXDOMAIN: a DNAME substitution would make a name longer than 255 octets (RFC 6672 §2.2). */
+export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'YXDOMAIN';
 
 /** What a resolver answers for one question. */
 export interface DnsAnswer {

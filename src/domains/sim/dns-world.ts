@@ -327,7 +327,9 @@ export class DnsWorld {
    */
   #synthesise(dname: ZoneRecord, name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
     const target = `${name.slice(0, -dname.name.length)}${dname.data as string}`;
-    if (target.length > 253) return answer('SERVFAIL'); // RFC 6672 §2.2 says YXDOMAIN; no client here needs it
+    // RFC 6672 §3.1 step 3: the DNAME is copied into the answer, then a substitution longer than a
+    // name may be (253 characters, 255 octets on the wire) ends the answer with YXDOMAIN.
+    if (target.length > 253) return answer('YXDOMAIN', [plain(dname)]);
     const cname: ZoneRecord = { ...dname, name, type: 'CNAME', data: target };
     const followed = type === 'CNAME' ? answer('NOERROR', [plain(cname)]) : this.#follow(cname, type, at, seen);
     if (followed.rcode === 'SERVFAIL') return followed;
