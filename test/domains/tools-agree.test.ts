@@ -28,7 +28,7 @@ let rootFile: string;
 let played: { name?: string; observed: string; passed: boolean; failures: string[] }[];
 
 beforeAll(async () => {
-  mock = await startMock({ dnsPort: 0, sitePort: 0 });
+  mock = await startMock({ dnsPort: 0, sitePort: 0, siteHttpPort: 0 });
   directory = await mkdtemp(path.join(tmpdir(), 'kennel-tools-'));
   const source = await readFile(new URL('../fixtures/domains/tools-agree.yaml', import.meta.url), 'utf8');
   const loaded = await callWorld(mock.origin, 'POST', '/scenario', { source, name: 'tools-agree' });
@@ -53,11 +53,11 @@ describe.skipIf(!tools.dig)('dig against the live DNS server (the public, valida
     (await run('dig', ['@127.0.0.1', '-p', String(mock.dns!.port), '+tries=1', '+time=2', ...args])).stdout;
 
   it('a signed zone: NOERROR with the AD flag, as the scenario says (authenticated: true)', async () => {
-    expect(step('signed').observed).toBe('NOERROR (ad): www.example.com A 203.0.113.9');
-    const out = await dig('+dnssec', 'www.example.com', 'A');
+    expect(step('signed').observed).toBe('NOERROR (ad): signed.example.com A 203.0.113.9');
+    const out = await dig('+dnssec', 'signed.example.com', 'A');
     expect(out).toMatch(/status: NOERROR/);
     expect(out).toMatch(/flags: qr rd ra ad;/);
-    expect(out).toMatch(/www\.example\.com\.\s+\d+\s+IN\s+A\s+203\.0\.113\.9/);
+    expect(out).toMatch(/signed\.example\.com\.\s+\d+\s+IN\s+A\s+203\.0\.113\.9/);
     expect(await dig('+short', 'example.com', 'DNSKEY')).toMatch(/^257 3 13 \S+/);
   });
 
@@ -130,27 +130,77 @@ describe.skipIf(!tools.openssl)('openssl s_client against the live site', () => 
 });
 
 describe.skipIf(!tools.curl)('curl against the live site', () => {
-  const curl = (name: string) =>
-    run('curl', [
-      '-sS',
-      '--max-time',
-      '10',
-      '--cacert',
-      rootFile,
-      '--resolve',
-      `${name}:${mock.site!.port}:127.0.0.1`,
-      '-w',
-      '\n%{http_code}',
-      `https://${name}:${mock.site!.port}/`,
-    ]);
+  /** curl with the exported root trusted and every name of the fixture at 127.0.0.1 on both listeners. */
+  const curl = (...args: string[]) => {
+    const names = ['docs.example.com', 'www.example.com', 'pending.example.com'];
+    const ports = [mock.site!.port, mock.site!.httpPort!];
+    const resolve = names.flatMap((name) => ports.flatMap((port) => ['--resolve', `${name}:${port}:127.0.0.1`]));
+    return run('curl', ['-sS', '--max-time', '10', '--cacert', rootFile, ...resolve, ...args]);
+  };
+  const https = (name: string, path = '/') => `https://${name}:${mock.site!.port}${path}`;
+  const lastLine = (stdout: string) => stdout.trim().split('\n').at(-1);
 
   it('the verified domain: 200, the project the scenario names', async () => {
-    const { stdout } = await curl('docs.example.com');
+    const { stdout } = await curl('-w', '\n%{http_code}', https('docs.example.com'));
     expect(stdout).toContain('by project petstore-docs');
-    expect(stdout.trim().split('\n').at(-1)).toBe('200');
+    expect(lastLine(stdout)).toBe('200');
   });
 
   it('a name without a certificate: exit 60 (peer certificate cannot be authenticated)', async () => {
-    await expect(curl('pending.example.com')).rejects.toMatchObject({ code: 60 });
+    await expect(curl(https('pending.example.com'))).rejects.toMatchObject({ code: 60 });
+  });
+
+  it('POST to the 301: the same status and Location; curl -L then asks with GET, as followedWith says', async () => {
+    expect(step('post to the redirect').observed).toBe('301 → https://docs.example.com/subscribe (followed with GET)');
+    const { stdout } = await curl(
+      '-X',
+      'POST',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{redirect_url}',
+      https('www.example.com', '/subscribe'),
+    );
+    expect(stdout).toBe(`301 ${https('docs.example.com', '/subscribe')}`);
+    // -d makes curl POST; after a 301 it repeats the request as GET, which the page answers with 200.
+    const followed = await curl(
+      '-L',
+      '-d',
+      'email=a',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{method}',
+      https('www.example.com', '/subscribe'),
+    );
+    expect(followed.stdout).toBe('200 GET');
+  });
+
+  it('POST to the http upgrade: 308, which curl -L repeats as POST, and the page answers 405 with Allow', async () => {
+    expect(step('post to the upgrade').observed).toMatch(/^308 .*\(followed with POST\)$/);
+    expect(step('post to a page').observed).toBe('405 method not allowed (Allow: GET, HEAD)');
+    const url = `http://docs.example.com:${mock.site!.httpPort}/subscribe`;
+    const { stdout } = await curl(
+      '-L',
+      '-d',
+      'email=a',
+      '-D',
+      '-',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code} %{method}',
+      url,
+    );
+    expect(stdout).toMatch(/^HTTP\/1\.1 308/m);
+    expect(stdout).toMatch(/^allow: GET, HEAD\r?$/im);
+    expect(lastLine(stdout)).toBe('405 POST');
+  });
+
+  it('HEAD of a page: 200 without a body, as the scenario says', async () => {
+    expect(step('head of a page').observed).toBe('200 site of petstore-docs');
+    const { stdout } = await curl('-I', https('docs.example.com', '/guide'));
+    expect(stdout).toMatch(/^HTTP\/1\.1 200/);
+    expect(stdout).not.toContain('<html');
   });
 });

@@ -191,6 +191,7 @@ const HANDLERS: Record<string, Handler> = {
           host: url.hostname,
           path: `${url.pathname}${url.search}`,
           scheme: url.protocol === 'https:' ? 'https' : 'http',
+          method: query(input, 'method') ?? 'GET',
         }),
       ),
     );
