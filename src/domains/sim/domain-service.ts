@@ -110,6 +110,8 @@ export class DomainSimulator {
   readonly platform: Platform;
   readonly #providers: Map<string, ProviderProfile>;
   readonly #certificates: CertificateLifecycle;
+  /** What the CA has issued, for its rate limits (the dashboard shows what is used). */
+  readonly caLedger: CaLedger;
   readonly gateLost: GateLost;
 
   constructor(options: SimulatorOptions) {
@@ -117,6 +119,7 @@ export class DomainSimulator {
     this.gateLost = options.gateLost ?? 'keep-serving';
     this.world = new DnsWorld(options.firstRecordId);
     this.clock = new ManualClock(options.start);
+    this.caLedger = new CaLedger(options.caPolicy ?? LETS_ENCRYPT_POLICY);
     this.#certificates = new CertificateLifecycle({
       platform: options.platform,
       random: new Random(options.seed),
@@ -124,7 +127,7 @@ export class DomainSimulator {
       lookup: (name, type) => this.#resolve(CA_RESOLVER, name, type, 'ca'),
       log: (kind, subject, summary, detail) => this.#log(kind, subject, summary, detail),
       ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
-      ledger: new CaLedger(options.caPolicy ?? LETS_ENCRYPT_POLICY),
+      ledger: this.caLedger,
     });
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
     for (const { id, validating } of RESOLVERS)
