@@ -84,6 +84,11 @@ try {
   await shoot('ca-rate-limited', 'article.domain');
   await shoot('ca-limits', '#ca');
 
+  // DNSSEC: a stale DS at the registrar, the zone's state on its card and Verify naming it.
+  await load('dnssec-stale-ds', { steps: 7 });
+  await shoot('dnssec-verify', 'article.domain');
+  await shoot('dnssec-zone', 'article.zone[data-zone="example.com"]');
+
   if (!only) {
     await page.setViewportSize({ width: 1360, height: 1400 });
     await page.reload();

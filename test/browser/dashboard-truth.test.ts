@@ -140,3 +140,29 @@ describe('the CA rate limits, as the dashboard shows them', () => {
     await close();
   });
 });
+
+describe('DNSSEC, as the dashboard shows it', () => {
+  it("a zone's DNSSEC state is set from its card, and Verify on a stale DS names DNSSEC", async () => {
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
+    await page.fill('#domain-name', 'docs.example.com');
+    await page.click('#add-domain button[type=submit]');
+    const card = domainCard(page, 'docs.example.com');
+    await eventually(() => card.count()).toBe(1);
+    await addRecord(page, 'docs.example.com', 'CNAME', 'petstore-docs.kennel-pages.dev');
+    await eventually(() => recordRow(page, 'example.com', 'CNAME').count()).toBe(1);
+    const zone = page.locator('article.zone[data-zone="example.com"]');
+    await zone.getByRole('combobox', { name: 'DNSSEC state of example.com' }).selectOption('stale-ds');
+    await eventually(() => visibleText(zone.locator('.dnssec'))).toContain(
+      'a DS for a key the zone lacks: validating resolvers answer SERVFAIL',
+    );
+    expect((await callWorld(world.mock.origin, 'GET', '/zones/example.com')).body.dnssec).toBe('stale-ds');
+    await advance(page, '1m');
+    await card.getByRole('button', { name: 'Verify', exact: true }).click();
+    await eventually(() => visibleText(card)).toContain('dns_lookup_failed');
+    const text = await visibleText(card);
+    expect(text).toContain('DNSSEC validation failed (DNSKEY Missing)');
+    expect(text).toContain('remove the DS at the registrar');
+    expect(unexpected()).toEqual([]);
+    await close();
+  });
+});

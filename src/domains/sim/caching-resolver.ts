@@ -102,7 +102,7 @@ export class CachingResolver {
   lookup(name: string, type: QueryType, at: number, options: LookupOptions = {}): ResolvedAnswer {
     const raw = this.#answer(name, type, at);
     if (!this.validating || raw.rcode === 'SERVFAIL') return raw;
-    const verdict = this.#validate(name, raw, at);
+    const verdict = this.#validate(name, type, raw, at);
     if (verdict.security === 'bogus' && !options.checkingDisabled)
       return {
         rcode: 'SERVFAIL',
@@ -116,13 +116,16 @@ export class CachingResolver {
   }
 
   /** The worst outcome over the zones that answered: the asked name's, and each owner's and target's on the chain. */
-  #validate(name: string, answer: DnsAnswer, at: number): { security: Security; bogus?: string } {
+  #validate(name: string, type: QueryType, answer: DnsAnswer, at: number): { security: Security; bogus?: string } {
     const names = new Set([name]);
     for (const record of answer.answers) {
       names.add(record.name);
       if (record.type === 'CNAME' || record.type === 'DNAME') names.add(record.data as string);
     }
     const apexes = new Set([...names].map((owner) => this.world.servingApex(owner)));
+    // A zone's DS set is the parent's data, signed by the parent's keys (RFC 4034 §5): asking for
+    // the DS of a bogus zone gets a secure answer when the parent is secure.
+    if (type === 'DS' && apexes.delete(name)) apexes.add(this.world.parentApex(name));
     let worst: { security: Security; bogus?: string } = { security: 'secure' };
     for (const apex of apexes) {
       const verdict = this.#chainOfTrust(apex, at, 0);
