@@ -59,6 +59,10 @@ describe.skipIf(!tools.dig)('dig against the live DNS server (the public, valida
     expect(out).toMatch(/flags: qr rd ra ad;/);
     expect(out).toMatch(/signed\.example\.com\.\s+\d+\s+IN\s+A\s+203\.0\.113\.9/);
     expect(await dig('+short', 'example.com', 'DNSKEY')).toMatch(/^257 3 13 \S+/);
+    // dig computes the key tag itself (RFC 4034 Appendix B): it is the one the parent's DS names.
+    const keyId = /key id = (\d+)/.exec(await dig('+multi', 'example.com', 'DNSKEY'))![1];
+    const ds = await callWorld(mock.origin, 'GET', '/dns/query?name=example.com&type=DS');
+    expect(ds.body.answers[0].value.keyTag).toBe(Number(keyId));
   });
 
   it('a stale DS: SERVFAIL with EDE 9 (DNSKEY Missing); +cd answers without AD', async () => {
