@@ -71,6 +71,9 @@ describe.skipIf(!tools.dig)('dig against the live DNS server (the public, valida
     expect(bogus).toMatch(/status: SERVFAIL/);
     expect(bogus).toMatch(/EDE: 9 \(DNSKEY Missing\)/);
     expect(step('checking disabled').observed).toMatch(/^NOERROR .*www\.example\.net A 203\.0\.113\.10$/);
+    const world = (cd: string) => callWorld(mock.origin, 'GET', `/dns/query?name=www.example.net&type=A${cd}`);
+    expect((await world('')).body).toMatchObject({ rcode: 'SERVFAIL', security: 'bogus', bogus: 'DNSKEY Missing' });
+    expect((await world('&cd=true')).body).toMatchObject({ rcode: 'NOERROR', security: 'bogus' });
     const unchecked = await dig('+cd', 'www.example.net', 'A');
     expect(unchecked).toMatch(/status: NOERROR/);
     expect(unchecked).toMatch(/flags: qr rd ra cd;/);
