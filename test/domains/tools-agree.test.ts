@@ -169,6 +169,17 @@ describe.skipIf(!tools.curl)('curl against the live site', () => {
       https('www.example.com', '/subscribe'),
     );
     expect(stdout).toBe(`301 ${https('docs.example.com', '/subscribe')}`);
+    const site = await callWorld(
+      mock.origin,
+      'GET',
+      `/site?url=${encodeURIComponent('https://www.example.com/subscribe')}&method=POST`,
+    );
+    expect(site.body).toMatchObject({
+      kind: 'redirect',
+      status: 301,
+      followedWith: 'GET',
+      headers: { location: 'https://docs.example.com/subscribe', 'content-type': 'text/html; charset=utf-8' },
+    });
     // -d makes curl POST; after a 301 it repeats the request as GET, which the page answers with 200.
     const followed = await curl(
       '-L',
