@@ -1,55 +1,9 @@
-import type { Rcode } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
-import type { CertificateState, DnsState, RequiredRecord } from '../sim/model.js';
 import { buildSimulator, type Given, type SimulatorOrigin, type WorldConfig } from '../sim/world-config.js';
 import { describeAction, performAction, type Action } from './actions/index.js';
-import { judge } from './scenario-expectations.js';
+import { judge, type Expectation } from './scenario-expectations.js';
 
-/** What a step expects; every key given must hold. */
-export interface Expectation {
-  /** `ok`, or the refusal code the action must get. */
-  outcome?: string;
-  /** Records the dashboard must show after add-domain. */
-  records?: Partial<RequiredRecord>[];
-  domain?: {
-    dns?: DnsState;
-    reason?: string;
-    certificate?: CertificateState;
-    certificateReason?: string;
-    lastError?: string;
-    retryWithin?: string;
-    attached?: boolean;
-    /** The issued certificate's serial, hex as the timeline shows it (case-insensitive). */
-    serial?: string;
-    /** The serial is the one the domain had at the named step (a renewal that did not happen, a move). */
-    sameSerialAs?: string;
-    /** The serial differs from the one the domain had at the named step (renewed or re-issued). */
-    newSerialSince?: string;
-  };
-  dns?: {
-    rcode?: Rcode;
-    answers?: string[];
-    includes?: string[];
-    withTtl?: string[];
-    cached?: boolean;
-    /** AD: the resolver validated the whole answer as secure. */
-    authenticated?: boolean;
-  };
-  served?: {
-    status?: number;
-    location?: string;
-    reason?: string;
-    project?: string;
-    tls?: 'ok' | 'no_certificate';
-    cause?: string;
-    /** Headers the platform wrote, by name (case-insensitive), each value exactly. */
-    headers?: Record<string, string>;
-    /** The method a client following the redirect sends (307/308 keep it; 301/302 turn POST into GET). */
-    followedWith?: string;
-  };
-  /** Either reading holds: each entry is a whole expectation. */
-  anyOf?: Expectation[];
-}
+export type { Expectation };
 
 export interface Step {
   /** Label, also the target of "load up to step". */
