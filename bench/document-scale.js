@@ -167,7 +167,6 @@ async function timeOne(kennel, name, file) {
     spec,
     config: { ...kennel.DEFAULT_CONFIG, specPath: file },
     logger: kennel.pino({ level: 'silent' }),
-    seedPets: () => [],
   });
   const appS = seconds(started);
   started = performance.now();

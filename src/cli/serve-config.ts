@@ -110,7 +110,7 @@ export function resolveConfig(flags: ServeFlags, env: CliIo['env']): MockConfig 
     ...(flags.dynamic ? { dynamic: true } : {}),
     ...(flags.prismQuery ? { prismQuery: true } : {}),
     listOrder: flags.order ?? DEFAULT_CONFIG.listOrder,
-    maxPetsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxPetsPerTenant,
+    maxItemsPerTenant: flags.maxPets ?? DEFAULT_CONFIG.maxItemsPerTenant,
     maxStoreBytes: flags.maxStoreBytes ?? DEFAULT_CONFIG.maxStoreBytes,
     maxTotalBytes: flags.maxTotalBytes ?? DEFAULT_CONFIG.maxTotalBytes,
     maxBodyBytes: flags.maxBody ?? DEFAULT_CONFIG.maxBodyBytes,

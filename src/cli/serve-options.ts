@@ -114,7 +114,7 @@ function limitOptions(command: Command): Command {
   return command
     .option(
       '--max-pets <n>',
-      `pets one store may hold (default ${DEFAULT_CONFIG.maxPetsPerTenant})`,
+      `pets one store may hold (default ${DEFAULT_CONFIG.maxItemsPerTenant})`,
       integerIn(1, 1_000_000),
     )
     .option(

@@ -5,7 +5,6 @@ import type { Logger } from 'pino';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { ResourceModel } from '../openapi/resource-model.js';
-import type { Pet } from '../store/pet.js';
 import { andThen, type Store } from '../store/store-types.js';
 import { StoreUnavailable } from '../store/store-unavailable.js';
 import type { Redactor } from '../core/redact.js';
@@ -45,9 +44,7 @@ import { VirtualNow } from './time/virtual-now.js';
 export interface MockDependencies {
   spec: LoadedDocument;
   config: MockConfig;
-  /** The seeded pets for a seed (fixtures + faker): the `pets` seeder a document may name (x-kennel-resources). */
-  seedPets: (seed: number) => Pet[];
-  /** Further named seeders a document's x-kennel-resources may attach to its collections. */
+  /** Named seeders a document's x-kennel-resources may attach to its collections (the Pet Store's `pets`). */
   seeders?: Record<string, Seeder>;
   logger: Logger;
   /** Further APIs mounted before the pet routes (each claims its own prefix). */
@@ -97,7 +94,6 @@ export interface ExtraApi {
 export function createMockApp({
   spec,
   config,
-  seedPets,
   seeders = {},
   logger,
   extraApis = [],
@@ -107,10 +103,10 @@ export function createMockApp({
 }: MockDependencies): MockApp {
   const { model, store } = resourceSetup(
     spec,
-    { pets: (seed) => seedPets(seed).map((pet) => ({ ...pet })), ...seeders },
+    seeders,
     {
       seed: config.seed,
-      capacity: config.maxPetsPerTenant,
+      capacity: config.maxItemsPerTenant,
       storeBytes: config.maxStoreBytes,
       totalBytes: config.maxTotalBytes,
     },

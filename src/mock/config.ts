@@ -29,7 +29,7 @@ export interface MockConfig {
   /** File the in-memory store is saved to (after changes and on shutdown) and loaded from at start-up. */
   dataFile?: string | undefined;
   /** Most pets one tenant may hold (seeded ones included); creating past it answers 507. */
-  maxPetsPerTenant: number;
+  maxItemsPerTenant: number;
   /** Most memory the pets created in one tenant's store may take (estimated); creating past it answers 507. */
   maxStoreBytes: number;
   /** Most memory the pets created in all stores together may take (estimated); creating past it answers 507. */
@@ -97,7 +97,7 @@ export const DEFAULT_CONFIG: Readonly<MockConfig> = {
   stateless: false,
   listOrder: 'newest-first',
   store: 'memory',
-  maxPetsPerTenant: 10_000,
+  maxItemsPerTenant: 10_000,
   maxStoreBytes: 32 * 1024 * 1024,
   maxTotalBytes: 256 * 1024 * 1024,
   maxBodyBytes: 64 * 1024,

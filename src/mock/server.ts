@@ -82,8 +82,12 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
       spec: document,
       config,
       logger,
-      seedPets: (seed) =>
-        seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }),
+      seeders: {
+        pets: (seed) =>
+          seedPets({ seed, count: config.pets, categories: fixtures.categories, profile: fixtures.profile }).map(
+            (pet) => ({ ...pet }),
+          ),
+      },
       extraApis: [
         { router: docsRoutes(pages, document) },
         ...(world ? [{ router: world.router }, { router: dashboardPage() }] : []),

@@ -84,6 +84,15 @@ describe('the architecture of src/', () => {
     expect(problems).toEqual([]);
   });
 
+  it("generic code names items and seeders, never the Pet Store's pets (only the composition root wires them)", () => {
+    const generic = /^src\/(mock|contract|openapi|http)\//;
+    const petNames = /\bseedPets\b|\bmaxPetsPerTenant\b|store\/pet\.js/;
+    const found = [...sources.entries()]
+      .filter(([file, text]) => generic.test(file) && file !== 'src/mock/server.ts' && petNames.test(text))
+      .map(([file]) => file);
+    expect(found).toEqual([]);
+  });
+
   it('no import cycle between files (type-only imports count)', () => {
     expect(cycles(sources)).toEqual([]);
   });

@@ -86,7 +86,7 @@ describe('tenants', () => {
 
 describe('store capacity', () => {
   it('a full store answers 507 store_full, keeps its pets, and reset frees it', async () => {
-    const mock = await startTestMock({ pets: 2, maxPetsPerTenant: 3 });
+    const mock = await startTestMock({ pets: 2, maxItemsPerTenant: 3 });
     try {
       expect((await mock.request('POST', '/pets', { body: { name: 'Third', categoryId: 1 } })).status).toBe(201);
       const full = await mock.request('POST', '/pets', { body: { name: 'Fourth', categoryId: 1 } });
