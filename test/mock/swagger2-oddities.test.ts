@@ -36,6 +36,18 @@ describe('Swagger 2.0 oddities survive the conversion', () => {
     expect(await answer.json()).toEqual(expect.arrayContaining([expect.any(String)]));
   });
 
+  it("errors documented only in the operation's own `produces` type are answered in it, as JSON", async () => {
+    for (const [query, prefer, status] of [
+      ['?tail=all', '', 400],
+      ['', 'code=500', 500],
+    ] as const) {
+      const answer = await fetch(`${mock.url}/logs${query}`, { headers: prefer ? { prefer } : {} });
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('content-type')).toBe('application/vnd.example.raw-stream');
+      expect(JSON.parse(await answer.text())).toMatchObject({ message: expect.any(String) });
+    }
+  });
+
   it('a Swagger 2.0 document without info serves, under a title of its own', async () => {
     const health = await fetch(`${mock.origin}/__kennel/health`);
     expect(health.status).toBe(200);
