@@ -71,6 +71,25 @@ function answerOf(
   return { status, view, location };
 }
 
+/** The answer a request gets: the documented success it prefers (`Prefer: code=200` on a create that documents 200 and 201), else the usual one. */
+type AnswerChoice = (request: RequestContext) => Answer;
+
+function answersOf(
+  document: LoadedDocument,
+  binding: ResourceBinding,
+  operation: Operation,
+  preferred?: number,
+  override: Partial<Answer> = {},
+): AnswerChoice {
+  const usual = { ...answerOf(document, binding, operation, preferred), ...override };
+  const others = new Map<number, Answer>();
+  for (const { status } of operation.responses)
+    if (/^2\d\d$/.test(status) && Number(status) !== usual.status)
+      others.set(Number(status), { ...answerOf(document, binding, operation, Number(status)), ...override });
+  if (others.size === 0) return () => usual;
+  return (request) => others.get(request.preferences.code ?? 0) ?? usual;
+}
+
 function nouns(resource: Resource): { one: string; many: string } {
   const many =
     resource.path
@@ -195,13 +214,14 @@ class ResourceHandlers {
   }
 
   #create(binding: ResourceBinding, operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, binding, operation, 201);
+    const answers = answersOf(this.#document, binding, operation, 201);
     const unwrap = bodyOf(binding);
     const { assignedBy } = this.#resource.key!;
     // A key the client must choose (a user name) is a conflict when taken; one it may choose
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
-    return (input, tenant) => {
+    return (input, tenant, request) => {
+      const answer = answers(request);
       const body = unwrap(input);
       const sent = assignedBy === 'server' ? undefined : body[this.#key];
       const attempt = (draw: number): MaybePromise<HttpResponse> => {
@@ -229,14 +249,15 @@ class ResourceHandlers {
   }
 
   #read(binding: ResourceBinding, operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, binding, operation);
-    return (input, tenant) => andThen(this.#find(input, tenant), (found) => this.#answer(answer, found, input));
+    const answers = answersOf(this.#document, binding, operation);
+    return (input, tenant, request) =>
+      andThen(this.#find(input, tenant), (found) => this.#answer(answers(request), found, input));
   }
 
   #write(binding: ResourceBinding, operation: Operation, role: 'replace' | 'update'): ResourceHandler {
-    const answer = { ...answerOf(this.#document, binding, operation), location: false };
+    const answers = answersOf(this.#document, binding, operation, undefined, { location: false });
     const unwrap = bodyOf(binding);
-    return (input, tenant) =>
+    return (input, tenant, request) =>
       andThen(this.#find(input, tenant), (old) => {
         const body = unwrap(input);
         const merged = role === 'update' ? { ...old.value, ...body } : body;
@@ -244,18 +265,18 @@ class ResourceHandlers {
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
           // Gone between the read and the write (another request or replica deleted it).
           if (!result) throw this.#notFound(old.key);
-          return this.#written(answer, result, input);
+          return this.#written(answers(request), result, input);
         });
       });
   }
 
   #delete(binding: ResourceBinding, operation: Operation): ResourceHandler {
-    const answer = { ...answerOf(this.#document, binding, operation), location: false };
-    return (input, tenant) => {
+    const answers = answersOf(this.#document, binding, operation, undefined, { location: false });
+    return (input, tenant, request) => {
       const key = String(input.path[this.#resource.itemParameter!]);
       return andThen(this.#collection(input, tenant).remove(key), (old) => {
         if (!old) throw this.#notFound(key);
-        return this.#answer(answer, old, input);
+        return this.#answer(answers(request), old, input);
       });
     };
   }

@@ -105,6 +105,38 @@ describe('Prefer picks the answer, never skips validation', () => {
   });
 });
 
+describe('Prefer picks among the successes of a stateful operation', () => {
+  const post = (prefer?: string) =>
+    call(mock, '/notes', {
+      method: 'POST',
+      body: JSON.stringify({ text: 'hi' }),
+      headers: { 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
+    });
+
+  it('a create answers 201 with Location, or the 200 it prefers; both store the item', async () => {
+    const usual = await post();
+    expect(usual.status).toBe(201);
+    expect(usual.headers.get('location')).toMatch(/\/notes\/\d+$/);
+    const kept = await post('code=200');
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('preference-applied')).toBe('code=200');
+    expect(kept.body).toEqual({ id: expect.any(Number), text: 'hi' });
+    expect((await call(mock, `/notes/${kept.body.id}`)).body).toEqual(kept.body);
+  });
+
+  it('a delete answers its lowest success, 200 with the item, or the 204 it prefers; both delete', async () => {
+    const created = (await post()).body;
+    const deleted = await call(mock, `/notes/${created.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual(created);
+    expect((await call(mock, `/notes/${created.id}`)).status).toBe(404);
+    const other = (await post()).body;
+    const quiet = await call(mock, `/notes/${other.id}`, { method: 'DELETE', headers: { prefer: 'code=204' } });
+    expect(quiet).toMatchObject({ status: 204, body: '' });
+    expect((await call(mock, `/notes/${other.id}`)).status).toBe(404);
+  });
+});
+
 describe('answers valid against the document', () => {
   it('a documented 401 body of type number is a number', async () => {
     const answer = await call(mock, '/colors', { key: false });
