@@ -16,6 +16,7 @@ const { valueAt } = await dist('openapi/json-pointer.js');
 const { Random } = await dist('core/random.js');
 const { acceptFor, parameterText } = await dist('contract/request-builder.js');
 const { coerceParameter } = await dist('openapi/parameter-value.js');
+const { styledPathValue } = await dist('openapi/parameter-style.js');
 
 const KEY = 'audit-key';
 
@@ -46,6 +47,16 @@ function encodeLiteral(segment) {
   }
 }
 
+/** A path parameter's value as its style writes it (`.5`, `;cell=5`, `x,1,y,2`). */
+function pathText(parameter, value) {
+  const spread = Array.isArray(value)
+    ? value.map(parameterText)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([key, field]) => [key, parameterText(field)]))
+      : parameterText(value);
+  return styledPathValue(parameter.name, parameter.style, parameter.explode, spread);
+}
+
 /** The request a client following the document sends: sample path, query, header values and body. */
 function requestFor(spec, operation, base) {
   const schemaOf = (parameter) => parameter.schema && valueAt(spec.dereferenced, parameter.schema.pointer);
@@ -60,8 +71,9 @@ function requestFor(spec, operation, base) {
     .join('');
   for (const [name, value] of new URLSearchParams(keyQuery)) query[name] = value;
   for (const parameter of operation.parameters) {
-    const text = parameterText(requestValue(schemaOf(parameter), spec.dereferenced));
-    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(text));
+    const value = requestValue(schemaOf(parameter), spec.dereferenced);
+    const text = parameterText(value);
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, pathText(parameter, value));
     else if (!parameter.required) continue;
     else if (parameter.in === 'query') query[parameter.name] = text;
     else if (
