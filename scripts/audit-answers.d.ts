@@ -20,6 +20,8 @@ export interface AuditResult {
   taken: number;
   /** `Prefer: code=2xx` answered 404, 409 or 422 because the state says so (a made-up id). */
   stateDecided: number;
+  /** Items a list showed that their read answered 404 (a list of examples, an item kept nowhere). */
+  listedNotFound: number;
   findings: AuditFinding[];
 }
 

@@ -189,6 +189,7 @@ export async function auditAnswers(file, options = {}) {
   let unspecified = 0;
   let taken = 0;
   let stateDecided = 0;
+  let listedNotFound = 0;
   /** A create's Location must lead to a read the document describes. */
   const readBack = async (operation, location, base) => {
     const target = new URL(location, base);
@@ -276,10 +277,28 @@ export async function auditAnswers(file, options = {}) {
             prefer,
           });
       }
-    // The lists and reads again, now that they hold what the writes stored.
+    // The lists again, now that they hold what the writes stored; then each listed item read by its
+    // key, so that seeded and stored items are judged by the read's schema too.
+    const listed = new Map();
     for (const operation of spec.operations)
-      if (operation.method === 'get' && !hasPathParameters(operation))
-        await send(operation, requestFor(spec, operation, running.url));
+      if (operation.method === 'get' && !hasPathParameters(operation)) {
+        const answer = await send(operation, requestFor(spec, operation, running.url));
+        if (answer.status === 200) listed.set(operation.path, itemsOf(answer.text));
+      }
+    for (const read of spec.operations) {
+      const [, parent, name] = /^(.*)\/\{([^}/]+)\}$/.exec(read.path) ?? [];
+      if (read.method !== 'get' || !listed.has(parent)) continue;
+      for (const item of listed.get(parent).slice(0, 3)) {
+        const key = keyOf(item, name);
+        if (key === undefined) continue;
+        const request = requestFor(spec, read, running.url);
+        const url = new URL(request.url);
+        url.pathname = `${spec.basePath}${parent}/${encodeURIComponent(String(key))}`;
+        request.url = url.href;
+        const answer = await send(read, request);
+        if (answer.status === 404) listedNotFound += 1;
+      }
+    }
   } finally {
     await running.close();
   }
@@ -289,7 +308,32 @@ export async function auditAnswers(file, options = {}) {
         `  ${finding.operation} ${finding.status}: ${finding.problem}  (${finding.url}${finding.prefer ? `, Prefer: ${finding.prefer}` : ''})`,
       );
   const { length: operations } = spec.operations;
-  return { file, operations, exchanges, flagged, unknownIds, unspecified, taken, stateDecided, findings };
+  const counts = { flagged, unknownIds, unspecified, taken, stateDecided, listedNotFound };
+  return { file, operations, exchanges, ...counts, findings };
+}
+
+/** The items of a list answer: the array itself, or the first array of objects in its envelope. */
+function itemsOf(text) {
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const isItem = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (Array.isArray(body)) return body.filter(isItem);
+  if (!isItem(body)) return [];
+  const list = Object.values(body).find((value) => Array.isArray(value) && value.some(isItem));
+  return (list ?? []).filter(isItem);
+}
+
+/** The key an item is read by: the property named like the path parameter, else its id. */
+function keyOf(item, parameter) {
+  const squash = (text) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const names = Object.keys(item).filter((name) => ['string', 'number'].includes(typeof item[name]));
+  const exact = names.find((name) => squash(name) === squash(parameter));
+  const id = names.find((name) => squash(name) === 'id');
+  return item[exact ?? id];
 }
 
 function hasPathParameters(operation) {
@@ -313,7 +357,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
       const invalid = result.findings.length;
       worst = Math.max(worst, invalid > 0 ? 1 : 0);
       console.log(
-        `${basename(file)}: ${result.operations} operations, ${result.exchanges} answers, ${invalid} invalid, ${result.flagged} flagged (bad examples), ${result.unknownIds} 404 for made-up ids, ${result.unspecified} 501 unspecified, ${result.taken} 409 key taken, ${result.stateDecided} Prefer 2xx decided by state`,
+        `${basename(file)}: ${result.operations} operations, ${result.exchanges} answers, ${invalid} invalid, ${result.flagged} flagged (bad examples), ${result.unknownIds} 404 for made-up ids, ${result.unspecified} 501 unspecified, ${result.taken} 409 key taken, ${result.stateDecided} Prefer 2xx decided by state, ${result.listedNotFound} listed but not found`,
       );
     } catch (error) {
       worst = 2;
