@@ -4,6 +4,8 @@ export interface AuditFinding {
   status: number;
   problem: string;
   url: string;
+  /** The `Prefer` header the request carried, if any. */
+  prefer?: string;
 }
 
 /** What `auditAnswers` found for one document. */
@@ -14,6 +16,12 @@ export interface AuditResult {
   flagged: number;
   unknownIds: number;
   unspecified: number;
+  /** 409s for a create sent twice with a key the client chooses, where the document gives no 409. */
+  taken: number;
+  /** `Prefer: code=2xx` answered 404, 409 or 422 because the state says so (a made-up id). */
+  stateDecided: number;
+  /** Items a list showed that their read answered 404 (a list of examples, an item kept nowhere). */
+  listedNotFound: number;
   findings: AuditFinding[];
 }
 

@@ -17,7 +17,7 @@ import { objectShape } from '../openapi/schema-shape.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
 import { PathParameterProblem } from './request-input.js';
-import { essenceOf, isProblemJson, isTextMediaType, negotiate } from './media-negotiation.js';
+import { essenceOf, isProblemJson, isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 
 /** How a failure is answered: status, and a body with its content type (none where the document has none). */
@@ -268,19 +268,35 @@ export function documentedStatus(operation: Operation, status: number, badPathPa
   return status;
 }
 
-/** The media type to answer with: one the client accepts, JSON kinds first (problem+json before others). */
+/**
+ * The media type to answer with: one the client accepts, JSON kinds first (problem+json before
+ * others), then text, then another type with a schema (a Swagger 2 `produces` of
+ * `application/vnd.docker.raw-stream` gives its errors that type): its body is written as JSON.
+ */
 function pickMedia(content: readonly MediaType[], accept: string | undefined): MediaType | undefined {
-  const usable = content.filter((media) => isJsonMediaType(media.mediaType) || isTextMediaType(media.mediaType));
+  const json = content.filter((media) => isJsonMediaType(media.mediaType));
   const ordered = [
-    ...usable.filter((media) => isProblemJson(media.mediaType)),
-    ...usable.filter((media) => !isProblemJson(media.mediaType) && isJsonMediaType(media.mediaType)),
-    ...usable.filter((media) => isTextMediaType(media.mediaType)),
+    ...json.filter((media) => isProblemJson(media.mediaType)),
+    ...json.filter((media) => !isProblemJson(media.mediaType)),
+    ...content.filter((media) => isTextMediaType(media.mediaType)),
+    ...content.filter((media) => writtenAsJson(media)),
   ];
   const chosen = negotiate(
     accept,
     ordered.map((media) => media.mediaType),
   );
   return ordered.find((media) => media.mediaType === chosen) ?? ordered[0];
+}
+
+/** A media type neither JSON, text nor XML whose schema kennel can fill, as JSON. */
+function writtenAsJson(media: MediaType): boolean {
+  const { mediaType } = media;
+  return (
+    media.schema !== undefined &&
+    !isJsonMediaType(mediaType) &&
+    !isTextMediaType(mediaType) &&
+    !isXmlMediaType(mediaType)
+  );
 }
 
 function contentTypeOf(mediaType: string): string {

@@ -6,6 +6,7 @@ import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import { schemaAt, type Resource, type ResourceBinding } from '../openapi/resource-model.js';
 import { singularOf } from '../openapi/naming.js';
 import type { FullReason } from '../store/store-types.js';
+import type { RequestContext } from '../http/responder.js';
 import { itemView, wrappedView, type ItemView } from './resource-views.js';
 
 // How a stateful resource's answers look: the documented success, its item view, the nouns
@@ -48,6 +49,25 @@ export function answerOf(
   const location =
     !many && resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
   return { status, view, location, many };
+}
+
+/** The answer a request gets: the documented success it prefers (`Prefer: code=200` on a create that documents 200 and 201), else the usual one. */
+export type AnswerChoice = (request: RequestContext) => Answer;
+
+export function answersOf(
+  document: LoadedDocument,
+  binding: ResourceBinding,
+  operation: Operation,
+  preferred?: number,
+  override: Partial<Answer> = {},
+): AnswerChoice {
+  const usual = { ...answerOf(document, binding, operation, preferred), ...override };
+  const others = new Map<number, Answer>();
+  for (const { status } of operation.responses)
+    if (/^2\d\d$/.test(status) && Number(status) !== usual.status)
+      others.set(Number(status), { ...answerOf(document, binding, operation, Number(status)), ...override });
+  if (others.size === 0) return () => usual;
+  return (request) => others.get(request.preferences.code ?? 0) ?? usual;
 }
 
 export function nouns(resource: Resource): { one: string; many: string } {

@@ -14,7 +14,7 @@ import type { Filter, ListOrder, StoredRecord, WriteResult } from '../store/tena
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import { listAnswer } from './list-answer.js';
-import { answerOf, nouns, storeFull, successOf, type Answer } from './resource-answer.js';
+import { answersOf, nouns, storeFull, successOf, type Answer } from './resource-answer.js';
 import { nestedAsked, rangesAsked, withNested, withinRanges } from './range-answers.js';
 import { itemView, projectItem } from './resource-views.js';
 import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
@@ -135,9 +135,10 @@ class ResourceHandlers {
   }
 
   #create(binding: ResourceBinding, operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, binding, operation, 201);
+    const answers = answersOf(this.#document, binding, operation, 201);
     const unwrap = bodyOf(binding);
-    return (input, tenant) => {
+    return (input, tenant, request) => {
+      const answer = answers(request);
       if (!answer.many) {
         const body = unwrap(input);
         return andThen(this.#createOne(input, tenant, body), (stored) =>
@@ -190,14 +191,15 @@ class ResourceHandlers {
   }
 
   #read(binding: ResourceBinding, operation: Operation): ResourceHandler {
-    const answer = answerOf(this.#document, binding, operation);
-    return (input, tenant) => andThen(this.#find(input, tenant), (found) => this.#answer(answer, found, input));
+    const answers = answersOf(this.#document, binding, operation);
+    return (input, tenant, request) =>
+      andThen(this.#find(input, tenant), (found) => this.#answer(answers(request), found, input));
   }
 
   #write(binding: ResourceBinding, operation: Operation, role: 'replace' | 'update'): ResourceHandler {
-    const answer = { ...answerOf(this.#document, binding, operation), location: false };
+    const answers = answersOf(this.#document, binding, operation, undefined, { location: false });
     const unwrap = bodyOf(binding);
-    return (input, tenant) =>
+    return (input, tenant, request) =>
       andThen(this.#find(input, tenant), (old) => {
         const body = unwrap(input);
         const merged = role === 'update' ? { ...old.value, ...body } : body;
@@ -205,18 +207,18 @@ class ResourceHandlers {
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
           // Gone between the read and the write (another request or replica deleted it).
           if (!result) throw this.#notFound(old.key);
-          return this.#written(answer, result, input);
+          return this.#written(answers(request), result, input);
         });
       });
   }
 
   #delete(binding: ResourceBinding, operation: Operation): ResourceHandler {
-    const answer = { ...answerOf(this.#document, binding, operation), location: false };
-    return (input, tenant) => {
+    const answers = answersOf(this.#document, binding, operation, undefined, { location: false });
+    return (input, tenant, request) => {
       const key = String(input.path[this.#resource.itemParameter!]);
       return andThen(this.#collection(input, tenant).remove(key), (old) => {
         if (!old) throw this.#notFound(key);
-        return this.#answer(answer, old, input);
+        return this.#answer(answers(request), old, input);
       });
     };
   }

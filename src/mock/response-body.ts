@@ -15,6 +15,21 @@ export function pickMedia(content: readonly MediaType[], accept: string | undefi
 }
 
 /**
+ * The Content-Type of a JSON answer made without its media type in view (a stateful resource's):
+ * the documented JSON kind `Accept` rates highest (`application/vnd.api+json`), else undefined
+ * (plain `application/json`).
+ */
+export function jsonContentType(content: readonly MediaType[], accept: string | undefined): string | undefined {
+  const media = pickMedia(
+    content.filter((candidate) => isJsonMediaType(candidate.mediaType)),
+    accept,
+  );
+  if (!media) return undefined;
+  const essence = essenceOf(media.mediaType);
+  return essence === 'application/json' || essence.includes('*') ? undefined : essence;
+}
+
+/**
  * A response body in its documented media type: JSON as JSON, XML as an XML document (examples
  * as written, other values built from the schema's `xml` names), text as text; no media type
  * (a response documented without content) means no body at all.

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { LoadedDocument } from '../openapi/load.js';
-import type { Operation } from '../openapi/operations.js';
+import { responseFor, type Operation } from '../openapi/operations.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { cannedResponse } from './canned.js';
 import { DocumentAnswers } from './document-answers.js';
@@ -8,6 +8,7 @@ import { compileOperation, type CompiledOperation } from './compiled-operation.j
 import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
 import { ResponseView } from './response-view.js';
+import { jsonContentType } from './response-body.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
 import {
   appliedPreferences,
@@ -73,6 +74,18 @@ export function send(ctx: Context, response: HttpResponse): void {
   }
 }
 
+/** A JSON answer made without a media type in view, in the documented JSON kind (`application/vnd.api+json`). */
+function withDocumentedJsonType(
+  operation: Operation,
+  response: HttpResponse,
+  accept: string | undefined,
+): HttpResponse {
+  if (response.json === undefined || response.contentType !== undefined) return response;
+  const documented = responseFor(operation, response.status);
+  const contentType = documented && jsonContentType(documented.content, accept);
+  return contentType ? { ...response, contentType } : response;
+}
+
 /** What every operation's handler shares: the document's error words and its response view. */
 interface Shared {
   errors: DocumentedErrors;
@@ -131,7 +144,8 @@ function handlerFor(
       headers: ctx.headers,
       preferences,
     };
-    const response = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
+    const answered = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
+    const response = withDocumentedJsonType(operation, answered, accept || undefined);
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
   };

@@ -1,9 +1,11 @@
 import { tokensOf } from './json-pointer.js';
+import { contradictsTarget } from './ref-siblings.js';
 
 /**
  * A bundled document (every `$ref` local) with each `$ref` replaced by the object it points at.
  * Referenced objects are shared, so cyclic schemas give a cyclic graph; a `$ref` with sibling
- * keywords becomes a shallow merge of its target and the siblings. Work is linear in the size of
+ * keywords becomes a shallow merge of its target and the siblings, but a sibling `type` that
+ * contradicts the target's (ref-siblings.ts). Work is linear in the size of
  * the document however deep or long the chains of references are (swagger-parser's dereference
  * gives up past 500 levels of nesting, which a chain of 300 nested schemas reaches).
  * `$ref`s that point nowhere are left as they are (the loader has reported them).
@@ -85,7 +87,14 @@ function mergeOf(root: Container, ref: RefObject, merged: Map<RefObject, unknown
     seen.add(target);
     target = mergeOf(root, target, merged, seen);
   }
-  const result = isObject(target) && !Array.isArray(target) ? { ...target, ...siblings } : ref;
+  const result = isObject(target) && !Array.isArray(target) ? { ...target, ...compatible(siblings, target) } : ref;
   merged.set(ref, result);
   return result;
+}
+
+/** The siblings of a `$ref` but a `type` the target declares otherwise. */
+function compatible(siblings: Record<string, unknown>, target: Record<string, unknown>): Record<string, unknown> {
+  if (!contradictsTarget(siblings.type, target.type)) return siblings;
+  const { type: _contradicting, ...rest } = siblings;
+  return rest;
 }

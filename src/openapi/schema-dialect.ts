@@ -1,5 +1,6 @@
 import { fragmentToken, valueAt } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
+import { contradictsTarget } from './ref-siblings.js';
 
 /** Something kennel changed or ignored in a schema so that ajv can compile it, located by JSON pointer. */
 export interface DialectNote {
@@ -24,6 +25,7 @@ const translated = new WeakMap<OpenApiDocument, SchemaDialect>();
  * - `discriminator` over `oneOf`/`anyOf` of `$ref`s (with or without `mapping`) becomes
  *   if-then by the property's value, so a payload matching two variants is judged by the one it
  *   names; elsewhere (an `allOf` base, inline variants) it is dropped: it only ever narrowed a choice.
+ * - a `type` beside a `$ref` that the referenced schema contradicts is dropped (ref-siblings.ts).
  * - a `pattern` no JavaScript regular expression can read is dropped (noted); `$schema` inside a
  *   schema is dropped (kennel uses the document's dialect: JSON Schema 2020-12 for 3.1).
  * Memoised per document object.
@@ -142,6 +144,7 @@ function collectSchemas(root: unknown, rootPointer: string, found: Located[]): v
 }
 
 function translateSchema(document: OpenApiDocument, schema: Json, pointer: string, notes: DialectNote[]): void {
+  if (typeof schema.$ref === 'string' && 'type' in schema) contradictingType(document, schema);
   exclusiveBound(schema, 'exclusiveMinimum', 'minimum');
   exclusiveBound(schema, 'exclusiveMaximum', 'maximum');
   if ('discriminator' in schema) discriminated(document, schema);
@@ -154,6 +157,14 @@ function translateSchema(document: OpenApiDocument, schema: Json, pointer: strin
     });
     delete schema.pattern;
   }
+}
+
+/** Drops a `type` beside a `$ref` that the referenced schema contradicts (ref-siblings.ts). */
+function contradictingType(document: OpenApiDocument, schema: Json): void {
+  let target: unknown = schema;
+  for (let hop = 0; hop < 8 && isMapping(target) && typeof target.$ref === 'string'; hop += 1)
+    target = target.$ref.startsWith('#') ? valueAt(document, target.$ref) : undefined;
+  if (isMapping(target) && contradictsTarget(schema.type, target.type)) delete schema.type;
 }
 
 /** Draft 4's `exclusiveMinimum: true` + `minimum: 5` is JSON Schema's `exclusiveMinimum: 5`. */

@@ -71,4 +71,29 @@ describe('kennel serve describes the document it serves', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a document without info: a title of its own, then it serves, and stops when asked', async () => {
+    const { banner, url } = await bannerOf(['--spec', fixture('mock-documents/path-matching.yaml')]);
+    expect(banner).toContain('kennel: serving untitled API (no version)');
+    expect(banner).not.toContain('unexpected failure');
+    expect(banner).toContain(`API      ${url}  (`);
+  });
+});
+
+describe("kennel serve takes Prism's switches", () => {
+  it('-d answers with values generated afresh; --prism-query reads __example', async () => {
+    const argv = ['serve', '--port', '0', '--log-level', 'silent', '--no-world', '--api-key', 'k', '-d'];
+    const cli = runCli([...argv, '--prism-query', '--spec', fixture('mock-documents/prism-cases.yaml')]);
+    try {
+      const { url } = await cli.ready;
+      const label = async (query = '') =>
+        (await (await fetch(`${url}/labels${query}`, { headers: { 'x-key': 'k' } })).json()) as { name: string };
+      const names = new Set([(await label()).name, (await label()).name]);
+      expect(names.size).toBe(2);
+      expect(await label('?__example=broken')).toEqual({ name: 'x' });
+    } finally {
+      cli.stop();
+    }
+    expect(await cli.code).toBe(0);
+  });
 });

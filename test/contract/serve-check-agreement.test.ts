@@ -1,6 +1,8 @@
 // kennel serve and kennel check read one document the same way: each fixture here pins a rule
 // where they once disagreed on real documents (a checker false alarm or a mock answer the
 // document forbids). Every fixture is served and checked; no error may remain.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
@@ -98,10 +100,27 @@ describe('compositions', () => {
 });
 
 describe('media types', () => {
-  it('a JSON error where an object schema sits under stream media types only is a warning', async () => {
+  it('an object error under stream media types only: the mock answers it in that type, the checker agrees', async () => {
     const summary = await serveAndCheck('errors-under-stream-types.yaml');
     expect(errors(summary)).toEqual([]);
-    expect(warnings(summary, 'content-type-conformance').join('\n')).toMatch(/application\/json/);
+    expect(warnings(summary, 'content-type-conformance')).toEqual([]);
+  });
+
+  it('a deployment answering that error in JSON (as Docker does) gets a warning, not an error', async () => {
+    const specPath = fixture('errors-under-stream-types.yaml');
+    const server = createServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ message: 'no such archive' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const summary = await runContract({ baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: KEY, specPath, seed: 1 });
+      expect(warnings(summary, 'content-type-conformance').join('\n')).toMatch(/application\/json/);
+      expect(errors(summary).filter((error) => error.startsWith('content-type-conformance'))).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

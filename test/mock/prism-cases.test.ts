@@ -90,10 +90,50 @@ describe('Prefer picks the answer, never skips validation', () => {
       expect((await call(mock, '/colors?R=999', { headers: { prefer } })).status).toBe(400);
   });
 
+  it('an example asked for by name, existing or not, never skips validation', async () => {
+    for (const prefer of ['example=fine', 'example=broken', 'example=none', 'dynamic=true'])
+      expect((await call(mock, '/labels?lang=xx', { headers: { prefer } })).status).toBe(400);
+    expect((await call(mock, '/labels?lang=fr', { headers: { prefer: 'example=fine' } })).body).toEqual({
+      name: 'kennel',
+    });
+  });
+
   it('a valid request gets what Prefer asks for, in the documented error schema', async () => {
     const answer = await call(mock, '/colors', { headers: { prefer: 'code=404' } });
     expect(answer.status).toBe(404);
     expect(answer.body).toEqual({ reason: 'invalid', detail: expect.any(String) });
+  });
+});
+
+describe('Prefer picks among the successes of a stateful operation', () => {
+  const post = (prefer?: string) =>
+    call(mock, '/notes', {
+      method: 'POST',
+      body: JSON.stringify({ text: 'hi' }),
+      headers: { 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
+    });
+
+  it('a create answers 201 with Location, or the 200 it prefers; both store the item', async () => {
+    const usual = await post();
+    expect(usual.status).toBe(201);
+    expect(usual.headers.get('location')).toMatch(/\/notes\/\d+$/);
+    const kept = await post('code=200');
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('preference-applied')).toBe('code=200');
+    expect(kept.body).toEqual({ id: expect.any(Number), text: 'hi' });
+    expect((await call(mock, `/notes/${kept.body.id}`)).body).toEqual(kept.body);
+  });
+
+  it('a delete answers its lowest success, 200 with the item, or the 204 it prefers; both delete', async () => {
+    const created = (await post()).body;
+    const deleted = await call(mock, `/notes/${created.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual(created);
+    expect((await call(mock, `/notes/${created.id}`)).status).toBe(404);
+    const other = (await post()).body;
+    const quiet = await call(mock, `/notes/${other.id}`, { method: 'DELETE', headers: { prefer: 'code=204' } });
+    expect(quiet).toMatchObject({ status: 204, body: '' });
+    expect((await call(mock, `/notes/${other.id}`)).status).toBe(404);
   });
 });
 
@@ -176,6 +216,24 @@ describe('Prism users feel at home', () => {
     try {
       expect((await call(aliased, '/colors?__code=404')).status).toBe(404);
       expect((await call(aliased, '/colors?__code=404', { headers: { prefer: 'code=200' } })).status).toBe(200);
+      expect((await call(aliased, '/colors?__code=404&R=999')).status).toBe(400);
+    } finally {
+      await aliased.close();
+    }
+  });
+
+  it("Prism's __example and __dynamic query shortcuts pick the example and the generated answer", async () => {
+    expect((await call(mock, '/labels?__example=broken')).body).toEqual({ name: 'kennel' });
+    const aliased = await start({ prismQuery: true });
+    try {
+      const broken = await call(aliased, '/labels?__example=broken');
+      expect(broken.body).toEqual({ name: 'x' });
+      expect(broken.headers.get('kennel-violations')).toContain('response-schema-conformance');
+      const first = await call(aliased, '/labels?__dynamic=true');
+      const second = await call(aliased, '/labels?__dynamic=true');
+      expect(first.body.name).not.toBe(second.body.name);
+      expect(first.body.name.length).toBeGreaterThanOrEqual(3);
+      expect((await call(aliased, '/labels?__example=fine&lang=xx')).status).toBe(400);
     } finally {
       await aliased.close();
     }

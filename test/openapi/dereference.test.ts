@@ -46,4 +46,15 @@ describe('dereferenceDocument', () => {
     expect(result.lost).toEqual({ $ref: '#/nowhere' });
     expect(input).toEqual(copy);
   });
+
+  it("keeps the target's type where a sibling contradicts it (3.0 ignores the sibling; ajv judges by the target)", () => {
+    const result = dereferenceDocument({
+      Amount: { type: 'object', properties: { value: { type: 'number' } } },
+      rate: { $ref: '#/Amount', type: 'number', description: 'the rate' },
+      count: { $ref: '#/Whole', type: 'integer' },
+      Whole: { type: ['number', 'null'] },
+    }) as Json;
+    expect(result.rate).toEqual({ type: 'object', properties: { value: { type: 'number' } }, description: 'the rate' });
+    expect(result.count).toEqual({ type: 'integer' });
+  });
 });
