@@ -1,7 +1,7 @@
 // The README shows what its commands print: each console block marked `<!-- transcript -->` is
 // run again, command by command, against a fresh kennel serve on a free port, and what comes back
 // must match what the README shows. A line `…` (indented or not) stands for any number of lines; timings (`76 ms`)
-// are compared as numbers of any value.
+// (`76 ms`, `0.95 s`) are compared as numbers of any value; `$ echo $?` shows the last exit code.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,13 +36,21 @@ export function matches(shown: readonly string[], actual: readonly string[]): bo
   return actual.length > 0 && normalise(first!) === normalise(actual[0]!) && matches(rest, actual.slice(1));
 }
 
-const normalise = (line: string): string => line.replace(/\d+ ms\b/g, 'N ms').trimEnd();
+const normalise = (line: string): string =>
+  line
+    .replace(/\d+ ms\b/g, 'N ms')
+    .replace(/\d+(\.\d+)? s\b/g, 'N s')
+    .trimEnd();
 
-function run(script: string): Promise<string[]> {
+/** Runs a shell script; resolves with what it printed (stdout, then stderr) and its exit code. */
+function run(script: string): Promise<{ lines: string[]; code: number }> {
   const kennel = `${process.execPath} ${path.join(ROOT, 'bin', 'kennel.js')}`;
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script.replace(/^npx kennel /m, `${kennel} `)], { cwd: ROOT }, (_error, stdout, stderr) =>
-      resolve(`${stdout}${stderr}`.replace(/\r/g, '').replace(/\n$/, '').split('\n')),
+    execFile('bash', ['-c', script.replace(/^npx kennel /m, `${kennel} `)], { cwd: ROOT }, (error, stdout, stderr) =>
+      resolve({
+        lines: `${stdout}${stderr}`.replace(/\r/g, '').replace(/\n$/, '').split('\n'),
+        code: typeof error?.code === 'number' ? error.code : 0,
+      }),
     );
   });
 }
@@ -53,6 +61,8 @@ describe('README transcripts', () => {
   let mock: RunningMock;
   // Shell variables set by one line (`export K=…`) hold for the lines after it, as in one terminal.
   let prelude = '';
+  // `$ echo $?` shows the exit code of the command before it.
+  let lastCode = 0;
   beforeAll(async () => {
     mock = await startMock({});
   });
@@ -71,7 +81,9 @@ describe('README transcripts', () => {
           prelude += `${local}\n`;
           continue;
         }
-        const actual = await run(`${prelude}${local}`);
+        const printed = local === 'echo $?' ? { lines: [String(lastCode)], code: 0 } : await run(`${prelude}${local}`);
+        lastCode = printed.code;
+        const actual = printed.lines;
         const shown = output.map((line) => line.replaceAll(SHOWN_ORIGIN, mock.origin));
         expect(
           matches(shown, actual),
@@ -86,6 +98,7 @@ describe('README transcripts', () => {
     expect(matches(['a', '…'], ['a'])).toBe(true);
     expect(matches(['a', '  …', 'c'], ['a', 'b', 'c'])).toBe(true);
     expect(matches(['a', 'took 76 ms'], ['a', 'took 3 ms'])).toBe(true);
+    expect(matches(['513 requests in 0.95 s'], ['513 requests in 12.5 s'])).toBe(true);
     expect(matches(['a', 'b'], ['a', 'c'])).toBe(false);
     expect(matches(['a'], ['a', 'b'])).toBe(false);
   });
