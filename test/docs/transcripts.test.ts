@@ -1,4 +1,4 @@
-// The README shows what its commands print: each console block marked `<!-- transcript -->` is
+// The README and the guides show what their commands print: each console block marked `<!-- transcript -->` is
 // run again, command by command, against a fresh kennel serve on a free port, and what comes back
 // must match what the README shows. A line `…` (indented or not) stands for any number of lines; timings (`76 ms`)
 // (`76 ms`, `0.95 s`) are compared as numbers of any value; `$ echo $?` shows the last exit code.
@@ -55,9 +55,11 @@ function run(script: string): Promise<{ lines: string[]; code: number }> {
   });
 }
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** Pages whose marked transcripts run against the Pet Store mock with its defaults. */
+const PAGES = ['README.md', 'docs/serve.md'];
 
-describe('README transcripts', () => {
+describe.each(PAGES)('%s transcripts', (page) => {
+  const markdown = readFileSync(path.join(ROOT, page), 'utf8');
   let mock: RunningMock;
   // Shell variables set by one line (`export K=…`) hold for the lines after it, as in one terminal.
   let prelude = '';
@@ -68,12 +70,12 @@ describe('README transcripts', () => {
   });
   afterAll(() => mock.close());
 
-  it('the README marks transcripts to check', () => {
-    expect(transcripts(README).length).toBeGreaterThanOrEqual(4);
+  it('the page marks transcripts to check', () => {
+    expect(transcripts(markdown).length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(transcripts(README).map((steps, index) => [index + 1, steps] as const))(
-    'transcript %i prints what the README shows',
+  it.each(transcripts(markdown).map((steps, index) => [index + 1, steps] as const))(
+    'transcript %i prints what the page shows',
     async (_index, steps) => {
       for (const { command, output } of steps) {
         const local = command.replaceAll(SHOWN_ORIGIN, mock.origin);
@@ -83,16 +85,17 @@ describe('README transcripts', () => {
         }
         const printed = local === 'echo $?' ? { lines: [String(lastCode)], code: 0 } : await run(`${prelude}${local}`);
         lastCode = printed.code;
-        const actual = printed.lines;
         const shown = output.map((line) => line.replaceAll(SHOWN_ORIGIN, mock.origin));
         expect(
-          matches(shown, actual),
-          `$ ${command}\n--- shown\n${shown.join('\n')}\n--- printed\n${actual.join('\n')}`,
+          matches(shown, printed.lines),
+          `$ ${command}\n--- shown\n${shown.join('\n')}\n--- printed\n${printed.lines.join('\n')}`,
         ).toBe(true);
       }
     },
   );
+});
 
+describe('transcript matching', () => {
   it('a `…` line stands for any lines, and a changed line fails', () => {
     expect(matches(['a', '…', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
     expect(matches(['a', '…'], ['a'])).toBe(true);
