@@ -1,7 +1,9 @@
 // Screenshots of the Domains dashboard for the README and docs/domains-tour.md (docs/images/dashboard-*.png), taken with the
 // same Debian Chromium the tests use, and the page's weight and time to first render.
 //
-//   npm run build && node scripts/screenshots.js
+//   npm run build && node scripts/screenshots.js [prefix]
+//
+// With a prefix (e.g. `ca-`), only the pictures whose names start with it are written.
 //
 // It starts `kennel serve` in-process on a free loopback port, sets the world up through the
 // control API (the scenarios QA would load), and photographs parts of the page.
@@ -14,6 +16,7 @@ const { startMock } = await import(new URL('dist/mock/server.js', root).href);
 const out = new URL('docs/images/', root);
 mkdirSync(out, { recursive: true });
 
+const only = process.argv[2];
 const mock = await startMock({});
 const world = (method, path, body) =>
   fetch(`${mock.origin}/__kennel/world${path}`, {
@@ -46,6 +49,7 @@ try {
   );
 
   const shoot = async (name, selector) => {
+    if (only && !name.startsWith(only)) return;
     await page
       .locator(selector)
       .first()
@@ -75,26 +79,38 @@ try {
   await load('apex-without-alias-classicdns', { steps: 4 });
   await shoot('apex', 'article.domain');
 
-  await page.setViewportSize({ width: 1360, height: 1400 });
-  await page.reload();
-  await page.waitForSelector('#scenario-pick option', { state: 'attached' });
-  await page.selectOption('#scenario-pick', 'stale-cache-after-fix');
-  await page.click('#scenario button[type=submit]');
-  for (let step = 0; step < 4; step += 1) {
-    await page.click('#scenario-step');
-    await page.waitForFunction(
-      (count) => document.querySelectorAll('#scenario-steps li.passed, #scenario-steps li.failed').length === count,
-      step + 1,
-    );
+  // The CA's rate limits: the sixth certificate for the same name in a week is refused.
+  await load('ca-rate-limit-duplicate', { upTo: 'sixth refused' });
+  await shoot('ca-rate-limited', 'article.domain');
+  await shoot('ca-limits', '#ca');
+
+  // DNSSEC: a stale DS at the registrar, the zone's state on its card and Verify naming it.
+  await load('dnssec-stale-ds', { steps: 7 });
+  await shoot('dnssec-verify', 'article.domain');
+  await shoot('dnssec-zone', 'article.zone[data-zone="example.com"]');
+
+  if (!only) {
+    await page.setViewportSize({ width: 1360, height: 1400 });
+    await page.reload();
+    await page.waitForSelector('#scenario-pick option', { state: 'attached' });
+    await page.selectOption('#scenario-pick', 'stale-cache-after-fix');
+    await page.click('#scenario button[type=submit]');
+    for (let step = 0; step < 4; step += 1) {
+      await page.click('#scenario-step');
+      await page.waitForFunction(
+        (count) => document.querySelectorAll('#scenario-steps li.passed, #scenario-steps li.failed').length === count,
+        step + 1,
+      );
+    }
+    // The scenario part of the bench: its form down to the last step.
+    const [top, bottom] = await Promise.all([
+      page.locator('#scenario').boundingBox(),
+      page.locator('#scenario-view').boundingBox(),
+    ]);
+    const clip = { x: top.x - 8, y: top.y - 36, width: top.width + 16, height: bottom.y + bottom.height - top.y + 44 };
+    await page.screenshot({ path: fileURLToPath(new URL('dashboard-bench.png', out)), clip });
+    console.log('wrote docs/images/dashboard-bench.png');
   }
-  // The scenario part of the bench: its form down to the last step.
-  const [top, bottom] = await Promise.all([
-    page.locator('#scenario').boundingBox(),
-    page.locator('#scenario-view').boundingBox(),
-  ]);
-  const clip = { x: top.x - 8, y: top.y - 36, width: top.width + 16, height: bottom.y + bottom.height - top.y + 44 };
-  await page.screenshot({ path: fileURLToPath(new URL('dashboard-bench.png', out)), clip });
-  console.log('wrote docs/images/dashboard-bench.png');
 } finally {
   await browser.close();
   await mock.close();

@@ -149,7 +149,7 @@ export function worldBannerLines(running: RunningMock): string[] {
   const platformDns = running.world.platformDns();
   if (platformDns)
     lines.push(
-      `  dns      ${platformDns.host} port ${platformDns.port} (UDP and TCP)  as the platform resolver: what Verify and the CA see`,
+      `  dns      ${platformDns.host} port ${platformDns.port} (UDP and TCP)  as the platform resolver: what Verify sees`,
     );
   if (running.site)
     lines.push(

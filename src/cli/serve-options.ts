@@ -165,7 +165,7 @@ function worldOptions(command: Command): Command {
     )
     .option(
       '--platform-dns-port <port>',
-      "also serve DNS as the platform's resolver (what Verify and the CA see, its own cache) on this port, 0 for any free one",
+      "also serve DNS as the platform's resolver (what Verify sees, its own cache) on this port, 0 for any free one",
       integerIn(0, 65535),
     )
     .option(

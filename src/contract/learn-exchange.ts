@@ -20,5 +20,16 @@ export function learnFrom(pool: ValuePool, exchange: Exchange): void {
   }
   const body = jsonBody(exchange);
   if (body === undefined) return;
-  pool.learn(resource, Array.isArray(body) ? body : [body]);
+  pool.learn(resource, Array.isArray(body) ? body : [body], pathScope(exchange));
+}
+
+/** The path parameters the request was sent with (`{ServiceSid: "VA1"}`), as text. */
+function pathScope(exchange: Exchange): Record<string, string> {
+  const scope: Record<string, string> = {};
+  for (const parameter of exchange.operation.parameters) {
+    if (parameter.in !== 'path') continue;
+    const value = evaluate(`$request.path.${parameter.name}`, exchange);
+    if (value?.ok) scope[parameter.name] = String(value.value);
+  }
+  return scope;
 }

@@ -1,7 +1,7 @@
 import { validValue, type ValueContext } from '../openapi/generate.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { objectShape } from '../openapi/schema-shape.js';
-import { parameterText } from './request-builder.js';
+import { parameterText } from './parameter-text.js';
 
 /** A request body in a media type other than JSON, as text with its Content-Type. */
 export interface MediaBody {

@@ -8,6 +8,7 @@ import {
   type OperationResponse,
 } from '../openapi/operations.js';
 import { dependencyOrder } from '../openapi/dependency-order.js';
+import { isObjectBody } from '../openapi/document-schemas.js';
 import { inferReferences, type ReferenceEdges } from '../openapi/reference-edges.js';
 import {
   inferResources,
@@ -114,8 +115,16 @@ function successSchema(spec: LoadedDocument, operation: Operation): JsonSchema |
 }
 
 /** The checker's role for a model binding: the model's (lists in an envelope included). */
-function roleOf(binding: ResourceBinding | undefined): Role {
-  return binding ? binding.role : 'other';
+/**
+ * The role the checks judge an operation in. A create or write whose body is not one JSON object
+ * (a form, a list of items, none) is a resource to the mock, which keeps what it makes; the checks
+ * that write bodies of their own compose one JSON object, so here it stays `other`: its answers
+ * still feed the value pool, and what it made is read back through the resource's own reads.
+ */
+function roleOf(binding: ResourceBinding | undefined, jsonBody: JsonSchema | undefined): Role {
+  if (!binding) return 'other';
+  const writes = binding.role === 'create' || binding.role === 'replace' || binding.role === 'update';
+  return writes && !isObjectBody(jsonBody) ? 'other' : binding.role;
 }
 
 /**
@@ -172,7 +181,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
           required: operation.requestBody!.required,
         }
       : undefined;
-  const role = roleOf(binding);
+  const role = roleOf(binding, body && bodySchema);
   const resource = role === 'other' ? undefined : binding?.resource;
   const other = body ? undefined : operation.requestBody?.content.find((item) => buildableMediaType(item.mediaType));
   const mediaBody = other && {

@@ -72,6 +72,16 @@ export function valuesFor(sources: ReferenceSources, edge: ReferenceEdge, create
     .flatMap((resource) => state.pool.values(resource.path, edge.property));
 }
 
+/** `ServiceSid` of `/Services/{ServiceSid}/RateLimits`: the parameters naming a collection's parents. */
+function parentNames(collection: string): string[] {
+  return [...collection.matchAll(/\{([^}/]+)\}/g)].map((match) => match[1]!);
+}
+
+/** A parent already chosen (by a deeper parameter) is the one the value was seen under. */
+function agrees(chosen: Record<string, string>, parent: string, scope: Readonly<Record<string, string>>): boolean {
+  return chosen[parent] === undefined || chosen[parent] === scope[parent];
+}
+
 /**
  * Fills the reference slots of one request from what the deployment showed, and remembers the
  * slots it could not fill (`unresolved`): those get documented or generated values instead.
@@ -93,6 +103,66 @@ export class ReferenceFiller {
    * what later checks read); query, header and cookie references from anything seen.
    */
   parameter(location: 'path' | 'query' | 'header' | 'cookie', name: string): string | undefined {
+    const found = this.#candidates(location, name);
+    if (!found) return undefined;
+    if (found.values.length === 0) {
+      this.unresolved.add(slotLabel(found.edge));
+      return undefined;
+    }
+    return String(found.values[0]);
+  }
+
+  /**
+   * Values for all of the operation's path parameters at once, chosen to agree with each other: a
+   * child is read under the parent it was seen under (`/Services/VA1/RateLimits/RK1`, never RK1
+   * under VA2), so the deepest parameter is chosen first and pins its parents. A value seen
+   * without its parents (listed by a top-level `/repositories`) does not fill a sub-resource's
+   * key: nothing says which parent holds it.
+   */
+  pathParameters(): Record<string, string> {
+    const names = this.operation.parameters.filter((parameter) => parameter.in === 'path').map((p) => p.name);
+    const chosen: Record<string, string> = {};
+    const pinned = new Set<string>();
+    for (const name of [...names].reverse()) {
+      if (pinned.has(name)) continue;
+      const found = this.#candidates('path', name);
+      if (!found) continue;
+      const parents = parentNames(found.edge.resource).filter((parent) => names.includes(parent) && parent !== name);
+      const agreeing = found.values
+        .map((value) => ({ value, scope: this.#scopeOf(found.edge.resource, value) }))
+        .find(({ scope }) => parents.every((parent) => scope?.[parent] !== undefined && agrees(chosen, parent, scope)));
+      if (!agreeing) {
+        this.unresolved.add(slotLabel(found.edge));
+        continue;
+      }
+      chosen[name] = String(agreeing.value);
+      pinned.add(name);
+      for (const parent of parents) {
+        chosen[parent] = agreeing.scope![parent]!;
+        pinned.add(parent);
+      }
+    }
+    return chosen;
+  }
+
+  /** Where `value` of `collection` was seen: under that collection, else under one with the same items. */
+  #scopeOf(collection: string, value: unknown): Readonly<Record<string, string>> | undefined {
+    const { plan, state } = this.sources;
+    const own = state.pool.scopeOf(collection, value);
+    if (own) return own;
+    const schema = plan.model.resources.find((resource) => resource.path === collection)?.itemSchema;
+    for (const resource of plan.model.resources)
+      if (resource.path !== collection && schema !== undefined && resource.itemSchema === schema) {
+        const scope = state.pool.scopeOf(resource.path, value);
+        if (scope) return scope;
+      }
+    return undefined;
+  }
+
+  #candidates(
+    location: 'path' | 'query' | 'header' | 'cookie',
+    name: string,
+  ): { edge: ReferenceEdge; values: unknown[] } | undefined {
     const edge = this.#edges.find((candidate) => candidate.slot.in === location && candidate.slot.name === name);
     if (!edge) return undefined;
     const method = this.operation.operation.method;
@@ -102,11 +172,7 @@ export class ReferenceFiller {
     const values = valuesFor(this.sources, edge, changes && own).filter((value) =>
       fitsSlot(value, edge.slot.schema, true),
     );
-    if (values.length === 0) {
-      this.unresolved.add(slotLabel(edge));
-      return undefined;
-    }
-    return String(values[0]);
+    return { edge, values };
   }
 
   /** The generators' hook for body properties (`ValueContext.reference`): a value seen, picked at random. */

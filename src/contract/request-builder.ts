@@ -6,6 +6,9 @@ import { sampleOf } from '../openapi/generate.js';
 import { isJsonMediaType, type Operation } from '../openapi/operations.js';
 import type { PlannedOperation, PlannedParameter } from './plan.js';
 import type { OmittedParameter, RequestSpec, SentRequest } from './types.js';
+import { parameterText } from './parameter-text.js';
+
+export { parameterText };
 
 export interface Credentials {
   apiKey: string;
@@ -43,14 +46,6 @@ function authHeaders(
     }
   }
   return headers;
-}
-
-/** A parameter value as URL or header text: arrays comma-separated, objects as JSON. */
-export function parameterText(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(parameterText).join(',');
-  if (value !== null && typeof value === 'object') return stringifyJson(value);
-  return value === null || value === undefined ? '' : String(value);
 }
 
 /** A value the parameter's schema allows (its example, default, first enum member, a uuid for format uuid…). */

@@ -45,16 +45,40 @@ export class ValuePool {
   readonly #byName = new Map<string, Values>();
   /** The same lists by name, as the generators read them. */
   readonly #observed = new Map<string, unknown[]>();
+  /** Per collection, the path parameters each value was first seen under (`{ServiceSid: "VA1"}`), by its text. */
+  readonly #scopes = new Map<string, Map<string, Readonly<Record<string, string>>>>();
 
-  /** Records the items of `resource` a response showed. */
-  learn(resource: Pick<Resource, 'path' | 'key'> | undefined, items: readonly unknown[]): void {
+  /**
+   * Records the items of `resource` a response showed, and the path parameters of the request
+   * that showed them (`scope`): a rate limit listed under service VA1 is one of VA1's.
+   */
+  learn(
+    resource: Pick<Resource, 'path' | 'key'> | undefined,
+    items: readonly unknown[],
+    scope: Readonly<Record<string, string>> = {},
+  ): void {
     for (const item of items) {
       if (item === null || typeof item !== 'object' || Array.isArray(item)) continue;
       for (const [name, value] of Object.entries(item as Item)) {
         this.#named(name).add(value);
-        if (resource) this.#values(resource.path, name, name === resource.key?.property).add(value);
+        if (!resource) continue;
+        const values = this.#values(resource.path, name, name === resource.key?.property);
+        const known = values.list.length;
+        values.add(value);
+        if (values.list.length > known) this.#scope(resource.path).set(String(value), scope);
       }
     }
+  }
+
+  /** The path parameters `value` of `collection` was first seen under; undefined when never seen there. */
+  scopeOf(collection: string, value: unknown): Readonly<Record<string, string>> | undefined {
+    return this.#scopes.get(collection)?.get(String(value));
+  }
+
+  #scope(collection: string): Map<string, Readonly<Record<string, string>>> {
+    let scopes = this.#scopes.get(collection);
+    if (!scopes) this.#scopes.set(collection, (scopes = new Map()));
+    return scopes;
   }
 
   /** The keys of a collection's items seen so far, in the order first seen. */

@@ -7,6 +7,7 @@ import type { LoadedDocument } from '../openapi/load.js';
 import type { ResourceModel } from '../openapi/resource-model.js';
 import type { Pet } from '../store/pet.js';
 import { andThen, type Store } from '../store/store-types.js';
+import { StoreUnavailable } from '../store/store-unavailable.js';
 import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
@@ -252,7 +253,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       await next();
     } catch (error) {
       const problem = toProblem(error);
-      if (problem.status >= 500 && !(error instanceof ProblemError))
+      if (problem.status >= 500 && !(error instanceof ProblemError) && !(error instanceof StoreUnavailable))
         logger.error({ err: error, url: redactor.url(ctx.url) }, 'request failed');
       renderProblem(ctx, problem, redactor);
     }

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import { defaultCode, ProblemError, type ErrorBody } from '../core/problem.js';
+import { StoreUnavailable } from '../store/store-unavailable.js';
 
 /**
  * Any thrown value as a ProblemError: our own pass through, client errors raised by Koa or its
@@ -7,6 +8,9 @@ import { defaultCode, ProblemError, type ErrorBody } from '../core/problem.js';
  */
 export function toProblem(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
+  // The client may retry: the store, not kennel, failed (and not the request).
+  if (error instanceof StoreUnavailable)
+    return new ProblemError(503, 'store_unavailable', error.message, { 'Retry-After': '1' });
   if (error instanceof URIError)
     return new ProblemError(400, 'bad_request', 'The URL is not valid: malformed percent-encoding');
   const status = (error as { status?: unknown }).status;

@@ -1,24 +1,23 @@
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';
-import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
+import type { Operation } from '../openapi/operations.js';
 import { objectShape } from '../openapi/schema-shape.js';
 import {
   bodySchemaOf,
-  schemaAt,
   type Resource,
   type ResourceBinding,
   type ResourceList,
   type ResourceModel,
 } from '../openapi/resource-model.js';
 import { andThen, type Collection, type MaybePromise, type Tenant } from '../store/store-types.js';
-import type { Filter, FullReason, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
+import type { Filter, ListOrder, StoredRecord, WriteResult } from '../store/tenant-collection.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import { listAnswer } from './list-answer.js';
+import { answerOf, nouns, storeFull, successOf, type Answer } from './resource-answer.js';
 import { nestedAsked, rangesAsked, withNested, withinRanges } from './range-answers.js';
-import { itemView, projectItem, wrappedView, type ItemView } from './resource-views.js';
+import { itemView, projectItem } from './resource-views.js';
 import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
-import { singularOf } from '../openapi/naming.js';
 
 /** Answers one operation of a stateful resource from a tenant's store. */
 export type ResourceHandler = (
@@ -39,65 +38,6 @@ export interface ResourceHandlerOptions {
 const KEY_DRAWS = 8;
 
 type Item = Record<string, unknown>;
-
-/** The documented success of an operation: 201 for creates when documented, else the first 2xx. */
-function successOf(operation: Operation, preferred?: number): OperationResponse | undefined {
-  const successes = operation.responses.filter((response) => /^2\d\d$/.test(response.status));
-  return successes.find((response) => response.status === String(preferred)) ?? successes[0];
-}
-
-interface Answer {
-  status: number;
-  view: ItemView | undefined;
-  location: boolean;
-}
-
-function answerOf(
-  document: LoadedDocument,
-  binding: ResourceBinding,
-  operation: Operation,
-  preferred?: number,
-): Answer {
-  const { resource, wrappers } = binding;
-  const response = successOf(operation, preferred);
-  const status = response ? Number(response.status) : (preferred ?? 200);
-  const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
-  const schema = pointer === undefined ? undefined : schemaAt(document, pointer);
-  const wrapper = wrappers.response;
-  const inner = wrapper === undefined ? schema : objectShape(schema).properties[wrapper];
-  const plain = pointer === undefined ? undefined : itemView(inner, resource.itemSchema, document.dereferenced);
-  const view = plain && wrapper !== undefined ? wrappedView(plain, wrapper, schema) : plain;
-  const location = resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
-  return { status, view, location };
-}
-
-function nouns(resource: Resource): { one: string; many: string } {
-  const many =
-    resource.path
-      .split('/')
-      .filter((segment) => segment !== '' && !segment.startsWith('{'))
-      .at(-1) ?? 'items';
-  return { one: singularOf(many) || 'item', many };
-}
-
-const FULL_MESSAGES: Record<FullReason, (limit: number, many: string) => string> = {
-  items: (limit, many) => `This store holds its maximum of ${limit} ${many}`,
-  'store-bytes': (limit, many) => `This store's ${many} take its maximum of ${formatBytes(limit)} of memory`,
-  'total-bytes': (limit, many) => `The ${many} of all stores take kennel's maximum of ${formatBytes(limit)} of memory`,
-};
-
-function storeFull(reason: FullReason, limit: number, many: string): ProblemError {
-  return new ProblemError(
-    507,
-    'store_full',
-    `${FULL_MESSAGES[reason](limit, many)}; reset it with POST /__kennel/reset`,
-  );
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
-  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
-}
 
 const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -197,35 +137,56 @@ class ResourceHandlers {
   #create(binding: ResourceBinding, operation: Operation): ResourceHandler {
     const answer = answerOf(this.#document, binding, operation, 201);
     const unwrap = bodyOf(binding);
+    return (input, tenant) => {
+      if (!answer.many) {
+        const body = unwrap(input);
+        return andThen(this.#createOne(input, tenant, body), (stored) =>
+          this.#answer(answer, this.#withAnsweredOnly(stored, body), input),
+        );
+      }
+      // A list of items sent makes one each, in order; no body (or one item) makes one.
+      const value = input.body.value;
+      const bodies = Array.isArray(value) ? value.filter(isItem) : [unwrap(input)];
+      const made: StoredRecord[] = [];
+      const next = (index: number): MaybePromise<HttpResponse> => {
+        if (index === bodies.length) return this.#answerMany(answer, made);
+        return andThen(this.#createOne(input, tenant, bodies[index]!), (stored) => {
+          made.push(this.#withAnsweredOnly(stored, bodies[index]!));
+          return next(index + 1);
+        });
+      };
+      return next(0);
+    };
+  }
+
+  /** Stores one item made from `body`, its key the client's, the store's or a drawn one. */
+  #createOne(input: RequestInput, tenant: Tenant, body: Item): MaybePromise<StoredRecord> {
     const { assignedBy } = this.#resource.key!;
     // A key the client must choose (a user name) is a conflict when taken; one it may choose
     // names the item to store, replacing the one there (as the Swagger Petstore does).
     const onTaken = assignedBy === 'client' ? 'conflict' : 'replace';
-    return (input, tenant) => {
-      const body = unwrap(input);
-      const sent = assignedBy === 'server' ? undefined : body[this.#key];
-      const attempt = (draw: number): MaybePromise<HttpResponse> => {
-        // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
-        const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
-        const draft = {
-          sent: sent ?? drawn,
-          onTaken: drawn === undefined ? onTaken : 'conflict',
-          build: (key: unknown) => this.#record(key, body),
-        } as const;
-        return andThen(this.#collection(input, tenant).create(draft), (result) => {
-          if (result.ok) return this.#answer(answer, this.#withAnsweredOnly(result.stored, body), input);
-          if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
-          if (result.reason === 'taken')
-            throw new ProblemError(
-              409,
-              'conflict',
-              `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
-            );
-          throw storeFull(result.reason, result.limit, this.#nouns.many);
-        });
-      };
-      return attempt(0);
+    const sent = assignedBy === 'server' ? undefined : body[this.#key];
+    const attempt = (draw: number): MaybePromise<StoredRecord> => {
+      // Where the store's 1, 2, 3… would not fit the document (`^ord_…`, a uuid parameter), kennel names the item.
+      const drawn = sent === undefined && !this.#shape.storeKeysFit ? this.#shape.make(++this.#serial) : undefined;
+      const draft = {
+        sent: sent ?? drawn,
+        onTaken: drawn === undefined ? onTaken : 'conflict',
+        build: (key: unknown) => this.#record(key, body),
+      } as const;
+      return andThen(this.#collection(input, tenant).create(draft), (result) => {
+        if (result.ok) return result.stored;
+        if (result.reason === 'taken' && drawn !== undefined && draw < KEY_DRAWS) return attempt(draw + 1);
+        if (result.reason === 'taken')
+          throw new ProblemError(
+            409,
+            'conflict',
+            `A ${this.#nouns.one} with ${this.#key} ${String(sent ?? drawn)} exists already`,
+          );
+        throw storeFull(result.reason, result.limit, this.#nouns.many);
+      });
     };
+    return attempt(0);
   }
 
   #read(binding: ResourceBinding, operation: Operation): ResourceHandler {
@@ -313,6 +274,12 @@ class ResourceHandlers {
     if (answer.view) response.json = answer.view(stored);
     if (answer.location) response.headers = { Location: this.#location(stored, input) };
     return response;
+  }
+
+  #answerMany(answer: Answer, made: readonly StoredRecord[]): HttpResponse {
+    const view = answer.view;
+    // Each view is the item's JSON text already: the list is their concatenation.
+    return view ? { status: answer.status, json: `[${made.map(view).join(',')}]` } : { status: answer.status };
   }
 
   #location(stored: StoredRecord, input: RequestInput): string {

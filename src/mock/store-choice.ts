@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { ProblemError } from '../core/problem.js';
+import { StoreUnavailable } from '../store/store-unavailable.js';
 import { ToolError } from '../core/tool-error.js';
 import type { RedisStore } from '../store/redis/redis-store.js';
 import type { StoreFactory } from './resource-setup.js';
@@ -34,7 +34,7 @@ export async function openStore(url: string, logger: Logger): Promise<OpenedStor
         await made?.prepare();
       } catch (error) {
         await link.close();
-        if (error instanceof ProblemError) throw new ToolError(`cannot seed ${link.label}: ${error.message}`);
+        if (error instanceof StoreUnavailable) throw new ToolError(`cannot seed ${link.label}: ${error.message}`);
         throw error;
       }
     },

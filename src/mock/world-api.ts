@@ -4,7 +4,6 @@ import type { DnsServerHandle } from '../domains/live/dns-server.js';
 import type { LiveWorld } from '../domains/live/live-world.js';
 import type { SiteContent, SiteServerHandle } from '../domains/live/site-server.js';
 import { ProblemError } from '../core/problem.js';
-import { ToolError } from '../core/tool-error.js';
 import { loadDocument } from '../openapi/load.js';
 import { bearerKey } from './auth.js';
 import type { MockConfig } from './config.js';
@@ -50,7 +49,8 @@ export function worldApi(config: MockConfig, now: () => number, siteContent?: ()
     return { live, router };
   };
   const ready = () => {
-    if (closed) return Promise.reject(new ToolError('the live world is closed'));
+    // A request that raced the shutdown: answered 503 world_unavailable like any failed start.
+    if (closed) return Promise.reject(new Error('the live world is closed'));
     starting ??= init().catch((error: unknown) => {
       starting = undefined;
       throw error;
@@ -135,8 +135,8 @@ async function startListeners(
         httpPort: config.siteHttpPort,
         content: siteContent?.(),
       });
-    else if (config.siteHttpPort !== undefined)
-      throw new ToolError('--site-http-port needs --site-port: its redirects lead to the HTTPS listener');
+    // resolveConfig refuses this at start-up (a ToolError, exit 2); here it would be a kennel bug.
+    else if (config.siteHttpPort !== undefined) throw new Error('--site-http-port without --site-port');
     return open;
   } catch (error) {
     await closeListeners(open);

@@ -16,9 +16,19 @@ export function successSchemaOf(document: LoadedDocument, operation: Operation):
   return schemaAt(document, response && jsonMediaType(response.content)?.schema?.pointer);
 }
 
-/** Dereferenced JSON request body schema. */
+/** Form media types whose fields are the properties of an object schema, as a JSON body's are. */
+const FORM_MEDIA_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
+
+/**
+ * Dereferenced request body schema: the JSON one, else a form's. A form body describes the same
+ * item a JSON body would (`POST /Services/{sid}/RateLimits` with `UniqueName=…` creates a rate
+ * limit): APIs that take forms have resources too.
+ */
 export function bodySchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
-  const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
+  const content = operation.requestBody?.content ?? [];
+  const media =
+    jsonMediaType(content) ??
+    content.find((candidate) => FORM_MEDIA_TYPES.has(candidate.mediaType.split(';')[0]!.trim().toLowerCase()));
   return schemaAt(document, media?.schema?.pointer);
 }
 

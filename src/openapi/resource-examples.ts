@@ -1,6 +1,6 @@
 import type { Operation } from './operations.js';
 import { jsonMediaType } from './operations.js';
-import type { ResourceList } from './resource-model.js';
+import type { ResourceList } from './resource-types.js';
 
 type Item = Record<string, unknown>;
 

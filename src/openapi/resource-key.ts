@@ -5,7 +5,7 @@ import { itemNames, squashed } from './naming.js';
 import type { JsonSchema } from './openapi-types.js';
 import type { Operation } from './operations.js';
 import { bodyPropertyOf, linksTo, type ResourceLink } from './resource-links.js';
-import type { IdKind, ResourceKey, ResourceRole } from './resource-model.js';
+import type { IdKind, ResourceKey, ResourceRole } from './resource-types.js';
 import { objectShape, typesOf } from './schema-shape.js';
 
 /** What the key of a collection is inferred from: its paths and operations by role. */

@@ -2,6 +2,7 @@ import type { LoadedDocument } from './load.js';
 import { bodySchemaOf, isObjectBody, resolvedParameters, schemaAt, successSchemaOf } from './document-schemas.js';
 import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
+import { typesOf } from './schema-shape.js';
 import type { Operation } from './operations.js';
 import { paginationOf, type Pagination } from './pagination.js';
 import { linksOf, type ResourceLink } from './resource-links.js';
@@ -13,7 +14,6 @@ import {
   type FilterParameter,
   type NestedFilter,
   type LimitParameter,
-  type ListShape,
 } from './resource-list.js';
 import { exampleItems } from './resource-examples.js';
 import { keyOf } from './resource-key.js';
@@ -23,83 +23,24 @@ import { rangeFiltersOf, type RangeFilter } from './range-filters.js';
 export type { FilterParameter, LimitParameter, NestedFilter, Pagination, RangeFilter, ResourceLink };
 export { bodySchemaOf, schemaAt, successSchemaOf };
 
-/** What an operation does to its resource. */
-export type ResourceRole = 'list' | 'create' | 'read' | 'replace' | 'update' | 'delete';
-
-/** How identifiers look: sequential integers, UUIDs, or other strings. */
-export type IdKind = 'integer' | 'uuid' | 'string';
-
-/** The property that names an item, and who chooses its value. */
-export interface ResourceKey {
-  property: string;
-  kind: IdKind;
-  /**
-   * `server`: the create body does not declare it, the server assigns it; `client`: the body
-   * requires it (or it is a natural key like `username`); `either`: the body may carry it, the
-   * server assigns it when it does not.
-   */
-  assignedBy: 'server' | 'client' | 'either';
-}
-
-/** One list operation of a resource (the collection's `GET`, or a finder such as `GET /pet/findByStatus`). */
-export interface ResourceList extends ListShape {
-  operation: Operation;
-  limit: LimitParameter | undefined;
-  filters: FilterParameter[];
-  /** How a client gets the next page (a link, a cursor, a page number), and the envelope's paging fields. */
-  pagination: Pagination;
-  /** Parameters that bound a property from below or above (`startDate`, `min_price`). */
-  ranges: RangeFilter[];
-  /** String parameters matching a field of an object property (`city` for `address.city`). */
-  nestedFilters: NestedFilter[];
-}
-
-/** A collection inferred from the document: its paths, operations by role, key and item schema. */
-export interface Resource {
-  /** The collection path: `/pets`, `/store/orders`, `/users/{userId}/posts`. */
-  path: string;
-  /** The item path (`/pets/{petId}`), when the document has one. */
-  itemPath: string | undefined;
-  /** The path parameter naming one item (`petId`). */
-  itemParameter: string | undefined;
-  /** Path parameters of the collection path: a sub-resource's parent keys (`userId`). */
-  parentParameters: string[];
-  key: ResourceKey | undefined;
-  /** Dereferenced schema of one item (from the read, list or create response, else the create body). */
-  itemSchema: JsonSchema | undefined;
-  /** Operations by role; `list` is the collection's own `GET` (finders are only in `lists`). */
-  operations: Partial<Record<ResourceRole, Operation>>;
-  /** The list operations, the collection's own first. */
-  lists: ResourceList[];
-  /** Items the document shows in its examples (list, read and create responses), key first. */
-  examples: Record<string, unknown>[];
-  /** Links documented on this resource's responses. */
-  links: ResourceLink[];
-  /** kennel keeps state for it: it can be created into and its items have a key. */
-  stateful: boolean;
-}
-
-/** An operation's place in the model. */
-export interface ResourceBinding {
-  resource: Resource;
-  role: ResourceRole;
-  /** For `list`: which list. */
-  list?: ResourceList;
-  /** Wrappers of the single item (`{"data": {...}}`), in the request body and the success response. */
-  wrappers: ItemWrappers;
-}
-
-/** The property a single item is wrapped in, per direction (undefined: the item is the body itself). */
-export interface ItemWrappers {
-  request?: string;
-  response?: string;
-}
-
-export interface ResourceModel {
-  resources: Resource[];
-  /** The resource and role of an operation, or undefined when the model does not explain it. */
-  bindingOf(operation: Operation): ResourceBinding | undefined;
-}
+export type {
+  ResourceRole,
+  IdKind,
+  ResourceKey,
+  ResourceList,
+  Resource,
+  ResourceBinding,
+  ItemWrappers,
+  ResourceModel,
+} from './resource-types.js';
+import type {
+  ResourceRole,
+  ResourceList,
+  Resource,
+  ResourceBinding,
+  ItemWrappers,
+  ResourceModel,
+} from './resource-types.js';
 
 const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
 
@@ -159,11 +100,42 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
       // A search (a list that needs a query) shows a part of the collection, as a finder does: never its `list`.
       if (!isSearch(list)) entry.operations.list ??= operation;
       entry.lists.push(list);
-    } else if (operation.method === 'post' && isObjectBody(bodySchemaOf(document, operation))) {
+    } else if (
+      operation.method === 'post' &&
+      isObjectBody(bodySchemaOf(document, operation)) &&
+      answersItem(document, operation)
+    ) {
       draft(operation.path).operations.create ??= operation;
     }
   }
+  for (const operation of document.operations) attachItemMaker(document, byPath, operation);
   return byPath;
+}
+
+/**
+ * `POST /sites/{id}/dev_servers` without a body, or `POST /env` with a list of items, answered by
+ * what it made: the create of a collection that has a list, as real APIs start a dev server or
+ * add variables in bulk. Only where the path lists items: elsewhere such a POST is an action.
+ */
+function attachItemMaker(document: LoadedDocument, byPath: Map<string, Draft>, operation: Operation): void {
+  if (operation.method !== 'post' || ITEM_PATH.test(operation.path)) return;
+  const entry = byPath.get(operation.path);
+  if (!entry || entry.operations.create || entry.lists.length === 0) return;
+  const body = bodySchemaOf(document, operation);
+  const bodyMakes = operation.requestBody === undefined || isObjectList(body);
+  const answer = successSchemaOf(document, operation);
+  if (bodyMakes && (isObjectBody(answer) || isObjectList(answer))) entry.operations.create = operation;
+}
+
+/** A POST answered by an item, a list of items or nothing typed: a create; one answered `"ok"` is an action. */
+function answersItem(document: LoadedDocument, operation: Operation): boolean {
+  const answer = successSchemaOf(document, operation);
+  return typesOf(answer).length === 0 || isObjectBody(answer) || isObjectList(answer);
+}
+
+/** An array whose items are objects: a list of items. */
+function isObjectList(schema: JsonSchema | undefined): boolean {
+  return typeof schema === 'object' && typesOf(schema).includes('array') && isObjectBody(schema.items as JsonSchema);
 }
 
 function itemRole(document: LoadedDocument, operation: Operation): ResourceRole | undefined {
@@ -174,11 +146,23 @@ function itemRole(document: LoadedDocument, operation: Operation): ResourceRole 
       return isObjectBody(bodySchemaOf(document, operation)) ? 'replace' : undefined;
     case 'patch':
       return isObjectBody(bodySchemaOf(document, operation)) ? 'update' : undefined;
+    case 'post':
+      return updatesByPost(document, operation) ? 'update' : undefined;
     case 'delete':
       return 'delete';
     default:
       return undefined;
   }
+}
+
+/**
+ * `POST /RateLimits/{sid}` with an object body, answered by the item itself: an update, as APIs
+ * that take forms (and many others) spell it, unless the path has a PATCH to be the update.
+ */
+function updatesByPost(document: LoadedDocument, operation: Operation): boolean {
+  if (!isObjectBody(bodySchemaOf(document, operation)) || !isObjectBody(successSchemaOf(document, operation)))
+    return false;
+  return !document.operations.some((other) => other.path === operation.path && other.method === 'patch');
 }
 
 function itemSchemaOf(document: LoadedDocument, entry: Draft): JsonSchema | undefined {

@@ -7,20 +7,14 @@ import {
   recordBytes,
   seededRecord,
   TenantCollection,
-  type KeySpec,
   type ReserveSequence,
   type StoreLimits,
   type StoredRecord,
   type TenantAccount,
 } from './tenant-collection.js';
-import type { ResetScope, Store, StoreStatus, Tenant } from './store-types.js';
+import type { CollectionSpec, ResetScope, Store, StoreStatus, Tenant } from './store-types.js';
 
-/** A collection the store keeps: its key, and the items every tenant starts with for a seed. */
-export interface CollectionSpec {
-  key: KeySpec;
-  /** Seeded items for a seed (called once per seed, shared by tenants: seeded items are never mutated). */
-  seed(seed: number): readonly Record<string, unknown>[];
-}
+export type { CollectionSpec };
 
 export interface ResourceStoreOptions {
   /** The collections, by collection path (`/pets`, `/users/{userId}/posts`). */

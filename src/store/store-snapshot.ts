@@ -1,5 +1,5 @@
 import { escapeToken } from '../openapi/json-pointer.js';
-import type { CollectionSpec } from './resource-store.js';
+import type { CollectionSpec } from './store-types.js';
 
 /** What the first field of a snapshot file says it is. */
 export const SNAPSHOT_FORMAT = 'kennel store snapshot';

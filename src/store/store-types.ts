@@ -1,4 +1,38 @@
-import type { Filter, ListOrder, StoredRecord, WriteResult } from './tenant-collection.js';
+import type { IdKind } from '../openapi/resource-model.js';
+
+/** One item with its JSON text, computed once: reads and lists only concatenate cached text. */
+export interface StoredRecord {
+  /** The key's value as text (`"7"`, a UUID, a user name): how the item is found. */
+  readonly key: string;
+  readonly value: Readonly<Record<string, unknown>>;
+  readonly json: string;
+  /** Estimated memory charged to the tenant: 0 for seeded items (shared by every tenant). */
+  readonly bytes: number;
+}
+
+/** Order of list results; both are stable. */
+export type ListOrder = 'newest-first' | 'oldest-first';
+
+/** Why a store refuses an item: the collection's item count, its tenant's memory, or all tenants' memory. */
+export type FullReason = 'items' | 'store-bytes' | 'total-bytes';
+
+export type WriteResult = { ok: true; stored: StoredRecord } | { ok: false; reason: FullReason; limit: number };
+
+/** A key and how new keys are made. */
+export interface KeySpec {
+  property: string;
+  kind: IdKind;
+}
+
+/** A property that must equal a value for an item to be listed. */
+export type Filter = readonly [property: string, value: unknown];
+
+/** A collection the store keeps: its key, and the items every tenant starts with for a seed. */
+export interface CollectionSpec {
+  key: KeySpec;
+  /** Seeded items for a seed (called once per seed, shared by tenants: seeded items are never mutated). */
+  seed(seed: number): readonly Record<string, unknown>[];
+}
 
 /** A value now (the in-memory store) or later (the Redis store): the memory path never pays for a promise. */
 export type MaybePromise<T> = T | Promise<T>;

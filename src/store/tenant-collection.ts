@@ -1,26 +1,20 @@
 import { stringifyJson } from '../core/json.js';
 import type { Random } from '../core/random.js';
 import { randomUuid } from '../openapi/generate.js';
-import type { IdKind } from '../openapi/resource-model.js';
-import type { Collection, CreateDraft, CreateResult } from './store-types.js';
+import type {
+  Collection,
+  CreateDraft,
+  CreateResult,
+  Filter,
+  FullReason,
+  KeySpec,
+  ListOrder,
+  StoredRecord,
+  WriteResult,
+} from './store-types.js';
 
-/** One item with its JSON text, computed once: reads and lists only concatenate cached text. */
-export interface StoredRecord {
-  /** The key's value as text (`"7"`, a UUID, a user name): how the item is found. */
-  readonly key: string;
-  readonly value: Readonly<Record<string, unknown>>;
-  readonly json: string;
-  /** Estimated memory charged to the tenant: 0 for seeded items (shared by every tenant). */
-  readonly bytes: number;
-}
-
-/** Order of list results; both are stable. */
-export type ListOrder = 'newest-first' | 'oldest-first';
-
-/** Why a store refuses an item: the collection's item count, its tenant's memory, or all tenants' memory. */
-export type FullReason = 'items' | 'store-bytes' | 'total-bytes';
-
-export type WriteResult = { ok: true; stored: StoredRecord } | { ok: false; reason: FullReason; limit: number };
+// The store's shared types live in store-types.ts (no import cycle); re-exported for callers.
+export type { Filter, FullReason, KeySpec, ListOrder, StoredRecord, WriteResult };
 
 /** Memory used by the items created across every tenant. */
 export class MemoryBudget {
@@ -44,21 +38,12 @@ export interface TenantAccount {
   changed?: () => void;
 }
 
-/** A key and how new keys are made. */
-export interface KeySpec {
-  property: string;
-  kind: IdKind;
-}
-
 /**
  * Makes positions of a collection's key sequence below `upTo` durable before a key there is issued,
  * and answers how far it reserved (at least `upTo`): the `--data` file keeps ids handed out after
  * its last save from being handed out again once kennel restarts after a crash.
  */
 export type ReserveSequence = (upTo: number) => number;
-
-/** A property that must equal a value for an item to be listed. */
-export type Filter = readonly [property: string, value: unknown];
 
 /** What a stored item is estimated to cost: its JSON text and its fields (each about as long), and the objects. */
 export function recordBytes(json: string): number {

@@ -9,6 +9,7 @@ import {
   visibleText,
   useDashboardWorld,
 } from '../helpers/dashboard.js';
+import { callWorld } from '../helpers/world-client.js';
 
 // Issue 22: at every moment of a CAA block and its fix, the card says what blocks issuance and
 // whether the CA's view is cached; and the small lies the dashboard told are gone. Read in Chromium.
@@ -100,6 +101,67 @@ describe('the dashboard never contradicts itself', () => {
     await advance(page, '25m');
     await card.getByRole('button', { name: 'Re-verify' }).click();
     await eventually(() => visibleText(card)).toContain('(from the resolver cache: TTL left, not the TTL set)');
+    expect(unexpected()).toEqual([]);
+    await close();
+  });
+});
+
+describe('the CA rate limits, as the dashboard shows them', () => {
+  it('a used-up limit is named on the card and in the CA section, with when the next comes back', async () => {
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
+    const played = await callWorld(world.mock.origin, 'POST', '/scenario', {
+      name: 'ca-rate-limit-duplicate',
+      upTo: 'sixth refused',
+    });
+    expect(played.status).toBe(200);
+    const card = domainCard(page, 'docs.example.com');
+    await eventually(() => visibleText(card)).toContain('Last error rate_limited');
+    const note = await visibleText(card.locator('.rate-limit'));
+    expect(note).toMatch(
+      /^The certificate authority refuses new orders for docs\.example\.com \(rate_limited\) until \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ: 0 of 5 certificates for exactly docs\.example\.com left per 7d/,
+    );
+    expect(note).toContain('45 of 50 new certificates under example.com left per 7d');
+    const ca = page.locator('#ca');
+    expect(await visibleText(ca)).toContain(
+      'letsencrypt.org: 5 certificates for the same set of names per 7d · 50 new certificates per registered domain per 7d',
+    );
+    const blocked = ca.locator('tr.blocked');
+    expect(await blocked.count()).toBe(1);
+    expect(await visibleText(blocked)).toMatch(/^certificates for exactly docs\.example\.com 0 of 5 · blocked \d{4}-/);
+
+    // The CA said when: then the platform orders again and gets the certificate, which uses the
+    // limit up again (the next would wait another 33h 36m): the CA section says so, the card no longer warns.
+    await advance(page, '34h');
+    await eventually(() => visibleText(card)).toContain('Certificate issued');
+    expect(await card.locator('.rate-limit.warning').count()).toBe(0);
+    expect(await visibleText(card.locator('.rate-limit'))).toMatch(/^CA rate limits: 0 of 5 certificates for exactly/);
+    expect(await visibleText(ca.locator('tr.blocked'))).toMatch(/^certificates for exactly docs\.example\.com 0 of 5/);
+    expect(unexpected()).toEqual([]);
+    await close();
+  });
+});
+
+describe('DNSSEC, as the dashboard shows it', () => {
+  it("a zone's DNSSEC state is set from its card, and Verify on a stale DS names DNSSEC", async () => {
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
+    await page.fill('#domain-name', 'docs.example.com');
+    await page.click('#add-domain button[type=submit]');
+    const card = domainCard(page, 'docs.example.com');
+    await eventually(() => card.count()).toBe(1);
+    await addRecord(page, 'docs.example.com', 'CNAME', 'petstore-docs.kennel-pages.dev');
+    await eventually(() => recordRow(page, 'example.com', 'CNAME').count()).toBe(1);
+    const zone = page.locator('article.zone[data-zone="example.com"]');
+    await zone.getByRole('combobox', { name: 'DNSSEC state of example.com' }).selectOption('stale-ds');
+    await eventually(() => visibleText(zone.locator('.dnssec'))).toContain(
+      'a DS for a key the zone lacks: validating resolvers answer SERVFAIL',
+    );
+    expect((await callWorld(world.mock.origin, 'GET', '/zones/example.com')).body.dnssec).toBe('stale-ds');
+    await advance(page, '1m');
+    await card.getByRole('button', { name: 'Verify', exact: true }).click();
+    await eventually(() => visibleText(card)).toContain('dns_lookup_failed');
+    const text = await visibleText(card);
+    expect(text).toContain('DNSSEC validation failed (DNSKEY Missing)');
+    expect(text).toContain('remove the DS at the registrar');
     expect(unexpected()).toEqual([]);
     await close();
   });

@@ -40,7 +40,7 @@ describe('kennel scenario list: a broken file is reported, the others are listed
     const result = await kennel(['scenario', 'list', dir]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `kennel: ${path.join(dir, 'b-broken.yaml')}:3: unknown key "verfy"; a step has name, expect and one action of: ${'add-domain, verify, reverify, remove-domain, set-primary, check, add-record, remove-record, advance, dig, serve, set-plan, set-deployed, add-redirect, remove-redirect, fail-dns, heal-dns, lapse-registration, renew-registration, move-domain, deploy'}\n`,
+      `kennel: ${path.join(dir, 'b-broken.yaml')}:3: unknown key "verfy"; a step has name, expect and one action of: ${'add-domain, verify, reverify, remove-domain, set-primary, check, add-record, remove-record, advance, dig, serve, set-plan, set-deployed, add-redirect, remove-redirect, fail-dns, heal-dns, lapse-registration, renew-registration, move-domain, deploy, set-dnssec'}\n`,
     );
     expect(result.stdout).toBe('a-first [rules 1]\n  the first\nc-last [rules 1]\n  the last\n');
   });

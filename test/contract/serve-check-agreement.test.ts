@@ -134,3 +134,30 @@ describe('sub-resources read later', () => {
     expect(errors(summary)).toEqual([]);
   });
 });
+
+describe('resources as APIs that take forms shape them', () => {
+  it('a form-encoded create and a POST update on the item are kept by the mock and read back', async () => {
+    const summary = await serveAndCheck('form-encoded-resources.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+  });
+});
+
+describe('items made by a POST without one JSON object for a body', () => {
+  it('a bulk create (a list of items) and a bodyless create are kept by the mock and read back', async () => {
+    const summary = await serveAndCheck('made-by-post.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+  });
+});
+
+describe('children and their parents', () => {
+  it('a child is read under the parent it was seen under, never with keys listed without one', async () => {
+    const summary = await serveAndCheck('children-seen-elsewhere.yaml');
+    expect(errors(summary)).toEqual([]);
+    const getMember = summary.cases.find(
+      (result) => result.check === 'positive-data-acceptance' && result.operationId === 'getMember',
+    );
+    expect(getMember?.status).toBe('unexercised');
+  });
+});

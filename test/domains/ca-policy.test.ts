@@ -78,6 +78,36 @@ describe('duplicate certificates (5 per week for the same names)', () => {
   });
 });
 
+describe('what the dashboard shows of the limits (usage)', () => {
+  const HOUR = 3_600_000;
+  it('says what is left and when the next comes back, and forgets a limit once it has refilled', () => {
+    const ledger = new CaLedger(LETS_ENCRYPT_POLICY);
+    expect(ledger.usage(0)).toEqual([]);
+    for (let index = 0; index < 5; index++) ledger.issued(['docs.example.com'], false, 0);
+    const interval = (7 * 24 * HOUR) / 5; // 33.6 h
+    expect(ledger.usage(0)).toEqual([
+      {
+        limit: 'duplicate',
+        subject: 'docs.example.com',
+        count: 5,
+        periodMs: 7 * 24 * HOUR,
+        remaining: 0,
+        nextAt: interval,
+      },
+      {
+        limit: 'registered-domain',
+        subject: 'example.com',
+        count: 50,
+        periodMs: 7 * 24 * HOUR,
+        remaining: 45,
+        nextAt: (7 * 24 * HOUR) / 50,
+      },
+    ]);
+    expect(ledger.usage(interval)[0]).toMatchObject({ remaining: 1, nextAt: 2 * interval });
+    expect(ledger.usage(7 * 24 * HOUR)).toEqual([]);
+  });
+});
+
 describe('identifier policy', () => {
   it.each([
     ['ab--docs.example.com', 'ab--docs'],

@@ -918,6 +918,28 @@ describe('evaluateCaa: evidence', () => {
     expect(evidence.explanation).toContain('servfail.com answered SERVFAIL');
   });
 
+  it('a bogus answer (DNSSEC) fails closed and the explanation names DNSSEC', () => {
+    const bogus: DnsLookup = () => ({ rcode: 'SERVFAIL', answers: [], authority: [], bogus: 'DNSKEY Missing' });
+    const decision = evaluateCaa(bogus, request('docs.example.com'));
+    expect(decision).toMatchObject({ allowed: false, reason: 'caa_lookup_failed' });
+    expect(decision.evidence.queries).toEqual([
+      { name: 'docs.example.com', rcode: 'SERVFAIL', dnssec: 'DNSKEY Missing' },
+    ]);
+    expect(decision.evidence.explanation).toContain(
+      'docs.example.com answered SERVFAIL (DNSSEC validation failed: DNSKEY Missing)',
+    );
+  });
+
+  it('YXDOMAIN (a DNAME substitution too long, RFC 6672 §2.2) fails closed like SERVFAIL', () => {
+    const yxdomain: DnsLookup = (name) =>
+      name === 'long.example.com'
+        ? { rcode: 'YXDOMAIN', answers: [], authority: [] }
+        : { rcode: 'NOERROR', answers: [], authority: [] };
+    const decision = evaluateCaa(yxdomain, request('long.example.com'));
+    expect(decision).toMatchObject({ allowed: false, reason: 'caa_lookup_failed' });
+    expect(decision.evidence.explanation).toContain('long.example.com answered YXDOMAIN');
+  });
+
   it('explains each refusal reason of the governing records', () => {
     const world: World = {
       'why.example': {

@@ -44,6 +44,7 @@ describe('screenQuery', () => {
         id: 0x1234,
         rd: true,
         cd: false,
+        ad: false,
         labels: ['docs', 'example', 'com'],
         type: 1,
         class: 1,
@@ -52,7 +53,7 @@ describe('screenQuery', () => {
       },
     });
     const withEdns = Buffer.concat([
-      header({ flags: 0x0110, ar: 1 }),
+      header({ flags: 0x0130, ar: 1 }),
       question('DoCs.example.com', 16),
       opt({ size: 4096, dnssecOk: true }),
     ]);
@@ -61,6 +62,7 @@ describe('screenQuery', () => {
       query: {
         rd: true,
         cd: true,
+        ad: true,
         labels: ['DoCs', 'example', 'com'],
         type: 16,
         edns: { payloadSize: 4096, version: 0, dnssecOk: true },

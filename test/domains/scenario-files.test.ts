@@ -70,6 +70,11 @@ describe('kennel scenario run: broken files are tool errors naming file:line (ex
       'description: x\nsteps:\n  - name: a\n    verify: a.example.com\n  - name: a\n    verify: a.example.com\n',
       /duplicate-names\.yaml:5: step name "a" is used twice/,
     ],
+    [
+      'serial-of-a-later-step',
+      'description: x\nsteps:\n  - check: a.example.com\n    expect:\n      domain: { sameSerialAs: later }\n  - name: later\n    check: a.example.com\n',
+      /serial-of-a-later-step\.yaml:5: sameSerialAs names "later", which is not the name of an earlier step/,
+    ],
   ])('%s', async (name, text, message) => {
     const file = scenario(`${name}.yaml`, text);
     const cli = runCli(['scenario', 'run', file]);

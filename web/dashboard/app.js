@@ -3,7 +3,7 @@
 // text (textContent, text nodes), never as HTML: names and values come from users and scenarios.
 import { $ } from './dom.js';
 import { api, problemText, TOKEN_KEY } from './api.js';
-import { renderDomains, renderPrimary, renderProject } from './domains.js';
+import { renderCa, renderDomains, renderPrimary, renderProject } from './domains.js';
 import {
   parseRecordValue,
   renderHistory,
@@ -34,6 +34,7 @@ async function refresh() {
   renderProject(world);
   renderDomains(world, act);
   renderPrimary(world, act);
+  renderCa(world);
   renderZones(world, zones, act);
   renderHistory(history);
   renderQueries(queries);

@@ -66,6 +66,7 @@ function zoneCard(world, zone, act) {
       ' Outage: name servers answer SERVFAIL',
       failing ? ` (${zone.failing.join(', ')})` : '',
     ),
+    h('label', { class: 'dnssec' }, 'DNSSEC ', dnssecSelect(zone, act), ' ', DNSSEC_NOTES[zone.dnssec] ?? ''),
     rows.length ? h('table', { class: 'grid' }, rows) : h('p', { class: 'note' }, 'No records.'),
     h('output', { id: `zone-error-${zone.apex}`, class: 'error' }),
   );
@@ -87,6 +88,28 @@ function recordRow(zone, record, now, act) {
 }
 
 /** The checkbox that makes every name server of the zone fail (or answer again). */
+/** What each DNSSEC state means for resolvers (docs/domains-realism.md). */
+const DNSSEC_NOTES = {
+  unsigned: 'no keys, no DS: answered by every resolver',
+  signed: 'signed, DS at the parent: validating resolvers set AD',
+  'signed-without-ds': 'signed, no DS at the parent: insecure, answered',
+  'stale-ds': 'a DS for a key the zone lacks: validating resolvers answer SERVFAIL',
+};
+
+function dnssecSelect(zone, act) {
+  const select = h(
+    'select',
+    { 'aria-label': `DNSSEC state of ${zone.apex}` },
+    ...Object.keys(DNSSEC_NOTES).map((state) => h('option', { selected: state === zone.dnssec }, state)),
+  );
+  select.addEventListener('change', () =>
+    act(`zone-error-${zone.apex}`, () =>
+      api('PUT', `/zones/${encodeURIComponent(zone.apex)}/dnssec`, { state: select.value }),
+    ),
+  );
+  return select;
+}
+
 function outageSwitch(zone, act) {
   const outage = h('input', { type: 'checkbox', checked: zone.failing.length > 0 });
   outage.addEventListener('change', () =>

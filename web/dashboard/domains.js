@@ -115,6 +115,85 @@ function certificateBlock(world, domain) {
   ];
 }
 
+const LIMIT_NAMES = {
+  duplicate: 'certificates for exactly',
+  'registered-domain': 'new certificates under',
+};
+
+/** A period in ms as the dashboard says it: 7d, 33h 36m, 201m. */
+function span(periodMs) {
+  const minutes = Math.round(periodMs / 60_000);
+  if (minutes % 1440 === 0) return `${minutes / 1440}d`;
+  if (minutes >= 120) return `${Math.floor(minutes / 60)}h${minutes % 60 ? ` ${minutes % 60}m` : ''}`;
+  return `${minutes}m`;
+}
+
+/** The rate limits that cover `name`: its exact set, and its registered domain. */
+const limitsFor = (world, name) =>
+  world.ca.limits.filter((limit) =>
+    limit.limit === 'duplicate'
+      ? limit.subject.split(',').includes(name)
+      : name === limit.subject || name.endsWith(`.${limit.subject}`),
+  );
+
+function limitText(limit) {
+  return `${limit.remaining} of ${limit.count} ${LIMIT_NAMES[limit.limit]} ${limit.subject} left per ${span(limit.periodMs)}; the next comes back ${when(limit.nextAt)}`;
+}
+
+/** The CA's policy and every rate limit it has counted something under, blocked ones first. */
+export function renderCa(world) {
+  const { policy, limits } = world.ca;
+  const rule = (limit, what) => (limit ? `${limit.count} ${what} per ${span(limit.periodMs)}` : `no limit on ${what}`);
+  const rules = [
+    rule(policy.duplicateCertificates, 'certificates for the same set of names'),
+    rule(policy.certificatesPerRegisteredDomain, 'new certificates per registered domain'),
+    policy.rejectReservedLabels ? 'reserved labels (ab--) refused' : 'reserved labels allowed',
+  ];
+  const rows = limits.map((limit) =>
+    h(
+      'tr',
+      { class: limit.blocked ? 'blocked' : '', 'data-limit': `${limit.limit}:${limit.subject}` },
+      h('td', {}, LIMIT_NAMES[limit.limit]),
+      h('td', {}, h('code', {}, limit.subject)),
+      h('td', {}, `${limit.remaining} of ${limit.count}`, limit.blocked ? h('strong', {}, ' · blocked') : undefined),
+      h('td', {}, when(limit.nextAt)),
+    ),
+  );
+  $('ca').replaceChildren(
+    h('p', { class: 'note' }, `${world.platform.caIdentity}: ${rules.join(' · ')}.`),
+    rows.length
+      ? h(
+          'table',
+          { class: 'grid limits' },
+          h('tr', {}, h('th', {}, 'Limit'), h('th', {}, 'For'), h('th', {}, 'Left'), h('th', {}, 'Next back')),
+          rows,
+        )
+      : h('p', { class: 'note' }, 'Nothing counted yet: every limit is full.'),
+  );
+}
+
+/** On a card: the limits that cover the domain, a warning when one is used up and the domain waits for a certificate. */
+function rateLimitNote(world, domain) {
+  const limits = limitsFor(world, domain.name);
+  if (!limits.length) return undefined;
+  const waiting = domain.certificate.state !== 'issued';
+  const blocked = waiting ? limits.filter((limit) => limit.blocked) : [];
+  return h(
+    'p',
+    { class: blocked.length ? 'warning rate-limit' : 'note rate-limit', role: blocked.length ? 'note' : undefined },
+    blocked.length
+      ? `The certificate authority refuses new orders for ${domain.name} (rate_limited) until ${when(
+          blocked
+            .map((limit) => limit.nextAt)
+            .sort()
+            .at(-1),
+        )}: `
+      : 'CA rate limits: ',
+    limits.map(limitText).join('; '),
+    '.',
+  );
+}
+
 function domainCard(world, domain, act) {
   const name = domain.name;
   const errorId = `error-${name}`;
@@ -134,6 +213,7 @@ function domainCard(world, domain, act) {
     evidenceList(domain.dns.evidence),
     recordsToCreate(world, domain),
     certificateBlock(world, domain),
+    rateLimitNote(world, domain),
     domainActions(domain, isPrimary, act),
     h('output', { id: errorId, class: 'error' }),
   );

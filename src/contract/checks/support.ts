@@ -167,14 +167,7 @@ export function documentsIdSource(plan: Plan, collection: string | undefined): b
  * checks read).
  */
 export function knownPathValues(context: CheckContext, operation: PlannedOperation): Record<string, string> {
-  const filler = new ReferenceFiller(context, operation);
-  const values: Record<string, string> = {};
-  for (const parameter of operation.parameters) {
-    if (parameter.in !== 'path') continue;
-    const known = filler.parameter('path', parameter.name);
-    if (known !== undefined) values[parameter.name] = known;
-  }
-  return values;
+  return new ReferenceFiller(context, operation).pathParameters();
 }
 
 /**
@@ -214,8 +207,14 @@ export function validRequest(context: CheckContext, operation: PlannedOperation,
   const pathParams: Record<string, string> = {};
   const query: Record<string, string> = {};
   const headers: Record<string, string> = {};
+  const knownPaths = filler.pathParameters();
   for (const parameter of operation.parameters) {
-    const known = parameter.in === 'cookie' ? undefined : filler.parameter(parameter.in, parameter.name);
+    const known =
+      parameter.in === 'path'
+        ? knownPaths[parameter.name]
+        : parameter.in === 'cookie'
+          ? undefined
+          : filler.parameter(parameter.in, parameter.name);
     if (parameter.in === 'path') {
       pathParams[parameter.name] = known ?? defaultParameterValue(parameter);
       if (known === undefined && !enumerated(parameter)) filler.unresolved.add(`path ${parameter.name}`);

@@ -3,6 +3,7 @@ import { ProblemError } from '../../core/problem.js';
 import type { HttpResponse } from '../../http/http-response.js';
 import type { Responder } from '../../http/responder.js';
 import { RECORD_TYPES, type QueryType } from '../sim/dns-types.js';
+import { DNSSEC_STATES } from '../sim/dnssec.js';
 import type { LiveWorld } from './live-world.js';
 import {
   invalidBody,
@@ -140,6 +141,11 @@ const HANDLERS: Record<string, Handler> = {
     live.simulator.world.setFailing(zone.apex, types as (QueryType | '*')[]);
     return json(200, zoneView(live.simulator, zone));
   },
+  setZoneDnssec: (live, input) => {
+    const zone = zoneOf(live, param(input, 'apex'));
+    live.simulator.world.setDnssec(zone.apex, member('state', text(input, 'state'), DNSSEC_STATES));
+    return json(200, zoneView(live.simulator, zone));
+  },
   listRecords: (live) =>
     json(
       200,
@@ -163,7 +169,11 @@ const HANDLERS: Record<string, Handler> = {
   },
   queryDns: (live, input) => {
     const [name, type] = [query(input, 'name') ?? '', query(input, 'type') as QueryType];
-    return json(200, answerView(unwrap(live.simulator.query(query(input, 'resolver') ?? 'public', name, type))));
+    const options = { checkingDisabled: String(own(input.query, 'cd')) === 'true' };
+    return json(
+      200,
+      answerView(unwrap(live.simulator.query(query(input, 'resolver') ?? 'public', name, type, options))),
+    );
   },
   serveSite: (live, input) => {
     let url: URL;
@@ -181,6 +191,7 @@ const HANDLERS: Record<string, Handler> = {
           host: url.hostname,
           path: `${url.pathname}${url.search}`,
           scheme: url.protocol === 'https:' ? 'https' : 'http',
+          method: query(input, 'method') ?? 'GET',
         }),
       ),
     );

@@ -7,11 +7,13 @@
 import dnsPacket, {
   type Answer,
   type CaaData as WireCaa,
+  type DnskeyData as WireDnskey,
+  type DsData as WireDs,
   type OptAnswer,
   type Packet,
   type SoaData as WireSoa,
 } from 'dns-packet';
-import type { CaaData, MxData, NamedQueryType, ResourceRecord, SoaData } from '../sim/dns-types.js';
+import type { CaaData, DnskeyData, DsData, MxData, NamedQueryType, ResourceRecord, SoaData } from '../sim/dns-types.js';
 import { HEADER_OCTETS, type Query } from './dns-wire.js';
 
 /** A record the lookup returned that cannot go on the wire (bad address, ALIAS, wrong data shape). */
@@ -30,6 +32,10 @@ export interface ResponseContent {
   authoritative: boolean;
   /** RA: set by a server that offers recursion (a resolver); absent means false. */
   recursionAvailable?: boolean;
+  /** AD: a validating resolver found every RRset of the answer secure (RFC 4035 §3.2.3). */
+  authenticData?: boolean;
+  /** An Extended DNS Error for the OPT record (RFC 8914), e.g. 9 "DNSKEY Missing" for a bogus zone. */
+  extendedError?: { code: number; text: string };
   answers: readonly ResourceRecord[];
   authority: readonly ResourceRecord[];
 }
@@ -95,14 +101,21 @@ function packet(query: Query, content: ResponseContent, tc: boolean, answers: An
     (tc ? dnsPacket.TRUNCATED_RESPONSE : 0) |
     (query.rd ? dnsPacket.RECURSION_DESIRED : 0) |
     (content.recursionAvailable ? dnsPacket.RECURSION_AVAILABLE : 0) |
+    (content.authenticData ? dnsPacket.AUTHENTIC_DATA : 0) |
     (query.cd ? dnsPacket.CHECKING_DISABLED : 0) |
     (content.rcode & 0x0f);
-  const additionals: Answer[] = query.edns ? [opt(content.rcode, query.edns.dnssecOk)] : [];
+  const additionals: Answer[] = query.edns ? [opt(content.rcode, query.edns.dnssecOk, content.extendedError)] : [];
   return { type: 'response', id: query.id, flags, questions: [], answers, authorities, additionals };
 }
 
-/** Our OPT record: our payload size, version 0, the high bits of the RCODE and DO as the query had it. */
-function opt(rcode: number, dnssecOk: boolean): OptAnswer {
+/** EDNS option code of an Extended DNS Error (RFC 8914 §2). */
+const EDE_OPTION = 15;
+
+/**
+ * Our OPT record: our payload size, version 0, the high bits of the RCODE, DO as the query had it
+ * and the Extended DNS Error, if any (INFO-CODE, then its text in UTF-8).
+ */
+function opt(rcode: number, dnssecOk: boolean, extendedError?: { code: number; text: string }): OptAnswer {
   const flags = dnssecOk ? dnsPacket.DNSSEC_OK : 0;
   const extendedRcode = (rcode >> 4) & 0xff;
   return {
@@ -113,8 +126,18 @@ function opt(rcode: number, dnssecOk: boolean): OptAnswer {
     ednsVersion: 0,
     flags,
     flag_do: dnssecOk,
-    options: [],
+    // dns-packet writes any option given as {code, data}; its types name only the ones it decodes.
+    options: extendedError
+      ? [{ code: EDE_OPTION, data: edeData(extendedError) } as unknown as OptAnswer['options'][number]]
+      : [],
   };
+}
+
+function edeData({ code, text }: { code: number; text: string }): Buffer {
+  const data = Buffer.alloc(2 + Buffer.byteLength(text, 'utf8'));
+  data.writeUInt16BE(code, 0);
+  data.write(text, 2, 'utf8');
+  return data;
 }
 
 /** Octets of everything after the header (the question aside), counted without writing any. */
@@ -167,6 +190,10 @@ function wireRecord(record: ResourceRecord, owner: (name: string) => string): An
       return { ...head, type: 'CAA', data: caaData(record) };
     case 'SOA':
       return { ...head, type: 'SOA', data: soaData(record) };
+    case 'DNSKEY':
+      return { ...head, type: 'DNSKEY', data: dnskeyData(record) };
+    case 'DS':
+      return { ...head, type: 'DS', data: dsData(record) };
     default:
       throw new DnsEncodeError(`${record.type} record for ${record.name} cannot be encoded`);
   }
@@ -199,6 +226,29 @@ function soaData(record: ResourceRecord): WireSoa {
     retry: number('retry'),
     expire: number('expire'),
     minimum: number('minimum'),
+  };
+}
+
+function dnskeyData(record: ResourceRecord): WireDnskey {
+  const key = structured<DnskeyData>(record);
+  if (typeof key.key !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(key.key))
+    throw new DnsEncodeError(`DNSKEY record for ${record.name} needs a base64 key`);
+  return {
+    flags: integer(record, 'flags', key.flags, 0xffff),
+    algorithm: integer(record, 'algorithm', key.algorithm, 0xff),
+    key: Buffer.from(key.key, 'base64'),
+  };
+}
+
+function dsData(record: ResourceRecord): WireDs {
+  const ds = structured<DsData>(record);
+  if (typeof ds.digest !== 'string' || !/^([0-9A-Fa-f]{2})+$/.test(ds.digest))
+    throw new DnsEncodeError(`DS record for ${record.name} needs a hex digest`);
+  return {
+    keyTag: integer(record, 'keyTag', ds.keyTag, 0xffff),
+    algorithm: integer(record, 'algorithm', ds.algorithm, 0xff),
+    digestType: integer(record, 'digestType', ds.digestType, 0xff),
+    digest: Buffer.from(ds.digest, 'hex'),
   };
 }
 

@@ -194,11 +194,21 @@ function answer(lookup: DnsLookup, query: Query): ResponseContent {
   if (query.edns && query.edns.version !== 0) return content(RCODE.BADVERS);
   const type = queryTypeOf(query.type);
   if (query.class !== CLASS_IN || !type) return content(RCODE.NOTIMP);
-  const result = lookup(normaliseName(query.labels.join('.')), type);
-  if (result.rcode === 'SERVFAIL') return { ...content(RCODE.SERVFAIL), authoritative: true };
+  const result = lookup(normaliseName(query.labels.join('.')), type, { checkingDisabled: query.cd });
+  const extendedError = result.bogus ? { extendedError: extendedDnsError(result.bogus) } : {};
+  if (result.rcode === 'SERVFAIL') return { ...content(RCODE.SERVFAIL), authoritative: true, ...extendedError };
   // An SOA in the authority section marks a negative answer (NXDOMAIN, or NODATA after any CNAMEs).
   const authority = result.authority.map(negativeTtl);
-  return { rcode: RCODE[result.rcode], authoritative: true, answers: result.answers, authority };
+  // RFC 6840 §5.7: AD only to a client that asked for DNSSEC (DO) or said it reads AD (AD in the query).
+  const authenticData = result.security === 'secure' && (query.ad || query.edns?.dnssecOk === true);
+  return { rcode: RCODE[result.rcode], authoritative: true, answers: result.answers, authority, authenticData };
+}
+
+/** RFC 8914 §4 INFO-CODEs for why a validating resolver found an answer bogus. */
+const EDE_CODES: Record<string, number> = { 'DNSSEC Bogus': 6, 'DNSSEC Indeterminate': 5, 'DNSKEY Missing': 9 };
+
+function extendedDnsError(reason: string): { code: number; text: string } {
+  return { code: EDE_CODES[reason] ?? EDE_CODES['DNSSEC Bogus']!, text: `the chain of trust is broken: ${reason}` };
 }
 
 /** A negative answer's SOA goes out with TTL = min(SOA TTL, SOA MINIMUM) (RFC 2308 §3), whatever the lookup said. */

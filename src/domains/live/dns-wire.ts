@@ -17,7 +17,7 @@ export const HEADER_OCTETS = 12;
 /** The largest DNS message a two-octet TCP length prefix can announce. */
 export const MAX_MESSAGE_OCTETS = 0xffff;
 /** Response codes kennel sends (RFC 1035 §4.1.1, RFC 6891 §9). */
-export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, BADVERS: 16 } as const;
+export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, YXDOMAIN: 6, BADVERS: 16 } as const;
 
 /** The OPT pseudo-record's type (RFC 6891 §6.1.1). */
 export const OPT_TYPE = 41;
@@ -39,6 +39,8 @@ export interface Query {
   /** Recursion desired and checking disabled, copied into the response (RFC 1035, RFC 4035 §3.1.6). */
   rd: boolean;
   cd: boolean;
+  /** AD in a query: the client understands AD in the answer (RFC 6840 §5.7). */
+  ad: boolean;
   /** The question's labels as sent (octets as Latin-1 characters, case kept). */
   labels: string[];
   type: number;
@@ -114,6 +116,7 @@ function readBody(message: Uint8Array, arcount: number): Query | string {
     id: readUint16(message, 0),
     rd: (message[2]! & 0x01) !== 0,
     cd: (message[3]! & 0x10) !== 0,
+    ad: (message[3]! & 0x20) !== 0,
     labels: name.labels,
     type: readUint16(message, name.end),
     class: readUint16(message, name.end + 2),

@@ -5,7 +5,7 @@ import {
   type CertificateAuthority,
   type IssuedCertificate,
 } from './certificates.js';
-import type { DnsAnswer, DnsLookup, QueryType } from '../sim/dns-types.js';
+import type { DnsAnswer, DnsLookup, LookupOptions, QueryType } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
 import { PLATFORM_RESOLVER, PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
 import type { Scenario } from '../scenario/scenario.js';
@@ -239,14 +239,14 @@ export class LiveWorld {
   }
 
   /** The DNS the real DNS server answers with: the public resolver at the current virtual time. */
-  readonly lookup: DnsLookup = (name, type) => this.#ask(PUBLIC_RESOLVER, name, type);
+  readonly lookup: DnsLookup = (name, type, options) => this.#ask(PUBLIC_RESOLVER, name, type, options);
 
   /** What the platform's verifier and CA see: the platform resolver (`--platform-dns-port`). */
-  readonly platformLookup: DnsLookup = (name, type) => this.#ask(PLATFORM_RESOLVER, name, type);
+  readonly platformLookup: DnsLookup = (name, type, options) => this.#ask(PLATFORM_RESOLVER, name, type, options);
 
-  #ask(resolver: string, name: string, type: QueryType): DnsAnswer {
+  #ask(resolver: string, name: string, type: QueryType, options?: LookupOptions): DnsAnswer {
     this.touch();
-    const answer = this.#simulator.query(resolver, name, type);
+    const answer = this.#simulator.query(resolver, name, type, options);
     return answer.ok ? answer.value : { rcode: 'SERVFAIL', answers: [], authority: [] };
   }
 

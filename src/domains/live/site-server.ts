@@ -102,16 +102,10 @@ export function withPorts(location: string, ports: SitePorts): string {
   return url.href;
 }
 
-/** The served page: the API's own paths go to its handler; everything else is a page, for GET and HEAD. */
+/** The served page (GET or HEAD, the simulator has seen to that), or the API's own paths to its handler. */
 function servePage(content: SiteContent, request: IncomingMessage, response: ServerResponse, footer: string): void {
   const pathname = targetPath(request.url).replace(/\?.*$/, '');
   if (content.isApi(pathname)) return content.api(request, response);
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response
-      .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/html; charset=utf-8' })
-      .end(page('Method not allowed', `${request.method} is not allowed on a documentation page; use GET.`));
-    return;
-  }
   content.page(pathname, footer).then(
     (served) => {
       response.writeHead(served.status, served.headers);
@@ -123,6 +117,17 @@ function servePage(content: SiteContent, request: IncomingMessage, response: Ser
         .end(page('Server error', 'The page could not be rendered.'));
     },
   );
+}
+
+/** A platform answer with the simulator's status and headers (so scenarios and the site agree); HEAD gets no body. */
+function platformAnswer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string,
+): void {
+  response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body);
 }
 
 function answer(
@@ -140,21 +145,25 @@ function answer(
       .end(page('Bad request', 'The Host header must name a site, such as docs.example.com.'));
     return;
   }
-  const served = live.simulator.serve({ host, path: targetPath(request.url), scheme });
+  const path = targetPath(request.url);
+  const served = live.simulator.serve({ host, path, scheme, method: request.method });
+  const footer = (name: string, project: string) => `Served for ${name} by project ${project}.`;
   if (served.kind === 'redirect') {
     const location = withPorts(served.location, ports);
-    response
-      .writeHead(served.status, { location, 'content-type': 'text/html; charset=utf-8' })
-      .end(page('Moved', location));
+    platformAnswer(request, response, served.status, { ...served.headers, location }, page('Moved', location));
   } else if (served.kind === 'page') {
-    servePage(content, request, response, `Served for ${served.host} by project ${served.project}.`);
+    servePage(content, request, response, footer(served.host, served.project));
+  } else if (served.kind === 'method-not-allowed') {
+    // The documented API under the site takes its own methods; the simulator knows pages only.
+    if (content.isApi(path.replace(/\?.*$/, ''))) return content.api(request, response);
+    platformAnswer(request, response, 405, served.headers, page('Method not allowed', served.message));
   } else if (served.kind === 'tls-error') {
     // Reached only over HTTPS with the platform's default certificate (a client that ignored the mismatch).
-    response
-      .writeHead(421, { 'content-type': 'text/html; charset=utf-8' })
-      .end(page('Misdirected request', served.message));
+    const headers = { 'content-type': 'text/html; charset=utf-8' };
+    platformAnswer(request, response, 421, headers, page('Misdirected request', served.message));
   } else {
-    response.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end(page('Not found', served.message));
+    const headers = served.headers ?? { 'content-type': 'text/html; charset=utf-8' };
+    platformAnswer(request, response, 404, headers, page('Not found', served.message));
   }
 }
 

@@ -11,12 +11,20 @@ function compare(failures: string[], what: string, expected: unknown, actual: un
     failures.push(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
+/** The serial a named earlier step saw (undefined: none issued then, or no such step). */
+export type SerialAt = (step: string) => string | undefined;
+
 /** Every expectation of a step that does not hold, in words. */
-export function judge(expect: Expectation | undefined, observed: Observation, simulator: DomainSimulator): string[] {
+export function judge(
+  expect: Expectation | undefined,
+  observed: Observation,
+  simulator: DomainSimulator,
+  serialAt: SerialAt = () => undefined,
+): string[] {
   if (!expect) return [];
   const failures: string[] = [];
   if (expect.anyOf) {
-    const readings = expect.anyOf.map((reading) => judge(reading, observed, simulator));
+    const readings = expect.anyOf.map((reading) => judge(reading, observed, simulator, serialAt));
     if (readings.every((reading) => reading.length > 0))
       failures.push(
         `anyOf: no reading held: ${readings.map((reading, index) => `(${index + 1}) ${reading.join('; ')}`).join(' | ')}`,
@@ -35,7 +43,10 @@ export function judge(expect: Expectation | undefined, observed: Observation, si
         `records: expected one like ${JSON.stringify(wanted)}, got ${JSON.stringify(observed.records ?? [])}`,
       );
   }
-  if (expect.domain) judgeDomain(failures, expect.domain, observed.domain, simulator.now);
+  if (expect.domain) {
+    judgeDomain(failures, expect.domain, observed.domain, simulator.now);
+    judgeSerial(failures, expect.domain, observed.domain?.certificate.issued?.serialNumber, serialAt);
+  }
   if (expect.dns) judgeDns(failures, expect.dns, observed.dns);
   if (expect.served) judgeServed(failures, expect.served, observed.served);
   return failures;
@@ -67,6 +78,29 @@ function judgeDomain(
   }
 }
 
+function judgeSerial(
+  failures: string[],
+  expected: NonNullable<Expectation['domain']>,
+  serial: string | undefined,
+  serialAt: SerialAt,
+): void {
+  const shown = serial ?? 'none';
+  if (expected.serial !== undefined && expected.serial.toLowerCase() !== serial?.toLowerCase())
+    failures.push(`serial: expected ${expected.serial}, got ${shown}`);
+  if (expected.sameSerialAs !== undefined) {
+    const then = serialAt(expected.sameSerialAs);
+    if (then === undefined || then !== serial)
+      failures.push(`serial: expected the one of step "${expected.sameSerialAs}" (${then ?? 'none'}), got ${shown}`);
+  }
+  if (expected.newSerialSince !== undefined) {
+    const then = serialAt(expected.newSerialSince);
+    if (serial === undefined || then === serial)
+      failures.push(
+        `serial: expected a new one since step "${expected.newSerialSince}" (${then ?? 'none'}), got ${shown}`,
+      );
+  }
+}
+
 function parseRetry(text: string): number {
   const match = /^(\d+)(s|m|h|d)$/.exec(text);
   const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -80,6 +114,7 @@ function judgeDns(failures: string[], expected: NonNullable<Expectation['dns']>,
   }
   compare(failures, 'rcode', expected.rcode, dns.rcode);
   compare(failures, 'served from cache', expected.cached, dns.fromCache);
+  compare(failures, 'authenticated (AD)', expected.authenticated, dns.authenticated);
   const actual = dns.answers.map(recordText);
   if (expected.answers && JSON.stringify([...expected.answers].sort()) !== JSON.stringify([...actual].sort()))
     failures.push(`answers: expected ${JSON.stringify(expected.answers)}, got ${JSON.stringify(actual)}`);
@@ -110,4 +145,13 @@ function judgeServed(
   compare(failures, 'project', expected.project, served.kind === 'page' ? served.project : undefined);
   compare(failures, 'tls', expected.tls, served.kind === 'tls-error' ? served.reason : 'ok');
   compare(failures, 'tls failure cause', expected.cause, served.kind === 'tls-error' ? served.cause : undefined);
+  compare(
+    failures,
+    'followed with',
+    expected.followedWith,
+    served.kind === 'redirect' ? served.followedWith : undefined,
+  );
+  const headers = 'headers' in served ? (served.headers ?? {}) : {};
+  for (const [name, value] of Object.entries(expected.headers ?? {}))
+    compare(failures, `header ${name.toLowerCase()}`, value, headers[name.toLowerCase()]);
 }

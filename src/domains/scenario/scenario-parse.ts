@@ -52,6 +52,27 @@ function spanProblem(raw: readonly RawStep[]): ScenarioProblem | undefined {
   return undefined;
 }
 
+/** sameSerialAs / newSerialSince must name an earlier step (in anyOf readings too). */
+function serialReferenceProblems(
+  expect: Expectation | undefined,
+  earlier: ReadonlySet<string>,
+  pointer: string,
+): ScenarioProblem[] {
+  if (!expect) return [];
+  const problems = (expect.anyOf ?? []).flatMap((reading, index) =>
+    serialReferenceProblems(reading, earlier, `${pointer}/anyOf/${index}`),
+  );
+  for (const key of ['sameSerialAs', 'newSerialSince'] as const) {
+    const step = expect.domain?.[key];
+    if (step !== undefined && !earlier.has(step))
+      problems.push({
+        pointer: `${pointer}/domain/${key}`,
+        message: `${key} names ${JSON.stringify(step)}, which is not the name of an earlier step`,
+      });
+  }
+  return problems;
+}
+
 /**
  * Turns a schema-valid scenario document into a Scenario, checking what the schema cannot say:
  * one action per step, durations, URLs, unique step names.
@@ -77,6 +98,7 @@ export function scenarioFrom(
   if (span) problems.push(span);
   const seen = new Set<string>();
   document.steps.forEach((raw, index) => {
+    problems.push(...serialReferenceProblems(raw.expect, seen, `#/steps/${index}/expect`));
     if (raw.name === undefined) return;
     if (seen.has(raw.name))
       problems.push({

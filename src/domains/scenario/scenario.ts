@@ -19,8 +19,22 @@ export interface Expectation {
     lastError?: string;
     retryWithin?: string;
     attached?: boolean;
+    /** The issued certificate's serial, hex as the timeline shows it (case-insensitive). */
+    serial?: string;
+    /** The serial is the one the domain had at the named step (a renewal that did not happen, a move). */
+    sameSerialAs?: string;
+    /** The serial differs from the one the domain had at the named step (renewed or re-issued). */
+    newSerialSince?: string;
   };
-  dns?: { rcode?: Rcode; answers?: string[]; includes?: string[]; withTtl?: string[]; cached?: boolean };
+  dns?: {
+    rcode?: Rcode;
+    answers?: string[];
+    includes?: string[];
+    withTtl?: string[];
+    cached?: boolean;
+    /** AD: the resolver validated the whole answer as secure. */
+    authenticated?: boolean;
+  };
   served?: {
     status?: number;
     location?: string;
@@ -28,6 +42,10 @@ export interface Expectation {
     project?: string;
     tls?: 'ok' | 'no_certificate';
     cause?: string;
+    /** Headers the platform wrote, by name (case-insensitive), each value exactly. */
+    headers?: Record<string, string>;
+    /** The method a client following the redirect sends (307/308 keep it; 301/302 turn POST into GET). */
+    followedWith?: string;
   };
   /** Either reading holds: each entry is a whole expectation. */
   anyOf?: Expectation[];
@@ -83,6 +101,8 @@ export class ScenarioPlayer {
   readonly setupProblems: string[];
   readonly #start: number;
   readonly #project: string;
+  /** The serial each named step saw on the domain it observed: what sameSerialAs/newSerialSince compare with. */
+  readonly #serials = new Map<string, string | undefined>();
   #next = 0;
 
   constructor(
@@ -106,7 +126,9 @@ export class ScenarioPlayer {
     const index = this.#next++;
     const step = this.scenario.steps[index]!;
     const observed = performAction({ simulator: this.simulator, project: this.#project }, step.action);
-    const failures = judge(step.expect, observed, this.simulator);
+    const failures = judge(step.expect, observed, this.simulator, (name) => this.#serials.get(name));
+    if (step.name !== undefined && observed.domain)
+      this.#serials.set(step.name, observed.domain.certificate.issued?.serialNumber);
     // A refusal nobody expected fails its step: a scenario never carries on past one unnoticed.
     if (!observed.outcome.ok && step.expect?.outcome === undefined)
       failures.unshift(

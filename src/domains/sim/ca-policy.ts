@@ -42,6 +42,20 @@ export function registeredDomainOf(name: string): string {
   return getDomain(name, { allowPrivateDomains: true }) ?? name;
 }
 
+/** One rate limit's state for one key, as the dashboard shows it. */
+export interface RateLimitUsage {
+  /** `duplicate`: certificates for this exact set of names; `registered-domain`: new ones under it. */
+  limit: 'duplicate' | 'registered-domain';
+  /** The set of names (comma-separated) or the registered domain. */
+  subject: string;
+  count: number;
+  periodMs: number;
+  /** Certificates the CA would issue now under this limit. */
+  remaining: number;
+  /** When the next one comes back (one every periodMs / count). */
+  nextAt: number;
+}
+
 /** A token bucket: `tokens` as of `at`. */
 interface Bucket {
   tokens: number;
@@ -84,6 +98,32 @@ export class CaLedger {
       const bucket = this.#bucket(key, limit, now);
       this.#buckets.set(key, { tokens: bucket.tokens - 1, at: now });
     }
+  }
+
+  /**
+   * Every limit the CA has counted something under and not yet refilled, the most used first:
+   * what the dashboard shows, so that a `rate_limited` refusal is never a surprise.
+   */
+  usage(now: number): RateLimitUsage[] {
+    const usage: RateLimitUsage[] = [];
+    for (const key of this.#buckets.keys()) {
+      const [kind, subject] = [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)];
+      const limit = kind === 'set' ? this.policy.duplicateCertificates : this.policy.certificatesPerRegisteredDomain;
+      if (!limit) continue;
+      const { tokens } = this.#bucket(key, limit, now);
+      if (tokens >= limit.count - 1e-9) continue;
+      const remaining = Math.floor(tokens + 1e-9);
+      const interval = limit.periodMs / limit.count;
+      usage.push({
+        limit: kind === 'set' ? 'duplicate' : 'registered-domain',
+        subject,
+        count: limit.count,
+        periodMs: limit.periodMs,
+        remaining,
+        nextAt: now + Math.ceil((remaining + 1 - tokens) * interval),
+      });
+    }
+    return usage.sort((a, b) => a.remaining / a.count - b.remaining / b.count || a.subject.localeCompare(b.subject));
   }
 
   #limits(names: readonly string[], renewal: boolean): { key: string; limit: RateLimit; what: string }[] {

@@ -18,6 +18,8 @@ export interface CaaQuery {
   rcode: Rcode;
   /** When the answer came from a resolver cache: until when that cache serves it. */
   cachedUntil?: number;
+  /** Why a validating resolver found the answer bogus (RFC 8914 wording), e.g. `DNSKEY Missing`. */
+  dnssec?: string;
 }
 
 /** What a CAA decision rests on, for people and for tests. */
@@ -84,13 +86,18 @@ export function evaluateCaa(lookup: DnsLookup, request: CaaRequest): CaaDecision
     return deny(
       'caa_lookup_failed',
       set,
-      `The CAA lookup for ${set.failedAt} answered SERVFAIL before any CAA set was found, so issuance is refused.`,
+      `The CAA lookup for ${set.failedAt} answered ${failure(set.queries.at(-1)!)} before any CAA set was found, so issuance is refused.`,
     );
   }
   if (set.foundAt === undefined) {
     return allow('no_caa_records', set, `No CAA records at ${base} or any parent, so any CA may issue.`);
   }
   return judgeSet(set, set.foundAt, wildcard, request);
+}
+
+/** A failed CAA question as the explanation says it: `SERVFAIL (DNSSEC validation failed: DNSKEY Missing)`. */
+function failure(query: CaaQuery): string {
+  return query.dnssec ? `${query.rcode} (DNSSEC validation failed: ${query.dnssec})` : query.rcode;
 }
 
 /** Splits an issue or issuewild value into issuer domain and parameters (RFC 8659 §4.2); undefined when malformed. */
@@ -128,8 +135,9 @@ function findRelevantSet(lookup: DnsLookup, base: string): RelevantSet {
   const queries: CaaQuery[] = [];
   for (const name of selfAndParents(base)) {
     const answer = lookup(name, 'CAA');
-    queries.push({ name, rcode: answer.rcode, ...cacheOf(answer) });
-    if (answer.rcode === 'SERVFAIL') return { queries, failedAt: name, records: [] };
+    queries.push({ name, rcode: answer.rcode, ...cacheOf(answer), ...(answer.bogus ? { dnssec: answer.bogus } : {}) });
+    // Any answer but NOERROR or NXDOMAIN (SERVFAIL, YXDOMAIN) is a failed lookup: RFC 8659 §3 fails closed.
+    if (answer.rcode !== 'NOERROR' && answer.rcode !== 'NXDOMAIN') return { queries, failedAt: name, records: [] };
     const records = caaRecordsOf(answer);
     if (records.length > 0) return { queries, foundAt: name, records };
   }

@@ -1,5 +1,6 @@
-import type { DnsAnswer, QueryType, ResourceRecord } from './dns-types.js';
+import type { DnsAnswer, LookupOptions, QueryType, ResourceRecord, Security } from './dns-types.js';
 import type { DnsWorld } from './dns-world.js';
+import { zoneSecurity } from './dnssec.js';
 
 /** A cached answer and its life span (virtual ms). */
 export interface CacheEntry {
@@ -52,6 +53,11 @@ function aged(records: readonly ResourceRecord[], elapsedSeconds: number): Resou
   return records.map((record) => ({ ...record, ttl: Math.max(0, record.ttl - elapsedSeconds) }));
 }
 
+/** Worst first: one bogus zone on the way makes the whole answer bogus, one insecure makes it insecure. */
+const RANK: Record<Security, number> = { bogus: 0, insecure: 1, secure: 2 };
+/** Zone cuts a chain of trust may climb (names have at most 127 labels). */
+const MAX_ZONE_DEPTH = 127;
+
 /** How many answers a resolver keeps by default: far more than any scenario asks, a few MB at most. */
 export const DEFAULT_CACHE_ENTRIES = 10_000;
 
@@ -67,14 +73,17 @@ export class CachingResolver {
   readonly #cache = new Map<string, CacheEntry>();
   readonly #maxEntries: number;
   readonly #servfailSeconds: number;
+  /** Whether this resolver validates DNSSEC (RFC 4035 §4): bogus answers become SERVFAIL unless CD is set. */
+  readonly validating: boolean;
   /** No entry expires before this (it may be earlier than the true minimum): sweeping sooner finds nothing. */
   #nextExpiry = Infinity;
 
   constructor(
     readonly id: string,
     private readonly world: DnsWorld,
-    options: { maxEntries?: number; servfailSeconds?: number } = {},
+    options: { maxEntries?: number; servfailSeconds?: number; validating?: boolean } = {},
   ) {
+    this.validating = options.validating ?? false;
     this.#maxEntries = Math.max(1, options.maxEntries ?? DEFAULT_CACHE_ENTRIES);
     const servfail = options.servfailSeconds ?? DEFAULT_SERVFAIL_SECONDS;
     if (!Number.isInteger(servfail) || servfail < MIN_SERVFAIL_SECONDS || servfail > MAX_SERVFAIL_SECONDS)
@@ -84,8 +93,60 @@ export class CachingResolver {
     this.#servfailSeconds = servfail;
   }
 
-  /** Answers at virtual time `at` (which must not go backwards between calls). */
-  lookup(name: string, type: QueryType, at: number): ResolvedAnswer {
+  /**
+   * Answers at virtual time `at` (which must not go backwards between calls). A validating resolver
+   * checks the chain of trust of every zone the answer passed through, from the DS and DNSKEY sets it
+   * caches like any answer (so a removed DS keeps failing for the DS's TTL): secure, insecure, or
+   * bogus, which it answers as SERVFAIL unless the question set CD (RFC 4035 §3.2.2, §4.3, §5.5).
+   */
+  lookup(name: string, type: QueryType, at: number, options: LookupOptions = {}): ResolvedAnswer {
+    const raw = this.#answer(name, type, at);
+    if (!this.validating || raw.rcode === 'SERVFAIL') return raw;
+    const verdict = this.#validate(name, type, raw, at);
+    if (verdict.security === 'bogus' && !options.checkingDisabled)
+      return {
+        rcode: 'SERVFAIL',
+        answers: [],
+        authority: [],
+        fromCache: raw.fromCache,
+        expiresAt: raw.expiresAt,
+        ...verdict,
+      };
+    return { ...raw, ...verdict };
+  }
+
+  /** The worst outcome over the zones that answered: the asked name's, and each owner's and target's on the chain. */
+  #validate(name: string, type: QueryType, answer: DnsAnswer, at: number): { security: Security; bogus?: string } {
+    const names = new Set([name]);
+    for (const record of answer.answers) {
+      names.add(record.name);
+      if (record.type === 'CNAME' || record.type === 'DNAME') names.add(record.data as string);
+    }
+    const apexes = new Set([...names].map((owner) => this.world.servingApex(owner)));
+    // A zone's DS set is the parent's data, signed by the parent's keys (RFC 4034 §5): asking for
+    // the DS of a bogus zone gets a secure answer when the parent is secure.
+    if (type === 'DS' && apexes.delete(name)) apexes.add(this.world.parentApex(name));
+    let worst: { security: Security; bogus?: string } = { security: 'secure' };
+    for (const apex of apexes) {
+      const verdict = this.#chainOfTrust(apex, at, 0);
+      if (RANK[verdict.security] < RANK[worst.security]) worst = verdict;
+    }
+    return worst;
+  }
+
+  /** A zone's outcome: its parent's when that is not secure (the registry's is), else its DS against its keys. */
+  #chainOfTrust(apex: string | undefined, at: number, depth: number): { security: Security; bogus?: string } {
+    if (apex === undefined || depth > MAX_ZONE_DEPTH) return { security: 'secure' };
+    const above = this.#chainOfTrust(this.world.parentApex(apex), at, depth + 1);
+    if (above.security !== 'secure') return above;
+    const ds = this.#answer(apex, 'DS', at);
+    if (ds.rcode === 'SERVFAIL') return { security: 'bogus', bogus: 'DNSSEC Indeterminate' };
+    const keys = this.#answer(apex, 'DNSKEY', at);
+    return zoneSecurity(ds.answers, keys.rcode === 'SERVFAIL' ? [] : keys.answers);
+  }
+
+  /** The answer from cache while it lives, else from the authoritative servers (and cached). */
+  #answer(name: string, type: QueryType, at: number): ResolvedAnswer {
     const key = `${name}|${type}`;
     const cached = this.#cache.get(key);
     if (cached && cached.expiresAt > at) {

@@ -12,8 +12,6 @@ export type RecordType = (typeof RECORD_TYPES)[number];
 export const UNHELD_QUERY_TYPES = [
   'HTTPS',
   'SVCB',
-  'DS',
-  'DNSKEY',
   'PTR',
   'SRV',
   'TLSA',
@@ -27,8 +25,18 @@ export const UNHELD_QUERY_TYPES = [
   'CDNSKEY',
 ] as const;
 
+/**
+ * DNSSEC records a zone's DNSSEC state answers (dnssec.ts), never saved by users: DNSKEY at a signed
+ * zone's apex, DS for it at its parent (RFC 4034 §2, §5).
+ */
+export const DNSSEC_TYPES = ['DS', 'DNSKEY'] as const;
+export type DnssecType = (typeof DNSSEC_TYPES)[number];
+
+/** Types that can appear in an answer: what zones hold and what their DNSSEC state answers. */
+export type AnswerType = RecordType | DnssecType;
+
 /** A type by its mnemonic (ALIAS is answered as flattened A/AAAA, never asked for). */
-export type NamedQueryType = Exclude<RecordType, 'ALIAS'> | (typeof UNHELD_QUERY_TYPES)[number];
+export type NamedQueryType = Exclude<RecordType, 'ALIAS'> | DnssecType | (typeof UNHELD_QUERY_TYPES)[number];
 
 /** Types that can be queried over DNS: a named one, or any other data type as RFC 3597 writes it (`TYPE65280`). */
 export type QueryType = NamedQueryType | `TYPE${number}`;
@@ -58,19 +66,35 @@ export interface SoaData {
   minimum: number;
 }
 
+/** A DNSKEY (RFC 4034 §2.1): 257 for a key-signing key; the key in base64. */
+export interface DnskeyData {
+  flags: number;
+  algorithm: number;
+  key: string;
+}
+
+/** A DS (RFC 4034 §5.1): which key of the child zone it vouches for, and its digest in hex. */
+export interface DsData {
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  digest: string;
+}
+
 /** A, AAAA: an address; CNAME, ALIAS, NS, DNAME: a name; TXT: the text. */
-export type RecordData = string | CaaData | MxData | SoaData;
+export type RecordData = string | CaaData | MxData | SoaData | DnskeyData | DsData;
 
 export interface ResourceRecord {
   /** Normalised owner name: lower case, punycode, no trailing dot. */
   name: string;
-  type: RecordType;
+  type: AnswerType;
   /** Seconds. */
   ttl: number;
   data: RecordData;
 }
 
-export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL';
+/** YXDOMAIN: a DNAME substitution would make a name longer than 255 octets (RFC 6672 §2.2). */
+export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'YXDOMAIN';
 
 /** What a resolver answers for one question. */
 export interface DnsAnswer {
@@ -79,7 +103,22 @@ export interface DnsAnswer {
   answers: ResourceRecord[];
   /** Authority section: the zone's SOA for NXDOMAIN and NODATA answers (RFC 2308). */
   authority: ResourceRecord[];
+  /**
+   * What a validating resolver concluded (RFC 4035 §4.3): `secure` (AD=1), `insecure` (no chain
+   * of trust: answered, AD=0) or `bogus` (SERVFAIL, unless the query set CD). Absent: not validated.
+   */
+  security?: Security;
+  /** Why an answer is bogus, as an Extended DNS Error says it (RFC 8914), e.g. `DNSKEY Missing`. */
+  bogus?: string;
+}
+
+/** DNSSEC validation outcomes (RFC 4035 §4.3; "indeterminate" is not simulated). */
+export type Security = 'secure' | 'insecure' | 'bogus';
+
+/** How a question is asked: CD=1 asks a validating resolver not to check (RFC 4035 §3.2.2). */
+export interface LookupOptions {
+  checkingDisabled?: boolean;
 }
 
 /** Asks one question of some view of DNS (authoritative, or a caching resolver at a time). */
-export type DnsLookup = (name: string, type: QueryType) => DnsAnswer;
+export type DnsLookup = (name: string, type: QueryType, options?: LookupOptions) => DnsAnswer;

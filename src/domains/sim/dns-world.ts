@@ -3,9 +3,12 @@ import { apexOf, isWithin } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { checkRecordData } from './record-data.js';
 import { getPublicSuffix } from 'tldts';
+import { dnskeyRecords, dsRecords, type DnssecState } from './dnssec.js';
 
 /** A record as its zone keeps it: when it was saved, when name servers answer with it, when it went. */
 export interface ZoneRecord extends ResourceRecord {
+  /** Only what users save: DS and DNSKEY come from the zone's DNSSEC state. */
+  type: RecordType;
   id: number;
   savedAt: number;
   visibleAt: number;
@@ -22,6 +25,8 @@ export interface Zone {
   failing: Set<QueryType | '*'>;
   /** The registration lapsed: the registry no longer delegates the zone, so its names do not exist. */
   lapsed?: boolean;
+  /** DNSKEY at the provider and DS at the parent (dnssec.ts); absent: unsigned. */
+  dnssec?: DnssecState;
 }
 
 export interface NewRecord {
@@ -257,6 +262,24 @@ export class DnsWorld {
     if (zone) zone.failing = new Set(types);
   }
 
+  /** Sets a zone's DNSSEC state: its provider signs it or not, its registrar publishes a DS or not. */
+  setDnssec(apex: string, state: DnssecState): void {
+    const zone = this.#zones.get(apex);
+    if (zone) zone.dnssec = state;
+  }
+
+  /** The apex of the zone whose name servers answer for `name` (undefined: the registry's). */
+  servingApex(name: string): string | undefined {
+    const zone = this.zoneFor(name);
+    return zone && !this.#lapsed(zone) ? zone.apex : undefined;
+  }
+
+  /** The zone that delegates `apex` (undefined: the registry of its public suffix). */
+  parentApex(apex: string): string | undefined {
+    const dot = apex.indexOf('.');
+    return dot < 0 ? undefined : this.servingApex(apex.slice(dot + 1));
+  }
+
   /** What the authoritative name servers answer at `at`, following CNAMEs and flattening ALIAS. */
   authoritative(name: string, type: QueryType, at: number): DnsAnswer {
     return this.#resolve(name, type, at, new Set());
@@ -265,10 +288,15 @@ export class DnsWorld {
   #resolve(name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
     const zone = this.zoneFor(name);
     if (!zone || this.#lapsed(zone)) return this.#outside(name);
+    if (type === 'DS' && name === zone.apex) return this.#delegationSigner(zone);
     if (zone.failing.has('*') || zone.failing.has(type) || (type === 'CAA' && zone.provider.caaQueries === 'servfail'))
       return answer('SERVFAIL');
     const visible = this.visible(zone, at);
     if (isBelowLameCut(visible, zone.apex, name, type)) return answer('SERVFAIL');
+    if (type === 'DNSKEY' && name === zone.apex && zone.dnssec) {
+      const keys = dnskeyRecords(zone.apex, zone.dnssec);
+      if (keys.length > 0) return answer('NOERROR', keys);
+    }
     const dname = redirectingDname(visible, zone.apex, name);
     if (dname) return this.#synthesise(dname, name, type, at, seen);
     const exists = (owner: string) =>
@@ -299,7 +327,9 @@ export class DnsWorld {
    */
   #synthesise(dname: ZoneRecord, name: string, type: QueryType, at: number, seen: Set<string>): DnsAnswer {
     const target = `${name.slice(0, -dname.name.length)}${dname.data as string}`;
-    if (target.length > 253) return answer('SERVFAIL'); // RFC 6672 §2.2 says YXDOMAIN; no client here needs it
+    // RFC 6672 §3.1 step 3: the DNAME is copied into the answer, then a substitution longer than a
+    // name may be (253 characters, 255 octets on the wire) ends the answer with YXDOMAIN.
+    if (target.length > 253) return answer('YXDOMAIN', [plain(dname)]);
     const cname: ZoneRecord = { ...dname, name, type: 'CNAME', data: target };
     const followed = type === 'CNAME' ? answer('NOERROR', [plain(cname)]) : this.#follow(cname, type, at, seen);
     if (followed.rcode === 'SERVFAIL') return followed;
@@ -327,6 +357,16 @@ export class DnsWorld {
       .map((record) => ({ name: alias.name, type, ttl: Math.min(alias.ttl, record.ttl), data: record.data }));
     const zone = this.zoneFor(alias.name)!;
     return addresses.length > 0 ? answer('NOERROR', addresses) : answer('NOERROR', [], [negativeSoa(zone.soa)]);
+  }
+
+  /** A zone's DS set, answered by its parent (RFC 4034 §5): the enclosing zone's servers, or the registry's. */
+  #delegationSigner(zone: Zone): DnsAnswer {
+    const ds = dsRecords(zone.apex, zone.dnssec ?? 'unsigned');
+    if (ds.length > 0) return answer('NOERROR', ds);
+    const parentApex = this.parentApex(zone.apex);
+    const parent = parentApex === undefined ? undefined : this.#zones.get(parentApex);
+    const suffix = getPublicSuffix(zone.apex) ?? zone.apex.split('.').at(-1)!;
+    return answer('NOERROR', [], [negativeSoa(parent ? parent.soa : registrySoa(suffix))]);
   }
 
   /** Names outside every simulated zone: public suffixes exist (no data), anything else does not. */

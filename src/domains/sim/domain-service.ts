@@ -1,7 +1,7 @@
 import { ManualClock } from '../../core/clock.js';
 import { Random } from '../../core/random.js';
 import { CachingResolver, type ResolvedAnswer } from './caching-resolver.js';
-import type { QueryType } from './dns-types.js';
+import type { LookupOptions, QueryType } from './dns-types.js';
 import { DnsWorld, type NewRecord, type ZoneChange, type ZoneRecord } from './dns-world.js';
 import { History, QueryLog } from './history.js';
 import { CertificateLifecycle, initialCertificate } from './certificate-lifecycle.js';
@@ -47,9 +47,25 @@ export interface SimulatorOptions {
 export const GATE_LOST = ['keep-serving', 'stop-serving', 'remove-domains'] as const;
 export type GateLost = (typeof GATE_LOST)[number];
 
-/** The resolver the platform's verifier and CA use, and the one `dig` and the live DNS server ask. */
+/** The resolver the platform's verifier uses (`--platform-dns-port`). */
 export const PLATFORM_RESOLVER = 'platform';
+/** The resolver `dig` steps and the live DNS server ask by default: a public one (8.8.8.8, 1.1.1.1). */
 export const PUBLIC_RESOLVER = 'public';
+/** The CA's own resolver, with its own cache: Let's Encrypt runs its own validating Unbound. */
+export const CA_RESOLVER = 'ca';
+/** A resolver that does not validate DNSSEC (many ISP and office resolvers): it answers bogus zones. */
+export const NON_VALIDATING_RESOLVER = 'non-validating';
+
+/**
+ * Every resolver of the world and whether it validates DNSSEC (RFC 4035 §4). Public resolvers and
+ * Let's Encrypt's validate; the platform's verifier is taken to use a validating one as well.
+ */
+export const RESOLVERS = [
+  { id: PUBLIC_RESOLVER, validating: true },
+  { id: PLATFORM_RESOLVER, validating: true },
+  { id: CA_RESOLVER, validating: true },
+  { id: NON_VALIDATING_RESOLVER, validating: false },
+] as const;
 
 /**
  * The simulator's clock never passes this instant (9000-01-01): with every platform delay at most
@@ -94,6 +110,8 @@ export class DomainSimulator {
   readonly platform: Platform;
   readonly #providers: Map<string, ProviderProfile>;
   readonly #certificates: CertificateLifecycle;
+  /** What the CA has issued, for its rate limits (the dashboard shows what is used). */
+  readonly caLedger: CaLedger;
   readonly gateLost: GateLost;
 
   constructor(options: SimulatorOptions) {
@@ -101,17 +119,19 @@ export class DomainSimulator {
     this.gateLost = options.gateLost ?? 'keep-serving';
     this.world = new DnsWorld(options.firstRecordId);
     this.clock = new ManualClock(options.start);
+    this.caLedger = new CaLedger(options.caPolicy ?? LETS_ENCRYPT_POLICY);
     this.#certificates = new CertificateLifecycle({
       platform: options.platform,
       random: new Random(options.seed),
       now: () => this.now,
-      lookup: (name, type) => this.#resolve(PLATFORM_RESOLVER, name, type, 'ca'),
+      lookup: (name, type) => this.#resolve(CA_RESOLVER, name, type, 'ca'),
       log: (kind, subject, summary, detail) => this.#log(kind, subject, summary, detail),
       ...(options.serialNumber ? { serialNumber: options.serialNumber } : {}),
-      ledger: new CaLedger(options.caPolicy ?? LETS_ENCRYPT_POLICY),
+      ledger: this.caLedger,
     });
     this.#providers = new Map(options.providers.map((provider) => [provider.id, provider]));
-    for (const id of [PLATFORM_RESOLVER, PUBLIC_RESOLVER]) this.resolvers.set(id, new CachingResolver(id, this.world));
+    for (const { id, validating } of RESOLVERS)
+      this.resolvers.set(id, new CachingResolver(id, this.world, { validating }));
     this.world.addZone(options.platform.domain, PLATFORM_PROVIDER);
   }
 
@@ -513,16 +533,16 @@ export class DomainSimulator {
   }
 
   /** A question to a resolver now (as `dig @resolver` would ask), recorded in the query log only. */
-  query(resolverId: string, name: string, type: QueryType): Outcome<ResolvedAnswer> {
+  query(resolverId: string, name: string, type: QueryType, options: LookupOptions = {}): Outcome<ResolvedAnswer> {
     if (!this.resolvers.has(resolverId))
       return refuse('unknown_resolver', `no resolver ${resolverId}; known: ${[...this.resolvers.keys()].join(', ')}`);
     const checked = checkName(name);
     const normalized = checked.ok ? checked.name : name.toLowerCase().replace(/\.$/, '');
-    return { ok: true, value: this.#resolve(resolverId, normalized, type, 'query') };
+    return { ok: true, value: this.#resolve(resolverId, normalized, type, 'query', options) };
   }
 
-  #resolve(resolverId: string, name: string, type: QueryType, by: string): ResolvedAnswer {
-    const answer = this.resolvers.get(resolverId)!.lookup(name, type, this.now);
+  #resolve(resolverId: string, name: string, type: QueryType, by: string, options: LookupOptions = {}): ResolvedAnswer {
+    const answer = this.resolvers.get(resolverId)!.lookup(name, type, this.now, options);
     const { rcode, fromCache } = answer;
     const at = this.now;
     this.queryLog.add({ at, resolver: resolverId, name, type, rcode, fromCache, answers: answer.answers.length });

@@ -44,11 +44,17 @@ export function attemptIssuance(input: IssuanceInput): IssuanceResult {
     (record) => record.type === 'A' && platform.addresses.includes(record.data as string),
   );
   if (!pointing) {
-    const observed = addresses.answers.length > 0 ? addresses.answers.map(recordText) : [addresses.rcode];
+    const dnssec = addresses.bogus ? ` (DNSSEC: ${addresses.bogus})` : '';
+    const observed = addresses.answers.length > 0 ? addresses.answers.map(recordText) : [`${addresses.rcode}${dnssec}`];
+    // Let's Encrypt says a failed lookup as "DNS problem: SERVFAIL looking up A for …"; a bogus zone adds the EDE text.
+    const why =
+      addresses.rcode === 'NOERROR' || addresses.rcode === 'NXDOMAIN'
+        ? 'did not reach the platform'
+        : `failed: DNS problem: ${addresses.rcode} looking up A for ${name}${dnssec}`;
     return {
       ok: false,
       reason: 'validation_failed',
-      message: `the CA's ${platform.validationMethod} validation of ${name} did not reach the platform`,
+      message: `the CA's ${platform.validationMethod} validation of ${name} ${why}`,
       evidence: { expected: platform.addresses.map((address) => `${name} A ${address}`), observed },
     };
   }
@@ -102,7 +108,7 @@ function caaEvidence(evidence: CaaEvidence): Evidence {
       ...evidence.records.map((record) => `${evidence.foundAt ?? ''} CAA ${record}`),
       ...evidence.queries.map(
         (query) =>
-          `CAA ${query.name}: ${query.rcode}${query.cachedUntil === undefined ? '' : ` (cached until ${new Date(query.cachedUntil).toISOString()})`}`,
+          `CAA ${query.name}: ${query.rcode}${query.dnssec ? ` (DNSSEC: ${query.dnssec})` : ''}${query.cachedUntil === undefined ? '' : ` (cached until ${new Date(query.cachedUntil).toISOString()})`}`,
       ),
     ],
     ...(cachedUntil === undefined ? {} : { cachedUntil }),

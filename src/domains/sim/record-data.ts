@@ -1,5 +1,5 @@
 import { checkName } from './names.js';
-import type { CaaData, MxData, RecordData, RecordType } from './dns-types.js';
+import type { AnswerType, CaaData, MxData, RecordData, RecordType } from './dns-types.js';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
@@ -78,14 +78,16 @@ export function checkRecordData(type: RecordType, value: unknown): DataCheck {
 }
 
 /** A record's data as a zone file would show it. */
-export function dataText(type: RecordType, data: RecordData): string {
+export function dataText(type: AnswerType, data: RecordData): string {
   if (typeof data === 'string') return type === 'TXT' ? JSON.stringify(data) : data;
   if ('tag' in data) return `${data.flags} ${data.tag} ${JSON.stringify(data.value)}`;
   if ('exchange' in data) return `${data.preference} ${data.exchange}`;
+  if ('key' in data) return `${data.flags} 3 ${data.algorithm} ${data.key}`;
+  if ('digest' in data) return `${data.keyTag} ${data.algorithm} ${data.digestType} ${data.digest}`;
   return `${data.mname} ${data.rname} ${data.serial} ${data.refresh} ${data.retry} ${data.expire} ${data.minimum}`;
 }
 
 /** `name TYPE data`: a record as timelines and expectations show it (no TTL, which counts down). */
-export function recordText(record: { name: string; type: RecordType; data: RecordData }): string {
+export function recordText(record: { name: string; type: AnswerType; data: RecordData }): string {
   return `${record.name} ${record.type} ${dataText(record.type, record.data)}`;
 }

@@ -4,15 +4,39 @@ export interface ServeRequest {
   host: string;
   path: string;
   scheme: 'http' | 'https';
+  /** The request method, upper case (default GET). */
+  method?: string;
 }
+
+/** Response headers the platform itself writes (redirects, errors), by lower-case name. */
+export type PlatformHeaders = Record<string, string>;
 
 export type ServeResult =
   | { kind: 'page'; status: 200; project: string; host: string }
-  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'redirect';
+      status: number;
+      location: string;
+      headers: PlatformHeaders;
+      /**
+       * The method a client that follows the redirect sends: the same for 307 and 308 (RFC 9110
+       * §15.4.8, §15.4.9); GET after a 303, and after a 301 or 302 to a POST, as browsers and
+       * `curl -L` do (§15.4.2, §15.4.3: "a user agent MAY change the request method from POST to GET").
+       */
+      followedWith: string;
+    }
   | {
       kind: 'not-found';
       status: 404;
       reason: 'unknown_domain' | 'domain_not_verified' | 'plan_required' | 'no_successful_deploy';
+      message: string;
+      headers?: PlatformHeaders;
+    }
+  | {
+      kind: 'method-not-allowed';
+      status: 405;
+      /** What a documentation page answers to: GET and HEAD (RFC 9110 §15.5.6: `Allow` is required). */
+      headers: PlatformHeaders;
       message: string;
     }
   | {
@@ -22,6 +46,27 @@ export type ServeResult =
       cause: 'unknown_domain' | 'domain_not_verified' | 'certificate_pending';
       message: string;
     };
+
+const HTML = 'text/html; charset=utf-8';
+/** The methods a documentation page answers (HEAD as GET without the body, RFC 9110 §9.3.2). */
+export const PAGE_METHODS = ['GET', 'HEAD'] as const;
+
+/** The method a client following a redirect of `status` sends after asking with `method`. */
+export function methodAfterRedirect(status: number, method: string): string {
+  if (status === 307 || status === 308) return method;
+  if (status === 303) return method === 'HEAD' ? 'HEAD' : 'GET';
+  return method === 'POST' ? 'GET' : method;
+}
+
+function redirect(status: number, location: string, method: string): ServeResult {
+  return {
+    kind: 'redirect',
+    status,
+    location,
+    headers: { location, 'content-type': HTML },
+    followedWith: methodAfterRedirect(status, method),
+  };
+}
 
 /** Why a host has no certificate of its own, as the TLS failure reports it. */
 type TlsCause = Extract<ServeResult, { kind: 'tls-error' }>['cause'];
@@ -90,14 +135,16 @@ export function serve(projects: Iterable<Project>, request: ServeRequest, platfo
   const project = owner(projects, host);
   const failure = request.scheme === 'https' ? tlsFailure(project, host, platformDomain) : undefined;
   if (failure) return failure;
+  const method = (request.method ?? 'GET').toUpperCase();
   if (!project)
     return {
       kind: 'not-found',
       status: 404,
       reason: 'unknown_domain',
       message: `${host} is not attached to any project`,
+      headers: { 'content-type': HTML },
     };
-  if (host === project.host) return { kind: 'page', status: 200, project: project.id, host };
+  if (host === project.host) return page(project, host, method);
   const domain = project.domains.get(host)!;
   if (domain.dns.state !== 'verified')
     return {
@@ -105,16 +152,28 @@ export function serve(projects: Iterable<Project>, request: ServeRequest, platfo
       status: 404,
       reason: 'domain_not_verified',
       message: `${host} is attached but not verified`,
+      headers: { 'content-type': HTML },
     };
   const hasCertificate = domain.certificate.state === 'issued';
-  const redirect = project.redirects.find((entry) => entry.from === host);
-  if (redirect)
-    return {
-      kind: 'redirect',
-      status: redirect.status,
-      location: `${schemeFor(project, redirect.to)}://${redirect.to}${request.path}`,
-    };
-  if (request.scheme === 'http' && hasCertificate)
-    return { kind: 'redirect', status: 308, location: `https://${host}${request.path}` };
-  return { kind: 'page', status: 200, project: project.id, host };
+  const configured = project.redirects.find((entry) => entry.from === host);
+  if (configured)
+    return redirect(
+      configured.status,
+      `${schemeFor(project, configured.to)}://${configured.to}${request.path}`,
+      method,
+    );
+  if (request.scheme === 'http' && hasCertificate) return redirect(308, `https://${host}${request.path}`, method);
+  return page(project, host, method);
+}
+
+/** The site's page for GET and HEAD; any other method is 405 with `Allow` (the page is static). */
+function page(project: Project, host: string, method: string): ServeResult {
+  if ((PAGE_METHODS as readonly string[]).includes(method))
+    return { kind: 'page', status: 200, project: project.id, host };
+  return {
+    kind: 'method-not-allowed',
+    status: 405,
+    headers: { allow: PAGE_METHODS.join(', '), 'content-type': HTML },
+    message: `${method} is not allowed on a documentation page; use GET.`,
+  };
 }

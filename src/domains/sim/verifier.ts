@@ -1,4 +1,4 @@
-import type { QueryType, ResourceRecord } from './dns-types.js';
+import type { DnsAnswer, QueryType, ResourceRecord } from './dns-types.js';
 import type { DnsWorld } from './dns-world.js';
 import type { ResolvedAnswer } from './caching-resolver.js';
 import type { DnsStatus, Evidence, Platform } from './model.js';
@@ -80,12 +80,28 @@ function pendingStatus(
   );
 }
 
-function lookupFailed(input: VerifyInput, expected: string[], name: string): DnsStatus {
+function lookupFailed(input: VerifyInput, expected: string[], name: string, answer: DnsAnswer): DnsStatus {
+  // A bogus answer (RFC 4035 §5.5) is the zone owner's to fix at the registrar, not a provider outage.
+  if (answer.rcode === 'YXDOMAIN')
+    return status(
+      'pending',
+      'dns_lookup_failed',
+      `looking up ${name} failed (YXDOMAIN): a DNAME above it rewrites it to a name longer than 255 octets (RFC 6672 §2.2)`,
+      { expected, observed: ['YXDOMAIN'], retryAt: input.now + 5 * 60_000 },
+      input.now,
+    );
+  const why =
+    answer.bogus === 'DNSKEY Missing'
+      ? 'DNSSEC validation failed (DNSKEY Missing): the parent zone publishes a DS record that matches no key of the zone; remove the DS at the registrar or sign the zone with that key'
+      : answer.bogus
+        ? `DNSSEC validation failed (${answer.bogus})`
+        : 'the DNS provider may be having trouble';
+  const observed = answer.bogus ? [`SERVFAIL (DNSSEC: ${answer.bogus})`] : ['SERVFAIL'];
   return status(
     'pending',
     'dns_lookup_failed',
-    `looking up ${name} failed (SERVFAIL); the DNS provider may be having trouble`,
-    { expected, observed: ['SERVFAIL'], retryAt: input.now + 5 * 60_000 },
+    `looking up ${name} failed (SERVFAIL); ${why}`,
+    { expected, observed, retryAt: input.now + 5 * 60_000 },
     input.now,
   );
 }
@@ -166,7 +182,7 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
   const { name, expectedHost, now } = input;
   const expected = [`${name} ${input.platform.recordTtl} CNAME ${expectedHost}`];
   const answer = input.resolve(name, 'CNAME');
-  if (answer.rcode === 'SERVFAIL') return lookupFailed(input, expected, name);
+  if (answer.rcode === 'SERVFAIL' || answer.rcode === 'YXDOMAIN') return lookupFailed(input, expected, name, answer);
   const cname = answer.answers.find((record) => record.type === 'CNAME' && record.name === name);
   for (const type of ['A', 'AAAA'] as const) {
     const blocking = conflicting(input, type);
@@ -269,7 +285,7 @@ function verifyApex(input: VerifyInput): DnsStatus {
     `(or ANAME; flattened to A ${platform.addresses.join(', ')})`,
   ];
   const answer = input.resolve(name, 'A');
-  if (answer.rcode === 'SERVFAIL') return lookupFailed(input, expected, name);
+  if (answer.rcode === 'SERVFAIL' || answer.rcode === 'YXDOMAIN') return lookupFailed(input, expected, name, answer);
   const addresses = answer.answers.filter((record) => record.type === 'A').map((record) => record.data as string);
   if (addresses.length > 0) {
     const foreign = addresses.filter((address) => !platform.addresses.includes(address));

@@ -102,6 +102,7 @@ export function zoneView(simulator: DomainSimulator, zone: Zone) {
     provider: zone.provider.id,
     records: simulator.world.saved(zone).map(recordView),
     failing: [...zone.failing],
+    dnssec: zone.dnssec ?? 'unsigned',
   };
 }
 
@@ -122,6 +123,8 @@ export function answerView(answer: ResolvedAnswer) {
     authority: answer.authority.map(answerRecord),
     fromCache: answer.fromCache,
     expiresAt: iso(answer.expiresAt)!,
+    ...(answer.security ? { security: answer.security } : {}),
+    ...(answer.bogus ? { bogus: answer.bogus } : {}),
   };
 }
 
@@ -166,5 +169,17 @@ export function worldView(simulator: DomainSimulator, projectId: string, started
       .providers()
       .map((provider) => ({ id: provider.id, name: provider.name, supportsAlias: provider.supportsAlias })),
     resolvers: [...simulator.resolvers.keys()],
+    ca: caView(simulator),
+  };
+}
+
+/** The CA's policy and the rate limits it has counted something under (none: nothing limits the next order). */
+function caView(simulator: DomainSimulator) {
+  const { duplicateCertificates, certificatesPerRegisteredDomain, rejectReservedLabels } = simulator.caLedger.policy;
+  return {
+    policy: { duplicateCertificates, certificatesPerRegisteredDomain, rejectReservedLabels },
+    limits: simulator.caLedger
+      .usage(simulator.now)
+      .map((usage) => ({ ...usage, nextAt: iso(usage.nextAt)!, blocked: usage.remaining === 0 })),
   };
 }

@@ -7,6 +7,7 @@ import { checkName } from './names.js';
 import { providerProblem, type ProviderProfile } from './providers.js';
 import { checkRecordData } from './record-data.js';
 import { LETS_ENCRYPT_POLICY, type CaPolicy } from './ca-policy.js';
+import { DNSSEC_STATES, type DnssecState } from './dnssec.js';
 
 /** The default world (fixtures/world.json): platform, DNS providers, the project, time and seed. */
 export interface WorldConfig {
@@ -39,7 +40,14 @@ export interface Given {
   gateLost?: GateLost;
   /** Overrides parts of the world's CA policy for this scenario. */
   ca?: Partial<CaPolicy>;
-  zones?: { apex: string; provider: string; records?: GivenRecord[]; failing?: (QueryType | '*')[] }[];
+  zones?: {
+    apex: string;
+    provider: string;
+    records?: GivenRecord[];
+    failing?: (QueryType | '*')[];
+    /** The zone's DNSSEC state (default unsigned). */
+    dnssec?: DnssecState;
+  }[];
   /** Projects that already own domains (for "domain already claimed"). */
   otherProjects?: { id: string; domains?: string[] }[];
 }
@@ -207,6 +215,7 @@ const ZONE: Record<string, Check> = {
           0,
         ),
   failing: (value) => (value === undefined ? undefined : list(value, oneOf([...RECORD_TYPES, '*']), 0)),
+  dnssec: (value) => (value === undefined ? undefined : oneOf(DNSSEC_STATES)(value)),
 };
 const RECORD: Record<string, Check> = {
   name: text,
@@ -308,6 +317,7 @@ export function buildSimulator(
       if (!saved.ok) problems.push(`record ${record.type} ${record.name}: ${saved.message}`);
     }
     if (zone.failing) simulator.world.setFailing(added.value, zone.failing);
+    if (zone.dnssec) simulator.world.setDnssec(added.value, zone.dnssec);
   }
   for (const other of given.otherProjects ?? []) {
     simulator.addProject({ id: other.id, plan: 'pro', deployed: true });

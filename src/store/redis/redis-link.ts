@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ProblemError } from '../../core/problem.js';
+import { StoreUnavailable } from '../store-unavailable.js';
 import { hideUrlCredentials } from '../../core/redact.js';
 import { ToolError } from '../../core/tool-error.js';
 
@@ -202,14 +202,9 @@ class ClientLink implements RedisLink {
     fresh.connect().catch(() => undefined);
   }
 
-  /** A Redis reply error kennel's scripts raise passes as it is; anything else is a 503. */
+  /** A Redis reply error kennel's scripts raise passes as it is; anything else is the store unavailable. */
   #unavailable(error: unknown): Error {
     if (error instanceof Error && error.message.includes('KENNEL_')) return error;
-    return new ProblemError(
-      503,
-      'store_unavailable',
-      `The shared store at ${this.label} did not answer (${errorCode(error)}); try again shortly`,
-      { 'Retry-After': '1' },
-    );
+    return new StoreUnavailable(this.label, errorCode(error));
   }
 }

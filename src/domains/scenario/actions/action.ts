@@ -8,7 +8,8 @@ export interface Observation {
   outcome: Outcome<unknown> | { ok: true; value?: unknown };
   records?: RequiredRecord[];
   domain?: DomainState;
-  dns?: { rcode: Rcode; answers: ResourceRecord[]; fromCache: boolean };
+  /** `authenticated`: AD, a validating resolver found the whole answer secure (RFC 4035 §3.2.3). */
+  dns?: { rcode: Rcode; answers: ResourceRecord[]; fromCache: boolean; authenticated: boolean };
   served?: ServeResult;
   text: string;
 }

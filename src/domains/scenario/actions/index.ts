@@ -18,6 +18,7 @@ import { serve } from './serve.js';
 import { setDeployed } from './set-deployed.js';
 import { setPlan } from './set-plan.js';
 import { setPrimary } from './set-primary.js';
+import { setDnssec } from './set-dnssec.js';
 import { verify } from './verify.js';
 
 /** Every scenario action, in the order error messages and docs list them. Adding one: a file and a line here. */
@@ -43,6 +44,7 @@ export const ACTION_TABLE = [
   renewRegistration,
   moveDomain,
   deploy,
+  setDnssec,
 ] as const;
 
 type ActionOf<D> = D extends ActionDefinition<infer A> ? A : never;
