@@ -1,7 +1,7 @@
-// The README shows what its commands print: each console block marked `<!-- transcript -->` is
+// The README and the guides show what their commands print: each console block marked `<!-- transcript -->` is
 // run again, command by command, against a fresh kennel serve on a free port, and what comes back
 // must match what the README shows. A line `…` (indented or not) stands for any number of lines; timings (`76 ms`)
-// are compared as numbers of any value.
+// (`76 ms`, `0.95 s`) are compared as numbers of any value; `$ echo $?` shows the last exit code.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,34 +36,46 @@ export function matches(shown: readonly string[], actual: readonly string[]): bo
   return actual.length > 0 && normalise(first!) === normalise(actual[0]!) && matches(rest, actual.slice(1));
 }
 
-const normalise = (line: string): string => line.replace(/\d+ ms\b/g, 'N ms').trimEnd();
+const normalise = (line: string): string =>
+  line
+    .replace(/\d+ ms\b/g, 'N ms')
+    .replace(/\d+(\.\d+)? s\b/g, 'N s')
+    .trimEnd();
 
-function run(script: string): Promise<string[]> {
+/** Runs a shell script; resolves with what it printed (stdout, then stderr) and its exit code. */
+function run(script: string): Promise<{ lines: string[]; code: number }> {
   const kennel = `${process.execPath} ${path.join(ROOT, 'bin', 'kennel.js')}`;
   return new Promise((resolve) => {
-    execFile('bash', ['-c', script.replace(/^npx kennel /m, `${kennel} `)], { cwd: ROOT }, (_error, stdout, stderr) =>
-      resolve(`${stdout}${stderr}`.replace(/\r/g, '').replace(/\n$/, '').split('\n')),
+    execFile('bash', ['-c', script.replace(/^npx kennel /m, `${kennel} `)], { cwd: ROOT }, (error, stdout, stderr) =>
+      resolve({
+        lines: `${stdout}${stderr}`.replace(/\r/g, '').replace(/\n$/, '').split('\n'),
+        code: typeof error?.code === 'number' ? error.code : 0,
+      }),
     );
   });
 }
 
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** Pages whose marked transcripts run against the Pet Store mock with its defaults. */
+const PAGES = ['README.md', 'docs/serve.md'];
 
-describe('README transcripts', () => {
+describe.each(PAGES)('%s transcripts', (page) => {
+  const markdown = readFileSync(path.join(ROOT, page), 'utf8');
   let mock: RunningMock;
   // Shell variables set by one line (`export K=…`) hold for the lines after it, as in one terminal.
   let prelude = '';
+  // `$ echo $?` shows the exit code of the command before it.
+  let lastCode = 0;
   beforeAll(async () => {
     mock = await startMock({});
   });
   afterAll(() => mock.close());
 
-  it('the README marks transcripts to check', () => {
-    expect(transcripts(README).length).toBeGreaterThanOrEqual(4);
+  it('the page marks transcripts to check', () => {
+    expect(transcripts(markdown).length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(transcripts(README).map((steps, index) => [index + 1, steps] as const))(
-    'transcript %i prints what the README shows',
+  it.each(transcripts(markdown).map((steps, index) => [index + 1, steps] as const))(
+    'transcript %i prints what the page shows',
     async (_index, steps) => {
       for (const { command, output } of steps) {
         const local = command.replaceAll(SHOWN_ORIGIN, mock.origin);
@@ -71,21 +83,25 @@ describe('README transcripts', () => {
           prelude += `${local}\n`;
           continue;
         }
-        const actual = await run(`${prelude}${local}`);
+        const printed = local === 'echo $?' ? { lines: [String(lastCode)], code: 0 } : await run(`${prelude}${local}`);
+        lastCode = printed.code;
         const shown = output.map((line) => line.replaceAll(SHOWN_ORIGIN, mock.origin));
         expect(
-          matches(shown, actual),
-          `$ ${command}\n--- shown\n${shown.join('\n')}\n--- printed\n${actual.join('\n')}`,
+          matches(shown, printed.lines),
+          `$ ${command}\n--- shown\n${shown.join('\n')}\n--- printed\n${printed.lines.join('\n')}`,
         ).toBe(true);
       }
     },
   );
+});
 
+describe('transcript matching', () => {
   it('a `…` line stands for any lines, and a changed line fails', () => {
     expect(matches(['a', '…', 'd'], ['a', 'b', 'c', 'd'])).toBe(true);
     expect(matches(['a', '…'], ['a'])).toBe(true);
     expect(matches(['a', '  …', 'c'], ['a', 'b', 'c'])).toBe(true);
     expect(matches(['a', 'took 76 ms'], ['a', 'took 3 ms'])).toBe(true);
+    expect(matches(['513 requests in 0.95 s'], ['513 requests in 12.5 s'])).toBe(true);
     expect(matches(['a', 'b'], ['a', 'c'])).toBe(false);
     expect(matches(['a'], ['a', 'b'])).toBe(false);
   });
