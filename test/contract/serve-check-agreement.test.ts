@@ -81,6 +81,14 @@ describe('what comes back from a write', () => {
     expect(errors(summary)).toEqual([]);
   });
 
+  it("an action's answer (a create whose items have no key) that differs from what was sent is a warning", async () => {
+    const summary = await serveAndCheck('action-answer-example.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'resource-round-trip').join('\n')).toMatch(
+      /answer of a create whose items have no key differs from what was sent: \/merchantAccount sent/,
+    );
+  });
+
   it('data-fidelity reads a sub-resource back under the parent it was created under', async () => {
     const summary = await serveAndCheck('sub-resource-fidelity.yaml');
     expect(errors(summary)).toEqual([]);
