@@ -142,3 +142,13 @@ describe('sub-resources read later', () => {
     expect(errors(summary)).toEqual([]);
   });
 });
+
+describe('invented references', () => {
+  it('a body accepted without its optional reference does not make an invented one a must', async () => {
+    const summary = await serveAndCheck('optional-reference-left-out.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'positive-data-acceptance').join('\n')).toMatch(
+      /rejected a valid body .* with 422 \(valid, but the document does not say it suffices\)/,
+    );
+  });
+});
