@@ -152,3 +152,10 @@ describe('invented references', () => {
     );
   });
 });
+
+describe('actions on one item', () => {
+  it('an action answering the item answers the item acted on, an id a client can read', async () => {
+    const summary = await serveAndCheck('item-action-answers-item.yaml');
+    expect(errors(summary)).toEqual([]);
+  });
+});
