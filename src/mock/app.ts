@@ -29,7 +29,7 @@ import { errorJson, toProblem } from './problems.js';
 import type { ErrorScope } from './documented-error.js';
 import { isUnder, pathUnder } from './route-table.js';
 import { specRouter } from './spec-router.js';
-import type { Responder } from '../http/responder.js';
+import type { RequestInput, Responder, RoutedOperation } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
 import { queryOf } from './query.js';
 import { shorten } from '../core/text.js';
@@ -212,10 +212,28 @@ function resourceResponder(
     const canned = answers.respond(compiled.operation, {
       accept: Array.isArray(accept) ? accept.join(', ') : accept,
       preferences: request.preferences,
+      sent: config.stateless ? undefined : echoedBody(model, compiled.operation, input),
     });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
     return list ? limitedList(canned, list, input, request, spec.basePath) : canned;
   }
+}
+
+/**
+ * The JSON object a create kennel keeps nothing of sent (`POST /payments/{ref}/captures`: a
+ * collection without a key): its answer echoes what it declares of it (docs/mock-behaviour.md).
+ */
+function echoedBody(
+  model: ResourceModel,
+  operation: RoutedOperation['operation'],
+  input: RequestInput,
+): Record<string, unknown> | undefined {
+  const binding = model.bindingOf(operation);
+  if (binding?.role !== 'create' || binding.resource.stateful || !input.body.present) return undefined;
+  const value = input.body.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**

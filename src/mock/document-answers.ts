@@ -3,6 +3,7 @@ import { Random } from '../core/random.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
+import { objectShape } from '../openapi/schema-shape.js';
 import { responseFor, type MediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
 import type { SchemaValidators } from '../openapi/validators.js';
 import type { HttpResponse } from '../http/http-response.js';
@@ -24,6 +25,11 @@ export interface DocumentAnswerOptions {
 export interface AnswerRequest {
   accept: string | undefined;
   preferences: Preferences;
+  /**
+   * A JSON object body the answer echoes where its schema declares the same property and the
+   * value sent fits there (`echoSent`): set for creates kennel keeps nothing of.
+   */
+  sent?: Record<string, unknown>;
 }
 
 /**
@@ -67,8 +73,12 @@ export class DocumentAnswers {
     const headers = documentedHeaders(this.spec, response);
     const media = pickMedia(response.content, request.accept);
     if (!media) return { status, headers };
-    const chosen = this.body(operation, response, media, request.preferences);
-    if (!chosen) return { status, headers };
+    const found = this.body(operation, response, media, request.preferences);
+    if (!found) return { status, headers };
+    const chosen =
+      request.sent && request.preferences.example === undefined
+        ? echoSent(found, request.sent, this.#source(media))
+        : found;
     if (chosen.violations.length > 0) headers[VIOLATIONS_HEADER] = violationsHeader(capViolations(chosen.violations));
     return { status, headers, ...renderBody(chosen.value, media, (pointer) => this.#schemaAt(pointer)) };
   }
@@ -107,6 +117,29 @@ export class DocumentAnswers {
   #schemaAt(pointer: string): JsonSchema | undefined {
     return valueAt(this.spec.dereferenced, pointer) as JsonSchema | undefined;
   }
+}
+
+/**
+ * The answer with the top-level properties sent copied in, where the answer's schema declares
+ * them and the answer stays as valid as it was: a server that took `{merchantAccount, amount}`
+ * answers with them, not with the document's sample values.
+ */
+function echoSent(chosen: ChosenBody, sent: Record<string, unknown>, source: BodySource): ChosenBody {
+  const { value } = chosen;
+  if (!source.validate || value === null || typeof value !== 'object' || Array.isArray(value)) return chosen;
+  const declared = objectShape(source.schema).properties;
+  const names = Object.keys(sent).filter((name) => name in declared && sent[name] !== undefined);
+  if (names.length === 0) return chosen;
+  const allowed = chosen.violations.length;
+  const fits = (body: Record<string, unknown>) => source.validate!(body).length <= allowed;
+  let body = { ...(value as Record<string, unknown>) };
+  const all = { ...body, ...Object.fromEntries(names.map((name) => [name, sent[name]])) };
+  if (fits(all)) return { ...chosen, value: all };
+  for (const name of names) {
+    const tried = { ...body, [name]: sent[name] };
+    if (fits(tried)) body = tried;
+  }
+  return { ...chosen, value: body };
 }
 
 /** A validator ajv cannot compile judges nothing (the answer is still sent, unflagged). */
