@@ -1,6 +1,6 @@
 import { ProblemError } from '../core/problem.js';
 import { Random } from '../core/random.js';
-import { valueAt } from '../openapi/json-pointer.js';
+import { escapeToken, valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { objectShape } from '../openapi/schema-shape.js';
@@ -8,7 +8,7 @@ import { responseFor, type MediaType, type Operation, type OperationResponse } f
 import type { SchemaValidators } from '../openapi/validators.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { Preferences } from '../http/prefer.js';
-import { dynamicBody, exampleBody, generatedBody, type BodySource, type ChosenBody } from './answer-body.js';
+import { dynamicBody, exampleBody, generatedBody, issuesOf, type BodySource, type ChosenBody } from './answer-body.js';
 import { ordinaryResponse, statusOf } from './compiled-operation.js';
 import { documentedHeaders } from './documented-headers.js';
 import { VIOLATIONS_HEADER, capViolations, violationsHeader } from './proxy/violation.js';
@@ -121,25 +121,34 @@ export class DocumentAnswers {
 
 /**
  * The answer with the top-level properties sent copied in, where the answer's schema declares
- * them and the answer stays as valid as it was: a server that took `{merchantAccount, amount}`
- * answers with them, not with the document's sample values.
+ * them and each value sent is valid there, the rest of the answer no less valid than it was: a
+ * server that took `{merchantAccount, amount}` answers with them, not with the document's
+ * sample values. A value that does not fit is left as the answer had it (the document's own).
  */
 function echoSent(chosen: ChosenBody, sent: Record<string, unknown>, source: BodySource): ChosenBody {
   const { value } = chosen;
-  if (!source.validate || value === null || typeof value !== 'object' || Array.isArray(value)) return chosen;
+  const validate = source.validate;
+  if (!validate || value === null || typeof value !== 'object' || Array.isArray(value)) return chosen;
   const declared = objectShape(source.schema).properties;
   const names = Object.keys(sent).filter((name) => name in declared && sent[name] !== undefined);
   if (names.length === 0) return chosen;
-  const allowed = chosen.violations.length;
-  const fits = (body: Record<string, unknown>) => source.validate!(body).length <= allowed;
-  let body = { ...(value as Record<string, unknown>) };
-  const all = { ...body, ...Object.fromEntries(names.map((name) => [name, sent[name]])) };
-  if (fits(all)) return { ...chosen, value: all };
-  for (const name of names) {
-    const tried = { ...body, [name]: sent[name] };
-    if (fits(tried)) body = tried;
-  }
-  return { ...chosen, value: body };
+  const fits = (body: Record<string, unknown>, echoed: readonly string[]) => {
+    const issues = validate(body);
+    const at = (pointer: string, name: string) =>
+      pointer === `/${escapeToken(name)}` || pointer.startsWith(`/${escapeToken(name)}/`);
+    return (
+      issues.length <= chosen.violations.length &&
+      !issues.some((issue) => echoed.some((name) => at(issue.pointer, name)))
+    );
+  };
+  const copied = (body: Record<string, unknown>, echoed: readonly string[]) => ({
+    ...body,
+    ...Object.fromEntries(echoed.map((name) => [name, sent[name]])),
+  });
+  let body = value as Record<string, unknown>;
+  if (fits(copied(body, names), names)) body = copied(body, names);
+  else for (const name of names) if (fits(copied(body, [name]), [name])) body = copied(body, [name]);
+  return body === value ? chosen : { value: body, violations: issuesOf(source, body) };
 }
 
 /** A validator ajv cannot compile judges nothing (the answer is still sent, unflagged). */

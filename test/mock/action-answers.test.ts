@@ -25,6 +25,12 @@ describe('a create kennel keeps nothing of echoes what its answer declares (POST
     expect(answer.body).toEqual({ ...sent, status: 'received' });
   });
 
+  it("copies nothing that breaks the answer's schema, even where the example breaks it too", async () => {
+    const answer = await mock.request('POST', '/payments/p1/reversals', { body: { reference: 'mine' } });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ reference: 'short' });
+  });
+
   it('answers the named example as written when Prefer asks for it', async () => {
     const named = await mock.request('POST', '/payments/p1/captures', {
       body: sent,
