@@ -2,6 +2,7 @@ import { isReference } from '../openapi/generate.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType } from '../openapi/operations.js';
 import { objectShape, typesOf } from '../openapi/schema-shape.js';
+import { wrapBody } from './body-wrapper.js';
 import { sameJson } from './same-json.js';
 import type { Acceptance, RequestSpec } from './types.js';
 
@@ -77,6 +78,20 @@ export interface AcceptanceFacts {
 }
 
 /**
+ * Whether `value` holds something at a body slot's pointer (`/passengers/*\/seat_id`: `*` is any
+ * item of an array).
+ */
+function holds(value: unknown, pointer: string): boolean {
+  const [token, ...rest] = pointer.split('/').slice(1);
+  if (token === undefined) return value !== undefined && value !== null;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value))
+    return token === '*' && value.some((item) => holds(item, rest.length === 0 ? '' : `/${rest.join('/')}`));
+  const name = token.replaceAll('~1', '/').replaceAll('~0', '~');
+  return holds((value as Record<string, unknown>)[name], rest.length === 0 ? '' : `/${rest.join('/')}`);
+}
+
+/**
  * The reference slots of a valid request holding values kennel invented: those a check marked
  * (`inventedReferences`), path parameters left to the builder's default (`path.ownerId`: a parent
  * named by nothing known) and body slots the deployment never gave a value for.
@@ -88,10 +103,12 @@ export function inventedSlots(request: RequestSpec, facts: AcceptanceFacts): str
     .map((parameter) => `path.${parameter.name}`);
   const body = request.body && 'value' in request.body ? request.body.value : undefined;
   const inBody = body === undefined ? [] : inventedReferencesIn(body, facts.observed, facts.identities);
-  // The explorer's slots it found no value for (`query origin`, `path ownerId`, `body /trip_id`).
-  const unresolved = (request.unresolvedReferences ?? []).map((label) =>
-    label.startsWith('body /') ? label.slice('body /'.length) : label.replace(' ', '.'),
-  );
+  const sent = wrapBody(body, request.operation.body?.wrapper);
+  // The explorer's slots it found no value for (`query origin`, `path ownerId`, `body /trip_id`),
+  // those of the body only where the body sent holds them: an optional reference left out invents nothing.
+  const unresolved = (request.unresolvedReferences ?? [])
+    .filter((label) => !label.startsWith('body /') || body === undefined || holds(sent, label.slice('body '.length)))
+    .map((label) => (label.startsWith('body /') ? label.slice('body /'.length) : label.replace(' ', '.')));
   return [...new Set([...(request.inventedReferences ?? []), ...unresolved, ...defaulted, ...inBody])];
 }
 

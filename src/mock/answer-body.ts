@@ -25,7 +25,8 @@ export interface BodySource {
 const ALTERNATIVES = 4;
 const DRAWS = 8;
 
-function issuesOf(source: BodySource, value: unknown): Violation[] {
+/** What makes `value` break the source's schema, as `Kennel-Violations` names it. */
+export function issuesOf(source: BodySource, value: unknown): Violation[] {
   const issues = source.validate?.(value) ?? [];
   return issues.map((issue) => ({
     location: 'response',

@@ -15,7 +15,8 @@ import { Journal, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { referenceGuard } from './reference-guard.js';
-import { itemGuards, resourceHandlers, type ItemGuard, type ResourceHandler } from './resource-responder.js';
+import { itemActionAnswers, itemGuards, type ItemActionAnswer, type ItemGuard } from './item-operations.js';
+import { resourceHandlers, type ResourceHandler } from './resource-responder.js';
 import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
 import { DocumentAnswers } from './document-answers.js';
 import { exampleWarnings } from './example-check.js';
@@ -28,7 +29,7 @@ import { errorJson, toProblem } from './problems.js';
 import type { ErrorScope } from './documented-error.js';
 import { isUnder, pathUnder } from './route-table.js';
 import { specRouter } from './spec-router.js';
-import type { Responder } from '../http/responder.js';
+import type { RequestInput, Responder, RoutedOperation } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
 import { queryOf } from './query.js';
 import { shorten } from '../core/text.js';
@@ -176,10 +177,11 @@ function resourceResponder(
   const options = { document: spec, model, listOrder: config.listOrder, seed: config.seed };
   const handlers = config.stateless ? new Map<string, ResourceHandler>() : resourceHandlers(options);
   const guards = config.stateless ? new Map<string, ItemGuard>() : itemGuards(options);
+  const actions = config.stateless ? new Map<string, ItemActionAnswer>() : itemActionAnswers(options);
   const references = config.stateless ? undefined : referenceGuard(spec, model);
   return (compiled, input, request) => {
     const guard = guards.get(compiled.operation.id);
-    if (!guard && !references) return answer(compiled, input, request);
+    if (!guard && !references && !actions.has(compiled.operation.id)) return answer(compiled, input, request);
     const tenant = store.tenant(tenantOf(request.principal, config.tenancy));
     // An operation on an item that does not exist gets its 404 first; then a body naming a kept
     // resource that does not exist gets the document's 422/404/409.
@@ -193,14 +195,42 @@ function resourceResponder(
   function answer(...[compiled, input, request]: Parameters<Responder>): ReturnType<Responder> {
     const stateful = handlers.get(compiled.operation.id);
     if (stateful) return stateful(input, store.tenant(tenantOf(request.principal, config.tenancy)), request);
+    const action = actions.get(compiled.operation.id);
+    if (action)
+      return andThen(
+        action(input, store.tenant(tenantOf(request.principal, config.tenancy))),
+        (acted) => acted ?? documentAnswer(compiled, input, request),
+      );
+    return documentAnswer(compiled, input, request);
+  }
+
+  function documentAnswer(...[compiled, input, request]: Parameters<Responder>): ReturnType<Responder> {
     const accept = request.headers.accept;
     const canned = answers.respond(compiled.operation, {
       accept: Array.isArray(accept) ? accept.join(', ') : accept,
       preferences: request.preferences,
+      sent: config.stateless ? undefined : echoedBody(model, compiled.operation, input),
     });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
     return list ? limitedList(canned, list, input, request, spec.basePath) : canned;
   }
+}
+
+/**
+ * The JSON object a create kennel keeps nothing of sent (`POST /payments/{ref}/captures`: a
+ * collection without a key): its answer echoes what it declares of it (docs/mock-behaviour.md).
+ */
+function echoedBody(
+  model: ResourceModel,
+  operation: RoutedOperation['operation'],
+  input: RequestInput,
+): Record<string, unknown> | undefined {
+  const binding = model.bindingOf(operation);
+  if (binding?.role !== 'create' || binding.resource.stateful || !input.body.present) return undefined;
+  const value = input.body.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**

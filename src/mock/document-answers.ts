@@ -1,13 +1,14 @@
 import { ProblemError } from '../core/problem.js';
 import { Random } from '../core/random.js';
-import { valueAt } from '../openapi/json-pointer.js';
+import { escapeToken, valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
+import { objectShape } from '../openapi/schema-shape.js';
 import { responseFor, type MediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
 import type { SchemaValidators } from '../openapi/validators.js';
 import type { HttpResponse } from '../http/http-response.js';
 import type { Preferences } from '../http/prefer.js';
-import { dynamicBody, exampleBody, generatedBody, type BodySource, type ChosenBody } from './answer-body.js';
+import { dynamicBody, exampleBody, generatedBody, issuesOf, type BodySource, type ChosenBody } from './answer-body.js';
 import { ordinaryResponse, statusOf } from './compiled-operation.js';
 import { documentedHeaders } from './documented-headers.js';
 import { VIOLATIONS_HEADER, capViolations, violationsHeader } from './proxy/violation.js';
@@ -24,6 +25,11 @@ export interface DocumentAnswerOptions {
 export interface AnswerRequest {
   accept: string | undefined;
   preferences: Preferences;
+  /**
+   * A JSON object body the answer echoes where its schema declares the same property and the
+   * value sent fits there (`echoSent`): set for creates kennel keeps nothing of.
+   */
+  sent?: Record<string, unknown>;
 }
 
 /**
@@ -67,8 +73,12 @@ export class DocumentAnswers {
     const headers = documentedHeaders(this.spec, response);
     const media = pickMedia(response.content, request.accept);
     if (!media) return { status, headers };
-    const chosen = this.body(operation, response, media, request.preferences);
-    if (!chosen) return { status, headers };
+    const found = this.body(operation, response, media, request.preferences);
+    if (!found) return { status, headers };
+    const chosen =
+      request.sent && request.preferences.example === undefined
+        ? echoSent(found, request.sent, this.#source(media))
+        : found;
     if (chosen.violations.length > 0) headers[VIOLATIONS_HEADER] = violationsHeader(capViolations(chosen.violations));
     return { status, headers, ...renderBody(chosen.value, media, (pointer) => this.#schemaAt(pointer)) };
   }
@@ -107,6 +117,38 @@ export class DocumentAnswers {
   #schemaAt(pointer: string): JsonSchema | undefined {
     return valueAt(this.spec.dereferenced, pointer) as JsonSchema | undefined;
   }
+}
+
+/**
+ * The answer with the top-level properties sent copied in, where the answer's schema declares
+ * them and each value sent is valid there, the rest of the answer no less valid than it was: a
+ * server that took `{merchantAccount, amount}` answers with them, not with the document's
+ * sample values. A value that does not fit is left as the answer had it (the document's own).
+ */
+function echoSent(chosen: ChosenBody, sent: Record<string, unknown>, source: BodySource): ChosenBody {
+  const { value } = chosen;
+  const validate = source.validate;
+  if (!validate || value === null || typeof value !== 'object' || Array.isArray(value)) return chosen;
+  const declared = objectShape(source.schema).properties;
+  const names = Object.keys(sent).filter((name) => name in declared && sent[name] !== undefined);
+  if (names.length === 0) return chosen;
+  const fits = (body: Record<string, unknown>, echoed: readonly string[]) => {
+    const issues = validate(body);
+    const at = (pointer: string, name: string) =>
+      pointer === `/${escapeToken(name)}` || pointer.startsWith(`/${escapeToken(name)}/`);
+    return (
+      issues.length <= chosen.violations.length &&
+      !issues.some((issue) => echoed.some((name) => at(issue.pointer, name)))
+    );
+  };
+  const copied = (body: Record<string, unknown>, echoed: readonly string[]) => ({
+    ...body,
+    ...Object.fromEntries(echoed.map((name) => [name, sent[name]])),
+  });
+  let body = value as Record<string, unknown>;
+  if (fits(copied(body, names), names)) body = copied(body, names);
+  else for (const name of names) if (fits(copied(body, [name]), [name])) body = copied(body, [name]);
+  return body === value ? chosen : { value: body, violations: issuesOf(source, body) };
 }
 
 /** A validator ajv cannot compile judges nothing (the answer is still sent, unflagged). */

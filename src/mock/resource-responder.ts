@@ -14,7 +14,7 @@ import type { Filter, ListOrder, StoredRecord, WriteResult } from '../store/tena
 import type { HttpResponse } from '../http/http-response.js';
 import type { RequestContext, RequestInput } from '../http/responder.js';
 import { listAnswer } from './list-answer.js';
-import { answersOf, nouns, storeFull, successOf, type Answer } from './resource-answer.js';
+import { answerOf, answersOf, nouns, storeFull, successOf, type Answer } from './resource-answer.js';
 import { nestedAsked, rangesAsked, withNested, withinRanges } from './range-answers.js';
 import { itemView, projectItem } from './resource-views.js';
 import { keyShapeOf, type KeyShape } from '../openapi/key-shape.js';
@@ -55,7 +55,7 @@ function bodyOf(binding: ResourceBinding): (input: RequestInput) => Item {
 }
 
 /** Binds the roles of one resource to a tenant's collections. */
-class ResourceHandlers {
+export class ResourceHandlers {
   readonly #resource: Resource;
   readonly #document: LoadedDocument;
   readonly #order: ListOrder;
@@ -231,6 +231,23 @@ class ResourceHandlers {
     });
   }
 
+  /**
+   * Answers `operation` with the stored item the path parameter `parameter` names, as its success
+   * response shows it (in its wrapper), or undefined when there is no such item.
+   */
+  itemAnswer(
+    operation: Operation,
+    wrapper: string | undefined,
+    parameter: string,
+  ): (input: RequestInput, tenant: Tenant) => MaybePromise<HttpResponse | undefined> {
+    const binding: ResourceBinding = { resource: this.#resource, role: 'read', wrappers: { response: wrapper } };
+    const answer = { ...answerOf(this.#document, binding, operation), location: false };
+    return (input, tenant) =>
+      andThen(this.#collection(input, tenant).get(String(input.path[parameter])), (found) =>
+        found ? this.#answer(answer, found, input) : undefined,
+      );
+  }
+
   #find(input: RequestInput, tenant: Tenant): MaybePromise<StoredRecord> {
     const key = String(input.path[this.#resource.itemParameter!]);
     return andThen(this.#collection(input, tenant).get(key), (found) => {
@@ -291,39 +308,6 @@ class ResourceHandlers {
     );
     return `${this.#document.basePath}${path}`;
   }
-}
-
-/** Checks, before an operation is answered, that the item its path acts on exists (a 404 when not). */
-export type ItemGuard = (input: RequestInput, tenant: Tenant) => MaybePromise<void>;
-
-/**
- * Guards by operation id for the operations on one item of a stateful resource that are not its
- * own roles: an action (`POST /orders/{id}/payment`), a GET of something of the item's
- * (`/tickets/{id}/qr`). Where such an operation documents 404, an item that does not exist (never
- * made, or deleted) gets it, as `kennel check` expects; lists under an item are left as they are.
- */
-export function itemGuards(options: ResourceHandlerOptions): Map<string, ItemGuard> {
-  const guards = new Map<string, ItemGuard>();
-  const stateful = options.model.resources.filter((resource) => resource.stateful);
-  for (const operation of options.document.operations) {
-    if (!operation.responses.some((response) => response.status === '404')) continue;
-    const binding = options.model.bindingOf(operation);
-    if (binding?.role === 'list' || (binding && binding.resource.itemPath === operation.path)) continue;
-    for (const resource of stateful) {
-      const parameter = itemParameterOf(resource.path, operation.path);
-      if (parameter === undefined) continue;
-      const handlers = new ResourceHandlers(resource, options);
-      guards.set(operation.id, (input, tenant) => handlers.requireItem(input, tenant, parameter));
-      break;
-    }
-  }
-  return guards;
-}
-
-/** `ticketId` for `/tickets` and `/tickets/{ticketId}/qr`: the item the path acts on, no other template after it. */
-function itemParameterOf(collection: string, path: string): string | undefined {
-  if (!path.startsWith(`${collection}/{`)) return undefined;
-  return /^\{([^}/]+)\}\/[^{}]+$/.exec(path.slice(collection.length + 1))?.[1];
 }
 
 /** Handlers by operation id for every operation the model binds to a stateful resource. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptanceOf, inventedReferencesIn } from '../../src/contract/acceptance.js';
+import { acceptanceOf, inventedReferencesIn, inventedSlots } from '../../src/contract/acceptance.js';
 import type { PlannedOperation } from '../../src/contract/plan.js';
 import type { RequestSpec } from '../../src/contract/types.js';
 
@@ -76,5 +76,21 @@ describe('acceptanceOf: what the document says must succeed', () => {
     expect(acceptanceOf(invented, { observed: new Map() })).toBe('plausible');
     expect(acceptanceOf(invented, { observed: new Map(), accepted: new Set(['ownerId']) })).toBe('must');
     expect(acceptanceOf(request(operation, { name: 'Rex' }), { observed: new Map() })).toBe('must');
+  });
+
+  it('an unresolved body slot counts only where the body sent holds it', () => {
+    const operation = create(named);
+    const unresolved = ['body /ownerId', 'body /lines/*/productId', 'query origin'];
+    const left = request(operation, { name: 'Rex' }, { unresolvedReferences: unresolved });
+    // Accepted without the optional reference, the body says nothing of how the deployment treats one.
+    expect(inventedSlots(left, { observed: new Map() })).toEqual(['query.origin']);
+    const held = request(
+      operation,
+      { name: 'Rex', ownerId: 1, lines: [{ productId: 2 }] },
+      { unresolvedReferences: unresolved },
+    );
+    expect(inventedSlots(held, { observed: new Map() })).toEqual(
+      expect.arrayContaining(['ownerId', 'lines/*/productId', 'query.origin']),
+    );
   });
 });

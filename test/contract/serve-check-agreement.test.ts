@@ -14,9 +14,9 @@ function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/agreement/${name}`, import.meta.url));
 }
 
-async function serveAndCheck(name: string, loadWarnings: string[] = []): Promise<RunSummary> {
+async function serveAndCheck(name: string, loadWarnings: string[] = [], stateless = false): Promise<RunSummary> {
   const specPath = fixture(name);
-  const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false });
+  const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false, stateless });
   try {
     return await runContract({
       baseUrl: mock.url,
@@ -81,6 +81,22 @@ describe('what comes back from a write', () => {
   it("a create answers what it declares as sent, although the read's closed schema drops it", async () => {
     const summary = await serveAndCheck('closed-read-schema.yaml');
     expect(errors(summary)).toEqual([]);
+  });
+
+  it("an action's answer (a create whose items have no key) echoes what it declares of the request", async () => {
+    const summary = await serveAndCheck('action-answer-example.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'resource-round-trip')).toEqual([]);
+    expect(summary.cases.find((c) => c.check === 'resource-round-trip')?.status).toBe('passed');
+  });
+
+  it("an action's answer (a create whose items have no key) that differs from what was sent is a warning", async () => {
+    // Stateless, the mock answers the document's example as Prism does: other values than the ones sent.
+    const summary = await serveAndCheck('action-answer-example.yaml', [], true);
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'resource-round-trip').join('\n')).toMatch(
+      /answer of a create whose items have no key differs from what was sent: \/merchantAccount sent/,
+    );
   });
 
   it('data-fidelity reads a sub-resource back under the parent it was created under', async () => {
@@ -178,5 +194,22 @@ describe('children and their parents', () => {
       (result) => result.check === 'positive-data-acceptance' && result.operationId === 'getMember',
     );
     expect(getMember?.status).toBe('unexercised');
+  });
+});
+
+describe('invented references', () => {
+  it('a body accepted without its optional reference does not make an invented one a must', async () => {
+    const summary = await serveAndCheck('optional-reference-left-out.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'positive-data-acceptance').join('\n')).toMatch(
+      /rejected a valid body .* with 422 \(valid, but the document does not say it suffices\)/,
+    );
+  });
+});
+
+describe('actions on one item', () => {
+  it('an action answering the item answers the item acted on, an id a client can read', async () => {
+    const summary = await serveAndCheck('item-action-answers-item.yaml');
+    expect(errors(summary)).toEqual([]);
   });
 });
