@@ -28,7 +28,7 @@ async function check(options: CoachOptions): Promise<RunSummary> {
   }
 }
 
-describe('a correct Coachline passes', () => {
+describe.concurrent('a correct Coachline passes', () => {
   it.each<[CoachShape, CoachOptions['variant']]>([
     ['envelope', undefined],
     ['envelope', 'relative-links'],
@@ -43,7 +43,7 @@ describe('a correct Coachline passes', () => {
   });
 });
 
-describe('each fault is caught by the check it breaks', () => {
+describe.concurrent('each fault is caught by the check it breaks', () => {
   it.each<[CoachFault, CoachShape, string]>([
     ['page-repeats', 'envelope', 'pagination-followed listStops: page 2 repeats'],
     ['next-on-last-page', 'envelope', 'pagination-followed listStops: the last page (3) has a next link'],
@@ -70,7 +70,7 @@ describe('each fault is caught by the check it breaks', () => {
   });
 });
 
-describe('kennel serve of each Coachline document passes kennel check', () => {
+describe.concurrent('kennel serve of each Coachline document passes kennel check', () => {
   it.each(Object.keys(COACHLINE_SPECS) as CoachShape[])('%s', async (shape) => {
     const mock = await startMock({ specPath: COACHLINE_SPECS[shape], apiKeys: [COACH_TOKEN] });
     try {
