@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitUntil } from './wait.js';
 
 /** Debian's redis-server (`apt-get install redis-server`, done by .ci/run). */
 export const REDIS_SERVER = '/usr/bin/redis-server';
@@ -43,13 +44,15 @@ export async function startRedis(): Promise<TestRedis> {
     // DEBUG SLEEP makes a slow server on demand; Redis 7 allows DEBUG only when asked to.
     args.push('--enable-debug-command', 'local');
     child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
-    const started = Date.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
-      if ((await send('PING').catch(() => '')) === '+PONG\r\n') return;
-      if (Date.now() - started > 10_000) throw new Error('redis-server did not answer PING within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const spawned = child;
+    await waitUntil(
+      async () => {
+        if (spawned.exitCode !== null) throw new Error(`redis-server exited with ${spawned.exitCode}`);
+        return (await send('PING').catch(() => '')) === '+PONG\r\n';
+      },
+      () => 'redis-server to answer PING',
+      { timeoutMs: 10_000 },
+    );
   };
   const stop = async () => {
     const running = child;
