@@ -17,6 +17,8 @@ export interface TestRedis {
   socket: string;
   /** Sends one command (inline form) and resolves with Redis's raw reply text. */
   send(command: string): Promise<string>;
+  /** True when Redis does not answer a PING within 100 ms: a command holds it, or it is stopped. */
+  busy(): Promise<boolean>;
   /** Stops the server (SIGTERM to its PID) and waits for it to exit. */
   stop(): Promise<void>;
   /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as a hung host does. */
@@ -68,6 +70,7 @@ export async function startRedis(): Promise<TestRedis> {
     url: `unix://${socket}`,
     socket,
     send,
+    busy: async () => (await sendCommand(socket, 'PING', 100).catch(() => 'no answer')) !== '+PONG\r\n',
     start,
     stop,
     pause: () => child?.kill('SIGSTOP'),
@@ -79,11 +82,13 @@ export async function startRedis(): Promise<TestRedis> {
   };
 }
 
-function sendCommand(socket: string, command: string): Promise<string> {
+function sendCommand(socket: string, command: string, timeoutMs = 2_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const connection = connect(socket);
     let reply = '';
-    connection.setTimeout(2_000, () => connection.destroy(new Error('redis did not answer within 2 s')));
+    connection.setTimeout(timeoutMs, () =>
+      connection.destroy(new Error(`redis did not answer within ${timeoutMs} ms`)),
+    );
     connection.on('error', reject);
     connection.on('data', (chunk) => {
       reply += chunk;

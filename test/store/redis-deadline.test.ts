@@ -71,7 +71,10 @@ describe.skipIf(NO_REDIS)('a slow or frozen Redis', () => {
 
   it('a command Redis holds (DEBUG SLEEP 6) is a 503 with Retry-After within the bound, then all is in step', async () => {
     void redis.send('DEBUG SLEEP 6').catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(
+      () => redis.busy(),
+      () => 'DEBUG SLEEP to hold Redis',
+    );
     const answers = await Promise.all([
       timed(mock, 'GET', '/pets?limit=5'),
       timed(mock, 'POST', '/pets', { name: 'Slow', categoryId: 1 }),
