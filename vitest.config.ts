@@ -13,7 +13,8 @@ export default defineConfig({
     // mocks, no stubbed globals or environment; fake timers are restored where they are used).
     isolate: false,
     // Files whose tests wait on one full `kennel check` run each mostly wait on sockets and timers:
-    // `describe.concurrent` runs a table's rows side by side, this many at once.
-    maxConcurrency: 6,
+    // `describe.concurrent` runs a table's rows side by side, this many at once. More only
+    // lengthens each row on a starved machine (the runs' CPU is shared) and risks their timeouts.
+    maxConcurrency: 3,
   },
 });

@@ -11,11 +11,14 @@ const world = useDashboardWorld();
 const POLL_MS = 1000;
 
 /**
- * The page's clock under the test's hand (`page.clock`), and two counters inside the page: revision
- * polls started (a poll starts when its timer fires) and syncs done (each ends by writing #live).
+ * The page's clock under the test's hand (`page.clock`, paused), and counters inside the page:
+ * revision polls started (a poll starts when its timer fires) and settled, and syncs done (each
+ * ends by writing #live).
  */
 async function withPageClock(page: Page): Promise<void> {
   await page.clock.install();
+  // Paused from the start: no timer fires unless the test runs the clock (the first sync needs none).
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.addInitScript(`{
     const counts = { started: 0, settled: 0, synced: 0 };
     window.kennelTestCounts = counts;
@@ -89,7 +92,6 @@ describe('dashboard live updates in Chromium', () => {
 
   it('stops polling while the tab is hidden, and catches up when it is shown again', async () => {
     const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin, {}, withPageClock);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await setHidden(page, true);
     const hiddenAt = await pollsStarted(page);
     expect((await callWorld(world.mock.origin, 'POST', '/domains', { name: 'hidden.example.com' })).status).toBe(201);
@@ -104,7 +106,6 @@ describe('dashboard live updates in Chromium', () => {
 
   it('polls once a second however many syncs overlapped', async () => {
     const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin, {}, withPageClock);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
     await eventually(() => pollsInFlight(page)).toBe(0);
     // A tab shown several times in a row starts several syncs at once (as actions overlapping a poll do).
     const synced = await syncsDone(page);

@@ -60,7 +60,7 @@ async function narrowRun(api: ForeignApi, fault: FaultSpec): Promise<RunSummary>
   }
 }
 
-describe.each(APIS)('kennel check on the foreign API $name', (api) => {
+describe.each(APIS)('kennel check on the foreign API $name', { timeout: 120_000 }, (api) => {
   it.concurrent.each(api.correct)('gives the correct deployment %s exactly its known false alarms', async (variant) => {
     const summary =
       variant === api.correct[0]

@@ -4,8 +4,8 @@
 // documented 422. A correct server and kennel's own mock pass; each fault is caught.
 import { describe, expect, it } from 'vitest';
 
-/** A full run each: generous, for a loaded machine. */
-const RUN_MS = 60_000;
+/** A full run each, run concurrently: generous, for a loaded machine. */
+const RUN_MS = 120_000;
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
 import { startMock } from '../../src/mock/server.js';
 import { findingTitles, statusesOf } from './helpers.js';
