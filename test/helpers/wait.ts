@@ -1,5 +1,7 @@
 // Waiting in tests: on an event where there is one, by polling a condition where there is not.
 // Never a fixed sleep: a sleep is too long on a quiet machine and too short on a busy one.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { Server } from 'node:http';
 
 /** How long a wait lasts before it fails, and how often a poll looks again. */
 export interface WaitOptions {
@@ -110,4 +112,24 @@ export async function holdsThroughout(
     if (Date.now() >= end) return;
     await new Promise((resolve) => setTimeout(resolve, Math.min(intervalMs, Math.max(1, end - Date.now()))));
   }
+}
+
+/**
+ * Resolves once HTTP servers of this process listening on `port` have read the heads of `count`
+ * more requests: their apps hold them from then on (Node publishes `http.server.request.start`
+ * just before it hands a request to the server's listener). Call it before sending.
+ */
+export function requestsArrive(port: number, count = 1): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const onStart = (message: unknown): void => {
+      const address = (message as { server: Server }).server.address();
+      if (typeof address !== 'object' || address?.port !== port) return;
+      seen += 1;
+      if (seen < count) return;
+      unsubscribe('http.server.request.start', onStart);
+      resolve();
+    };
+    subscribe('http.server.request.start', onStart);
+  });
 }

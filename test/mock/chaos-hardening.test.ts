@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChaosSettings } from '../../src/mock/chaos/chaos-types.js';
 import { OTHER_KEY, startTestMock, TEST_KEY, type TestMock } from '../helpers/mock-client.js';
+import { requestsArrive } from '../helpers/wait.js';
 
 const mocks: TestMock[] = [];
 afterEach(async () => {
@@ -56,8 +57,9 @@ describe('chaos delays cannot be hoarded', () => {
   it('one client holds at most half of the slots: another client is still delayed, not refused', async () => {
     const mock = await mockWith({ rules: [], maxHeld: 4 });
     const hog = { authorization: `Bearer ${TEST_KEY}`, prefer: 'delay=1500' };
+    const arrived = requestsArrive(Number(new URL(mock.url).port), 2);
     const hogging = [1, 2].map(() => timedGet(mock, hog));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await arrived;
     const third = await timedGet(mock, hog);
     expect([third.status, third.code]).toEqual([503, 'chaos_overloaded']);
     expect(third.ms).toBeLessThan(1_000);
