@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChaosSettings } from '../../src/mock/chaos/chaos-types.js';
 import { OTHER_KEY, startTestMock, TEST_KEY, type TestMock } from '../helpers/mock-client.js';
-import { requestsArrive } from '../helpers/wait.js';
+import { requestsArrive, waitUntil } from '../helpers/wait.js';
 
 const mocks: TestMock[] = [];
 afterEach(async () => {
@@ -42,7 +42,16 @@ describe('chaos delays cannot be hoarded', () => {
     const mock = await mockWith({ rules: [] });
     for (let round = 0; round < 6; round += 1)
       await Promise.all(Array.from({ length: 50 }, () => hangUp(`${mock.url}/pets?limit=1`, TEST_KEY, '60000', 30)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server has seen the clients go once the journal (the latest 200 exchanges) holds their
+    // hang-ups (status 0; at least 190, as asserted below).
+    const hangUpsJournalled = async (): Promise<number> =>
+      ((await mock.request('GET', '/__kennel/journal')).body.entries as { status: number }[]).filter(
+        (entry) => entry.status === 0,
+      ).length;
+    await waitUntil(
+      async () => (await hangUpsJournalled()) >= 190,
+      () => 'the journal to hold the hang-ups',
+    );
     for (const key of [TEST_KEY, OTHER_KEY]) {
       const after = await timedGet(mock, { authorization: `Bearer ${key}`, prefer: 'delay=100' });
       expect(after.status, `${key}: ${after.code}`).toBe(200);
