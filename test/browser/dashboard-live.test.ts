@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { domainCard, eventually, openDashboard, visibleText, useDashboardWorld } from '../helpers/dashboard.js';
 import { startMock } from '../../src/mock/server.js';
@@ -5,6 +6,51 @@ import { callWorld } from '../helpers/world-client.js';
 
 // The page keeps up with the world: other clients' changes, a hidden tab, an admin token.
 const world = useDashboardWorld();
+
+/** The dashboard's poll period (web/dashboard/app.js). */
+const POLL_MS = 1000;
+
+/**
+ * The page's clock under the test's hand (`page.clock`, paused), and counters inside the page:
+ * revision polls started (a poll starts when its timer fires) and settled, and syncs done (each
+ * ends by writing #live).
+ */
+async function withPageClock(page: Page): Promise<void> {
+  await page.clock.install();
+  // Paused from the start: no timer fires unless the test runs the clock (the first sync needs none).
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.addInitScript(`{
+    const counts = { started: 0, settled: 0, synced: 0 };
+    window.kennelTestCounts = counts;
+    const fetchBefore = window.fetch.bind(window);
+    window.fetch = async (...args) => {
+      const poll = String(args[0] instanceof Request ? args[0].url : args[0]).endsWith('/revision');
+      if (poll) counts.started += 1;
+      try {
+        return await fetchBefore(...args);
+      } finally {
+        if (poll) counts.settled += 1;
+      }
+    };
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver(() => (counts.synced += 1)).observe(document.getElementById('live'), { childList: true });
+    });
+  }`);
+}
+
+type Counts = { started: number; settled: number; synced: number };
+const counts = (page: Page): Promise<Counts> => page.evaluate<Counts>('window.kennelTestCounts');
+const pollsStarted = async (page: Page): Promise<number> => (await counts(page)).started;
+const pollsInFlight = async (page: Page): Promise<number> => {
+  const { started, settled } = await counts(page);
+  return started - settled;
+};
+const syncsDone = async (page: Page): Promise<number> => (await counts(page)).synced;
+
+/** Headless Chromium is always visible: the page is told otherwise the way a browser tells it. */
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate(`Object.defineProperty(document, 'hidden', { value: ${hidden}, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'))`);
 
 describe('dashboard live updates in Chromium', () => {
   it('updates live when another client changes the world; outage, primary and redirects from the page', async () => {
@@ -45,40 +91,35 @@ describe('dashboard live updates in Chromium', () => {
   });
 
   it('stops polling while the tab is hidden, and catches up when it is shown again', async () => {
-    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
-    const polls: number[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/__kennel/world/revision')) polls.push(Date.now());
-    });
-    await eventually(() => polls.length).toBeGreaterThan(0);
-    // Headless Chromium is always visible: the page is told otherwise the way a browser tells it.
-    const setHidden = (hidden: boolean) =>
-      page.evaluate(`Object.defineProperty(document, 'hidden', { value: ${hidden}, configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'))`);
-    await setHidden(true);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // a poll already under way may still finish
-    const hiddenAt = polls.length;
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin, {}, withPageClock);
+    await setHidden(page, true);
+    const hiddenAt = await pollsStarted(page);
     expect((await callWorld(world.mock.origin, 'POST', '/domains', { name: 'hidden.example.com' })).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(polls.length, 'no poll while hidden').toBe(hiddenAt);
+    await page.clock.runFor(5 * POLL_MS);
+    expect(await pollsStarted(page), 'no poll while hidden').toBe(hiddenAt);
     expect(await domainCard(page, 'hidden.example.com').count()).toBe(0);
-    await setHidden(false);
+    await setHidden(page, false);
     await eventually(() => domainCard(page, 'hidden.example.com').count()).toBe(1);
     expect(unexpected()).toEqual([]);
     await close();
   });
 
-  it('polls about once a second however many syncs overlapped', async () => {
-    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin);
+  it('polls once a second however many syncs overlapped', async () => {
+    const { page, unexpected, close } = await openDashboard(world.browser, world.mock.origin, {}, withPageClock);
+    await eventually(() => pollsInFlight(page)).toBe(0);
     // A tab shown several times in a row starts several syncs at once (as actions overlapping a poll do).
+    const synced = await syncsDone(page);
     await page.evaluate(`for (let i = 0; i < 5; i += 1) document.dispatchEvent(new Event('visibilitychange'))`);
-    const polls: number[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/__kennel/world/revision')) polls.push(Date.now());
-    });
-    await new Promise((resolve) => setTimeout(resolve, 3200));
-    expect(polls.length, 'one polling timer, not one per overlapping sync').toBeLessThanOrEqual(4);
-    expect(polls.length).toBeGreaterThanOrEqual(2);
+    await eventually(async () => (await syncsDone(page)) - synced).toBe(5);
+    for (let second = 0; second < 3; second += 1) {
+      const before = await pollsStarted(page);
+      await page.clock.runFor(POLL_MS - 1);
+      expect(await pollsStarted(page), 'not before the second is up').toBe(before);
+      const done = await syncsDone(page);
+      await page.clock.runFor(1);
+      expect(await pollsStarted(page), 'one polling timer, not one per overlapping sync').toBe(before + 1);
+      await eventually(() => syncsDone(page)).toBe(done + 1);
+    }
     expect(unexpected()).toEqual([]);
     await close();
   });

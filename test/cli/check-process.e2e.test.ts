@@ -9,6 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/cli.js';
 import { neverEndingServer, type TestServer } from '../contract/hostile-servers.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const KENNEL = path.join(ROOT, 'bin', 'kennel.js');
@@ -80,7 +81,10 @@ describe('the first SIGINT or SIGTERM stops the run at once, and the reports are
     ]);
     await run.until('kennel check: ');
     // The probe, then the first request of the run, which hangs.
-    while (slow.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(
+      () => slow.requests.length >= 2,
+      () => 'the probe and the first request',
+    );
     run.child.kill(signal);
     const finished = await run.done;
     expect(finished.code, finished.stderr).toBe(2);

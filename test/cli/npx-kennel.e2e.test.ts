@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/cli.js';
+import { GrowingText, waitUntil } from '../helpers/wait.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -18,17 +19,13 @@ describe('npx kennel serve (spawned process)', { timeout: 60_000 }, () => {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const stderr = new GrowingText();
+    child.stderr.on('data', (chunk: Buffer) => stderr.append(chunk));
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       child.on('exit', (code, signal) => resolve({ code, signal })),
     );
     try {
-      await waitFor(
-        () => stderr.includes('API      '),
-        () => `no banner; stderr: ${stderr}`,
-        45_000, // a cold npx installs the checkout into its cache first (above)
-      );
+      await stderr.until('API      ', 45_000); // a cold npx installs the checkout into its cache first (above)
       const base = `http://127.0.0.1:${port}/v1`;
       const list = await fetch(`${base}/pets?limit=100`, { headers: { authorization: 'Bearer e2e-key' } });
       expect(list.status).toBe(200);
@@ -49,7 +46,7 @@ describe('npx kennel serve (spawned process)', { timeout: 60_000 }, () => {
       { code: 0, signal: null },
       { code: null, signal: 'SIGTERM' },
     ]).toContainEqual(await exited);
-    await waitFor(
+    await waitUntil(
       () => !portAnswers(port),
       () => `kennel still listens on ${port} after SIGTERM`,
     );
@@ -61,13 +58,10 @@ describe('npx kennel serve (spawned process)', { timeout: 60_000 }, () => {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const stderr = new GrowingText();
+    child.stderr.on('data', (chunk: Buffer) => stderr.append(chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await waitFor(
-      () => stderr.includes('API      '),
-      () => `no banner; stderr: ${stderr}`,
-    );
+    await stderr.until('API      ');
     expect((await fetch(`http://127.0.0.1:${port}/__kennel/health`)).status).toBe(200);
     child.kill(signal);
     expect(await exited).toBe(0);
@@ -83,13 +77,5 @@ function portAnswers(port: number): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function waitFor(condition: () => boolean, describe: () => string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(describe());
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

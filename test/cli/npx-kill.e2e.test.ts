@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PARENT_POLL_MS, watchParent } from '../../src/cli/parent-watch.js';
+import { holdsThroughout, waitUntil } from '../helpers/wait.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,7 +23,7 @@ describe('kill $! on `npx kennel serve &`', () => {
     shell.stdout.on('data', (chunk) => (stdout += chunk));
     shell.stderr.on('data', (chunk) => (stderr += chunk));
     try {
-      await waitFor(
+      await waitUntil(
         () => /API +http:\/\/127\.0\.0\.1:\d+/.test(stderr) && /npm=\d+/.test(stdout),
         () => `no banner; stderr: ${stderr}`,
       );
@@ -31,10 +32,10 @@ describe('kill $! on `npx kennel serve &`', () => {
       expect(await answers(port)).toBe(true);
       process.kill(npmPid, 'SIGTERM');
       const killed = Date.now();
-      await waitFor(
+      await waitUntil(
         async () => !(await answers(port)),
         () => `kennel still listens on ${port} ${Date.now() - killed} ms after kill $!`,
-        5_000,
+        { timeoutMs: 5_000 },
       );
     } finally {
       // Whatever is left of the group (the fault under test: an orphaned kennel) goes now.
@@ -63,14 +64,17 @@ describe('an npm script that leaves kennel in the background on purpose', () => 
     expect(pid, npm.stderr).toBeGreaterThan(0);
     try {
       const stderr = (): string => readFileSync(path.join(dir, 'kennel.err'), 'utf8');
-      await waitFor(
+      await waitUntil(
         () => /API +http:\/\/127\.0\.0\.1:\d+/.test(stderr()),
         () => `no banner; stderr: ${stderr()}`,
       );
       const port = Number(/API +http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr())![1]);
       // npm has finished (spawnSync returned) and kennel's shell went long ago: it still serves.
-      await new Promise((resolve) => setTimeout(resolve, 3 * PARENT_POLL_MS));
-      expect(await answers(port)).toBe(true);
+      await holdsThroughout(
+        () => answers(port),
+        3 * PARENT_POLL_MS,
+        () => `kennel on ${port} answers for three parent polls after npm ended`,
+      );
     } finally {
       try {
         process.kill(pid, 'SIGTERM');
@@ -83,20 +87,27 @@ describe('an npm script that leaves kennel in the background on purpose', () => 
 
 describe('watchParent', () => {
   it('calls back once when the parent pid changes, never while it stays', async () => {
-    let ppid = 100;
-    let calls = 0;
-    const stop = watchParent(
-      () => ppid,
-      () => calls++,
-      5,
-    );
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls).toBe(0);
-    ppid = 1;
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(calls).toBe(1);
-    stop();
-    expect(PARENT_POLL_MS).toBeLessThanOrEqual(1_000);
+    vi.useFakeTimers();
+    try {
+      let ppid = 100;
+      let calls = 0;
+      const stop = watchParent(
+        () => ppid,
+        () => calls++,
+        5,
+      );
+      vi.advanceTimersByTime(30);
+      expect(calls).toBe(0);
+      ppid = 1;
+      vi.advanceTimersByTime(5);
+      expect(calls).toBe(1);
+      vi.advanceTimersByTime(30);
+      expect(calls, 'once, not once per poll').toBe(1);
+      stop();
+      expect(PARENT_POLL_MS).toBeLessThanOrEqual(1_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -109,16 +120,4 @@ function answers(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
-}
-
-async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  describe: () => string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(describe());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

@@ -43,9 +43,7 @@ describe('kennel serve --proxy --watch', () => {
       // The document now requires `colour`, which the deployment does not send.
       writeFileSync(`${judged}.tmp`, DOCUMENT('id, name, colour'));
       renameSync(`${judged}.tmp`, judged);
-      const deadline = Date.now() + 15_000;
-      while (!proxy.stderr().includes('kennel: reloaded') && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await proxy.stderrUntil('kennel: reloaded');
       expect(proxy.stderr()).toContain(
         `kennel: reloaded ${judged}: 2 operations; exchanges are judged against it from now on\n`,
       );

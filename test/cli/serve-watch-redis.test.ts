@@ -50,9 +50,7 @@ describe.skipIf(NO_REDIS)('kennel serve --watch --store redis://', () => {
       // The new schema no longer fits the item: in memory it would be dropped; Redis keeps it.
       writeFileSync(`${spec}.tmp`, DOCUMENT('{ type: string, maxLength: 3 }'));
       renameSync(`${spec}.tmp`, spec);
-      const deadline = Date.now() + 15_000;
-      while (!cli.stderr().includes('kennel: reloaded') && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await cli.stderrUntil('kennel: reloaded');
 
       expect(cli.stderr()).toContain(
         `kennel: reloaded ${spec}: 2 operations; the shared store (Redis) is left as it is\n`,

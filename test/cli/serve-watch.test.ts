@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentFiles } from '../../src/cli/spec-watch.js';
 import { runCli, type CliRun } from '../helpers/cli.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const THING = (nameSchema: string): string => `
 Thing:
@@ -73,14 +74,6 @@ function save(file: string, text: string): void {
   renameSync(`${file}.tmp`, file);
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: () => string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const status = async (url: string): Promise<number> => (await fetch(url)).status;
 
 let cli: CliRun | undefined;
@@ -116,7 +109,7 @@ describe('kennel serve --watch', () => {
 
     // 1. A new operation: it answers once reloaded, and the item created before is still there.
     save(spec, DOCUMENT(STATUS_PATH));
-    await until(
+    await waitUntil(
       async () => (await status(`${url}/status`)) === 200,
       () => `GET /status; stderr: ${running.stderr()}`,
     );
@@ -128,7 +121,7 @@ describe('kennel serve --watch', () => {
 
     // 2. The referenced file tightens the schema: items that no longer fit are dropped, and said so.
     save(schemas, THING('{ type: string, maxLength: 3 }'));
-    await until(
+    await waitUntil(
       () => /dropped [1-9]/.test(running.stderr()),
       () => `a reload that drops items; stderr: ${running.stderr()}`,
     );
@@ -142,7 +135,7 @@ describe('kennel serve --watch', () => {
 
     // 3. A broken document: the error names file and line; the previous document keeps serving.
     save(spec, `${DOCUMENT(STATUS_PATH)}\n  bad: [unclosed\n`);
-    await until(
+    await waitUntil(
       () => running.stderr().includes('reload failed'),
       () => `a reload failure; stderr: ${running.stderr()}`,
     );
@@ -155,7 +148,7 @@ describe('kennel serve --watch', () => {
 
     // 4. Fixed again: it serves the fixed document.
     save(spec, DOCUMENT());
-    await until(
+    await waitUntil(
       async () => (await status(`${url}/status`)) === 404,
       () => `GET /status gone; stderr: ${running.stderr()}`,
     );
@@ -167,11 +160,19 @@ describe('kennel serve --watch', () => {
     writeFileSync(spec, DOCUMENT());
     writeFileSync(path.join(dir, 'schemas.yaml'), THING('{ type: string }'));
     cli = runCli(['serve', '--port', '0', '--spec', spec, '--log-level', 'silent']);
-    const { url } = await cli.ready;
-    save(spec, DOCUMENT(STATUS_PATH));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await status(`${url}/status`)).toBe(404);
-    expect(cli.stderr()).not.toContain('reloaded');
+    // The control: a watching serve of the same file. Once it has reloaded, the other one has seen
+    // the same edit for as long, so its silence means something.
+    const watching = runCli(['serve', '--port', '0', '--spec', spec, '--watch', '--log-level', 'silent']);
+    try {
+      const [{ url }] = await Promise.all([cli.ready, watching.ready]);
+      save(spec, DOCUMENT(STATUS_PATH));
+      await watching.stderrUntil('kennel: reloaded');
+      expect(await status(`${url}/status`)).toBe(404);
+      expect(cli.stderr()).not.toContain('reloaded');
+    } finally {
+      watching.stop();
+      await watching.code;
+    }
   });
 
   it('refuses --watch with --data (a reload could not carry the saved tenants over): exit 2', async () => {

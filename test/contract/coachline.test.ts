@@ -28,7 +28,10 @@ async function check(options: CoachOptions): Promise<RunSummary> {
   }
 }
 
-describe('a correct Coachline passes', () => {
+/** A full run each, run concurrently: generous, for a loaded machine. */
+const RUN_MS = 120_000;
+
+describe.concurrent('a correct Coachline passes', { timeout: RUN_MS }, () => {
   it.each<[CoachShape, CoachOptions['variant']]>([
     ['envelope', undefined],
     ['envelope', 'relative-links'],
@@ -43,7 +46,7 @@ describe('a correct Coachline passes', () => {
   });
 });
 
-describe('each fault is caught by the check it breaks', () => {
+describe.concurrent('each fault is caught by the check it breaks', { timeout: RUN_MS }, () => {
   it.each<[CoachFault, CoachShape, string]>([
     ['page-repeats', 'envelope', 'pagination-followed listStops: page 2 repeats'],
     ['next-on-last-page', 'envelope', 'pagination-followed listStops: the last page (3) has a next link'],
@@ -70,7 +73,7 @@ describe('each fault is caught by the check it breaks', () => {
   });
 });
 
-describe('kennel serve of each Coachline document passes kennel check', () => {
+describe.concurrent('kennel serve of each Coachline document passes kennel check', { timeout: RUN_MS }, () => {
   it.each(Object.keys(COACHLINE_SPECS) as CoachShape[])('%s', async (shape) => {
     const mock = await startMock({ specPath: COACHLINE_SPECS[shape], apiKeys: [COACH_TOKEN] });
     try {

@@ -4,8 +4,8 @@
 // documented 422. A correct server and kennel's own mock pass; each fault is caught.
 import { describe, expect, it } from 'vitest';
 
-/** A full run each: generous, for a loaded machine. */
-const RUN_MS = 60_000;
+/** A full run each, run concurrently: generous, for a loaded machine. */
+const RUN_MS = 120_000;
 import { runContract, type RunSummary } from '../../src/contract/runner.js';
 import { startMock } from '../../src/mock/server.js';
 import { findingTitles, statusesOf } from './helpers.js';
@@ -20,7 +20,7 @@ async function check(options: LibraryOptions): Promise<RunSummary> {
   }
 }
 
-describe('a correct Library passes, over at least two pages', () => {
+describe.concurrent('a correct Library passes, over at least two pages', () => {
   it.each([3, 1, 0])(
     'with %i book(s) at start',
     async (books) => {
@@ -41,7 +41,7 @@ describe('a correct Library passes, over at least two pages', () => {
   );
 });
 
-describe('each fault is caught', () => {
+describe.concurrent('each fault is caught', () => {
   it.each<[LibraryFault, string]>([
     ['prev-on-first-page', 'pagination-followed listShelves: the first page has a prev link'],
     ['page-past-last-500', 'not-a-server-error listShelves: server error 500'],

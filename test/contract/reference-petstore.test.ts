@@ -3,6 +3,7 @@
 // violation on the mutant and does not see it on the correct server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS, VARIANTS, startReferencePetstore, type Fault, type Variant } from './reference-petstore.js';
+import { waitForValue, waitUntil } from '../helpers/wait.js';
 
 interface Exchange {
   status: number;
@@ -233,8 +234,16 @@ describe('variants', () => {
       const id = /"id":(\d+)/.exec(created.text)?.[1];
       const read = await api.get(`/pets/${id}`);
       expect([read.status, read.text]).toEqual([200, created.text]);
-      if (variant.listLagMs) await new Promise((resolve) => setTimeout(resolve, variant.listLagMs! + 50));
-      const listed = await api.get('/pets?status=sold');
+      // A lagging list shows the pet once the lag has passed; any other lists it at once.
+      const listed = variant.listLagMs
+        ? await waitForValue(
+            async () => {
+              const answer = await api.get('/pets?status=sold');
+              return answer.text.includes(created.text) ? answer : undefined;
+            },
+            () => `GET /pets?status=sold to list ${created.text}`,
+          )
+        : await api.get('/pets?status=sold');
       expect(listed.status).toBe(200);
       expect(listed.text).toContain(created.text);
       expect((await api.get('/pets?status=lost')).status).toBe(400);
@@ -244,10 +253,14 @@ describe('variants', () => {
 
   it('list-lag lists a new pet only once the lag has passed', () =>
     withServer({ variant: { listLagMs: 200 } }, async (api) => {
+      const beforeCreate = Date.now();
       const created = await api.post({ name: 'Lagging', categoryId: 4, status: 'sold' });
       expect((await api.get('/pets?status=sold')).text).not.toContain(created.text);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect((await api.get('/pets?status=sold')).text).toContain(created.text);
+      await waitUntil(
+        async () => (await api.get('/pets?status=sold')).text.includes(created.text),
+        () => `the list to show ${created.text} after the 200 ms lag`,
+      );
+      expect(Date.now() - beforeCreate).toBeGreaterThanOrEqual(200);
     }));
 
   it('clamp-limit clamps limit into 1..100 and uses 20 for a non-numeric one', () =>

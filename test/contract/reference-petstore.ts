@@ -4,6 +4,7 @@
 // the specification leaves open) and with exactly one fault: a realistic single violation.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FAULT_TABLE, type PetstoreFault } from './reference-petstore-faults.js';
 
 // ---------------------------------------------------------------------------------------------
 // Variants: every one is correct; they differ where the specification is silent.
@@ -172,152 +173,10 @@ export const VARIANTS: readonly { name: string; description: string; variant: Pa
 
 // ---------------------------------------------------------------------------------------------
 // Faults: each is one realistic violation of the specification; everything else stays correct.
-
-const FAULT_TABLE = [
-  { name: 'no-auth', description: 'No operation checks the API key' },
-  { name: 'any-token', description: 'Any Bearer token is accepted' },
-  { name: 'basic-accepted', description: 'The Basic scheme is accepted with any credentials' },
-  { name: 'post-unprotected', description: 'createPet skips authentication' },
-  { name: 'getpet-unprotected', description: 'getPet skips authentication' },
-  { name: 'orders-unprotected', description: 'GET /store/orders skips authentication' },
-  { name: 'auth-403', description: 'A missing or invalid key answers 403 (Error status 403) instead of 401' },
-  { name: 'auth-plain-text', description: 'The 401 body is text/plain "Unauthorized"' },
-  { name: 'error-missing-code', description: 'Error bodies lack `code`' },
-  { name: 'error-status-mismatch', description: 'Error.status is always 400 whatever the HTTP status' },
-  { name: 'create-200', description: 'createPet answers 200 instead of 201' },
-  { name: 'limit-ignored', description: 'limit is ignored: every matching pet is returned' },
-  { name: 'default-limit-10', description: 'The default limit is 10 instead of 20' },
-  { name: 'no-max-limit', description: 'Limits above 100 are honoured instead of refused' },
-  { name: 'limit-zero-accepted', description: 'limit=0 answers 200 [] instead of 400' },
-  { name: 'limit-off-by-one', description: 'GET /pets returns limit+1 pets when available' },
-  { name: 'filter-ignored', description: 'The status filter is ignored' },
-  { name: 'filter-inverted', description: 'The status filter returns the pets whose status differs' },
-  { name: 'missing-name-accepted', description: 'name is not required; a missing name is stored as ""' },
-  { name: 'categoryid-string-accepted', description: 'categoryId "7" is accepted and coerced to 7' },
-  { name: 'fractional-categoryid-accepted', description: 'categoryId 1.5 is accepted' },
-  { name: 'int64-overflow-accepted', description: 'categoryId beyond the int64 range is accepted' },
-  {
-    name: 'categoryid-precision-lost',
-    description: 'categoryId goes through a double: values above 2^53 lose precision',
-  },
-  { name: 'status-enum-unchecked', description: 'Any status string is accepted and stored' },
-  { name: 'malformed-json-500', description: 'Malformed JSON answers 500' },
-  { name: 'empty-body-500', description: 'A POST with an empty body answers 500' },
-  { name: 'array-body-201', description: 'A JSON array body is accepted: 201 with a pet made of defaults' },
-  { name: 'bad-limit-500', description: 'A non-numeric limit answers 500' },
-  { name: 'bad-petid-500', description: 'A non-integer petId answers 500' },
-  { name: 'lost-write', description: 'createPet answers 201 with an id but does not store the pet' },
-  { name: 'status-dropped', description: 'The stored pet loses its status: the 201 body has it, later reads do not' },
-  { name: 'status-null', description: 'A pet without status is emitted with "status": null' },
-  { name: 'client-id-honoured', description: "A client-sent integer id becomes the pet's id" },
-  {
-    name: 'duplicate-ids-concurrent',
-    description:
-      'Id assignment awaits between reading and incrementing the counter: concurrent creates get duplicate ids',
-  },
-  { name: 'id-as-string', description: 'Ids are emitted as JSON strings' },
-  { name: 'list-envelope', description: 'GET /pets answers {"items": [...]} instead of an array' },
-  { name: 'text-plain-json', description: 'Successful responses have Content-Type text/plain with a JSON body' },
-  { name: 'not-found-200-null', description: 'An unknown pet id answers 200 with body null' },
-  { name: 'not-found-400', description: 'An unknown but valid pet id answers 400' },
-  { name: 'name-truncated', description: 'Names are stored truncated to 8 characters' },
-  { name: 'categoryid-missing-in-list', description: 'List items lack categoryId' },
-  { name: 'getpet-wrong-pet', description: 'getPet returns the pet with id-1 when it exists' },
-  { name: 'pending-rejected', description: "createPet refuses the valid status 'pending' with 400" },
-  { name: 'max-limit-rejected', description: 'limit=100, the documented maximum, answers 400' },
-  { name: 'key-case-insensitive', description: 'API keys are compared ignoring letter case' },
-  { name: 'key-prefix', description: 'Any token that starts with the API key is accepted' },
-  { name: 'charset-rejected', description: 'createPet refuses Content-Type: application/json; charset=utf-8' },
-  // Subtle faults: data fidelity, collection invariants, identifier lifecycle.
-  {
-    name: 'name-nfc-normalised',
-    description: 'Names are stored NFC-normalised: decomposed accents come back composed',
-  },
-  {
-    name: 'name-control-stripped',
-    description: 'Control characters, tab and newline included, are stripped from names',
-  },
-  { name: 'name-truncated-255', description: 'Names are stored cut to 255 UTF-16 code units (a VARCHAR(255))' },
-  { name: 'name-astral-replaced', description: 'Characters beyond the BMP (emoji) are stored as "?" (3-byte UTF-8)' },
-  { name: 'name-html-escaped', description: 'Names are HTML-escaped when stored: <, >, & and " become entities' },
-  { name: 'name-trimmed', description: 'Names are stored with surrounding whitespace trimmed' },
-  {
-    name: 'list-backslash-unescaped',
-    description: 'List JSON is assembled by hand and un-doubles backslashes: C:\\new comes back with a newline',
-  },
-  {
-    name: 'categoryid-negative-via-double',
-    description: 'Negative categoryIds are parsed through a double: below -2^53 they lose precision',
-  },
-  {
-    name: 'page-boundary-skip',
-    description: 'A list cut by its limit drops its last item and shows the next one instead',
-  },
-  { name: 'filter-skips-first', description: 'Filtered lists start after the first pet (id > first, not >=)' },
-  { name: 'filtered-default-limit-10', description: 'With a status filter and no limit, at most 10 pets are listed' },
-  { name: 'list-categoryid-misaligned', description: 'List items show the categoryId of the pet listed before them' },
-  {
-    name: 'list-order-unstable',
-    description: 'Lists merge two shards in the order they answer: the same request twice differs',
-  },
-  { name: 'list-replica-lag', description: 'Lists come from a replica 5 s behind: new pets are missing meanwhile' },
-  { name: 'petid-max-500', description: 'petId 2^63-1 answers 500: the lookup computes id + 1 and overflows' },
-  { name: 'petid-non-latin-500', description: 'A petId with non-ASCII characters answers 500' },
-  { name: 'petid-unicode-digits', description: 'petIds in other digit scripts (١, １) read the pet of that number' },
-  {
-    name: 'negative-id-wraps',
-    description: 'getPet indexes the pets by id - 1: id 0 and negative ids read pets from the end',
-  },
-  { name: 'location-next-id', description: "createPet's Location names the next id (the counter after its increment)" },
-  {
-    name: 'ids-recycled',
-    description: 'Ids cycle through 100 values: the 101st pet takes the first id and replaces that pet',
-  },
-  { name: 'pets-evicted', description: 'Only the newest 100 pets are kept: older ones answer 404' },
-  // Subtle faults: authentication, near-miss input, deprecation, intermittent faults.
-  { name: 'auth-scheme-case-sensitive', description: 'The scheme must be spelt "Bearer": "bearer <key>" gets 401' },
-  { name: 'auth-single-space', description: 'Exactly one space may follow the scheme: "Bearer  <key>" gets 401' },
-  {
-    name: 'key-prefix-compared',
-    description: 'The token is compared over its own length: a prefix of the key is accepted',
-  },
-  { name: 'scheme-ignored', description: 'Only the token after the space is checked: "Basic <key>" is accepted' },
-  { name: 'no-www-authenticate', description: '401 responses carry no WWW-Authenticate challenge' },
-  { name: 'www-authenticate-basic', description: '401 responses challenge for Basic, not Bearer' },
-  { name: 'wrong-key-403', description: 'A wrong key answers 403 (a missing one 401)' },
-  {
-    name: 'validation-before-auth',
-    description: 'createPet validates the body first: an invalid body without a key gets 400',
-  },
-  { name: 'status-enum-case-insensitive', description: 'status is compared ignoring case: "Available" is accepted' },
-  { name: 'status-empty-accepted', description: 'status "" is taken for no status' },
-  { name: 'status-null-accepted', description: 'status null is taken for no status' },
-  { name: 'categoryid-boolean-coerced', description: 'categoryId true is accepted as 1' },
-  { name: 'categoryid-array-unwrapped', description: 'categoryId [7] is accepted as 7' },
-  { name: 'categoryid-1e400-500', description: 'categoryId 1e400 answers 500 (Infinity reaches BigInt)' },
-  {
-    name: 'int64-overflow-wrapped',
-    description: 'categoryId beyond int64 is stored wrapped to 64 bits (2^63 becomes -2^63)',
-  },
-  {
-    name: 'media-type-case-sensitive',
-    description: 'createPet refuses Content-Type Application/JSON (compared case-sensitively)',
-  },
-  {
-    name: 'charset-case-sensitive',
-    description: 'createPet refuses any charset spelling but charset=utf-8 (Charset=UTF-8 gets 400)',
-  },
-  {
-    name: 'sunset-wrong-date',
-    description: 'Sunset is a day early: Thu, 04 Dec 2030 23:00:00 GMT (converted from local time)',
-  },
-  { name: 'sunset-not-http-date', description: 'Sunset is written 2030-12-05, not as an HTTP-date' },
-  { name: 'deprecation-on-listpets', description: 'listPets sends the Deprecation and Sunset headers too' },
-  { name: 'intermittent-500', description: 'Every 7th request answers 500' },
-] as const satisfies readonly { name: string; description: string }[];
+// The table, by family, with the checks that catch each fault: reference-petstore-faults.ts.
 
 export type Fault = (typeof FAULT_TABLE)[number]['name'];
-export const FAULTS: readonly { name: Fault; description: string }[] = FAULT_TABLE;
+export const FAULTS: readonly (PetstoreFault & { name: Fault })[] = FAULT_TABLE;
 
 // ---------------------------------------------------------------------------------------------
 // JSON, by hand: integers are bigint so that int64 values survive exactly in both directions.

@@ -10,6 +10,7 @@ import { startMock, type RunningMock } from '../../src/mock/server.js';
 import { freePort } from '../helpers/cli.js';
 import { neverEndingServer } from './hostile-servers.js';
 import { startReferencePetstore } from './reference-petstore.js';
+import { holdsThroughout, waitUntil } from '../helpers/wait.js';
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -179,7 +180,10 @@ describe('stopping early', () => {
         [listener],
       );
       // The probe, then the first request of the run, which never ends: abort while it hangs.
-      while (slow.requests.length < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+      await waitUntil(
+        () => slow.requests.length >= 2,
+        () => 'the probe and the first request',
+      );
       controller.abort('SIGTERM');
       const summary = await run;
       expect(summary).toMatchObject({ stopped: 'interrupted by SIGTERM', exitCode: 2 });
@@ -271,7 +275,13 @@ describe('reaching the deployment', () => {
       checks: ['auth-enforced'],
       waitForMs: 20_000,
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let settled = false;
+    void run.finally(() => (settled = true)).catch(() => undefined);
+    await holdsThroughout(
+      () => !settled,
+      300,
+      () => 'the run waits while nothing listens on the port',
+    );
     const late = await startMock({ apiKeys: ['late-key'], port });
     try {
       expect((await run).exitCode).toBe(0);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { FIVE_FAULTS, startFiveFaultServer, type FiveFaultServer } from './five-faults.js';
+import { FIVE_FAULTS, startFiveFaultServer, type FiveFaultServer } from './unique-findings-server.js';
 
 let server: FiveFaultServer;
 /** The JSON report: findings with their first example's request and a curl line. */

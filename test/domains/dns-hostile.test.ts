@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startDnsServer, type DnsServerHandle, type DnsServerStats } from '../../src/domains/live/dns-server.js';
 import type { DnsLookup, ResourceRecord } from '../../src/domains/sim/dns-types.js';
 import { header, opt, query, question, record, u16 } from './dns-packets.js';
+import { holdsThroughout } from '../helpers/wait.js';
 
 const TYPE = { A: 1, TXT: 16, SOA: 6 };
 /** A 12-record TXT set of about 24 KB: one 35-octet query asks for ~700 times its size. */
@@ -150,7 +151,11 @@ describe('never answers a response (a spoofed one would start a reflection loop)
     socket.send(answer!.toBuffer(), server.port, '127.0.0.1');
     socket.send(query('docs.example.com', TYPE.A, { id: 8 }), server.port, '127.0.0.1');
     await vi.waitFor(() => expect(bounced.length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holdsThroughout(
+      () => bounced.length === 1,
+      100,
+      () => `one answer (to the query), not ${bounced.length}`,
+    );
     socket.close();
     expect(bounced.map((data) => data.readUInt16BE(0))).toEqual([8]);
   });

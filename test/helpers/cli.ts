@@ -2,11 +2,14 @@ import { PassThrough } from 'node:stream';
 import { createServer } from 'node:net';
 import { run } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/io.js';
+import { GrowingText } from './wait.js';
 
 export interface CliRun {
   code: Promise<number>;
   stdout: () => string;
   stderr: () => string;
+  /** Resolves as soon as stderr holds `pattern` (an event, not a poll); fails after `timeoutMs`. */
+  stderrUntil: (pattern: string | RegExp, timeoutMs?: number) => Promise<void>;
   logs: () => string[];
   /** Resolves with the served URL once a long-running command is ready. */
   ready: Promise<{ url: string; origin: string }>;
@@ -16,7 +19,7 @@ export interface CliRun {
 /** Runs `kennel <argv>` in-process with captured output; `stop()` plays the part of Ctrl-C. */
 export function runCli(argv: string[], env: Record<string, string | undefined> = {}): CliRun {
   let stdout = '';
-  let stderr = '';
+  const stderr = new GrowingText();
   let logText = '';
   const logStream = new PassThrough();
   logStream.on('data', (chunk) => (logText += chunk));
@@ -26,7 +29,7 @@ export function runCli(argv: string[], env: Record<string, string | undefined> =
   const io: CliIo = {
     env,
     stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
+    stderr: { write: (text: string) => stderr.append(text) },
     logStream,
     signal: controller.signal,
     onReady: markReady,
@@ -34,7 +37,8 @@ export function runCli(argv: string[], env: Record<string, string | undefined> =
   return {
     code: run(argv, io),
     stdout: () => stdout,
-    stderr: () => stderr,
+    stderr: () => stderr.toString(),
+    stderrUntil: (pattern, timeoutMs) => stderr.until(pattern, timeoutMs),
     logs: () => logText.split('\n').filter((line) => line !== ''),
     ready,
     stop: () => controller.abort(),

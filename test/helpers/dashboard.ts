@@ -15,9 +15,12 @@ export async function openDashboard(
   browser: Browser,
   origin: string,
   options: Parameters<Browser['newContext']>[0] = {},
+  /** Runs before the page loads: a fake clock, an init script. */
+  prepare: (page: Page) => Promise<void> = async () => undefined,
 ): Promise<{ page: Page; unexpected: () => string[]; close: () => Promise<void> }> {
   const { context, errors } = await strictContext(browser, { viewport: { width: 1400, height: 1000 }, ...options });
   const page = await context.newPage();
+  await prepare(page);
   await page.goto(`${origin}/__kennel/dashboard`);
   await eventually(() => page.locator('#live').textContent()).toBe('live');
   return { page, unexpected: () => errors.filter((error) => !REFUSED.test(error)), close: () => context.close() };

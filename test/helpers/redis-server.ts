@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitUntil } from './wait.js';
 
 /** Debian's redis-server (`apt-get install redis-server`, done by .ci/run). */
 export const REDIS_SERVER = '/usr/bin/redis-server';
@@ -16,6 +17,8 @@ export interface TestRedis {
   socket: string;
   /** Sends one command (inline form) and resolves with Redis's raw reply text. */
   send(command: string): Promise<string>;
+  /** True when Redis does not answer a PING within 100 ms: a command holds it, or it is stopped. */
+  busy(): Promise<boolean>;
   /** Stops the server (SIGTERM to its PID) and waits for it to exit. */
   stop(): Promise<void>;
   /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as a hung host does. */
@@ -43,13 +46,15 @@ export async function startRedis(): Promise<TestRedis> {
     // DEBUG SLEEP makes a slow server on demand; Redis 7 allows DEBUG only when asked to.
     args.push('--enable-debug-command', 'local');
     child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
-    const started = Date.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}`);
-      if ((await send('PING').catch(() => '')) === '+PONG\r\n') return;
-      if (Date.now() - started > 10_000) throw new Error('redis-server did not answer PING within 10 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const spawned = child;
+    await waitUntil(
+      async () => {
+        if (spawned.exitCode !== null) throw new Error(`redis-server exited with ${spawned.exitCode}`);
+        return (await send('PING').catch(() => '')) === '+PONG\r\n';
+      },
+      () => 'redis-server to answer PING',
+      { timeoutMs: 10_000 },
+    );
   };
   const stop = async () => {
     const running = child;
@@ -65,6 +70,7 @@ export async function startRedis(): Promise<TestRedis> {
     url: `unix://${socket}`,
     socket,
     send,
+    busy: async () => (await sendCommand(socket, 'PING', 100).catch(() => 'no answer')) !== '+PONG\r\n',
     start,
     stop,
     pause: () => child?.kill('SIGSTOP'),
@@ -76,11 +82,13 @@ export async function startRedis(): Promise<TestRedis> {
   };
 }
 
-function sendCommand(socket: string, command: string): Promise<string> {
+function sendCommand(socket: string, command: string, timeoutMs = 2_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const connection = connect(socket);
     let reply = '';
-    connection.setTimeout(2_000, () => connection.destroy(new Error('redis did not answer within 2 s')));
+    connection.setTimeout(timeoutMs, () =>
+      connection.destroy(new Error(`redis did not answer within ${timeoutMs} ms`)),
+    );
     connection.on('error', reject);
     connection.on('data', (chunk: Buffer) => {
       reply += chunk.toString();

@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChaosSettings } from '../../src/mock/chaos/chaos-types.js';
 import { OTHER_KEY, startTestMock, TEST_KEY, type TestMock } from '../helpers/mock-client.js';
+import { requestsArrive, waitUntil } from '../helpers/wait.js';
 
 const mocks: TestMock[] = [];
 afterEach(async () => {
@@ -41,7 +42,16 @@ describe('chaos delays cannot be hoarded', () => {
     const mock = await mockWith({ rules: [] });
     for (let round = 0; round < 6; round += 1)
       await Promise.all(Array.from({ length: 50 }, () => hangUp(`${mock.url}/pets?limit=1`, TEST_KEY, '60000', 30)));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server has seen the clients go once the journal (the latest 200 exchanges) holds their
+    // hang-ups (status 0; at least 190, as asserted below).
+    const hangUpsJournalled = async (): Promise<number> =>
+      ((await mock.request('GET', '/__kennel/journal')).body.entries as { status: number }[]).filter(
+        (entry) => entry.status === 0,
+      ).length;
+    await waitUntil(
+      async () => (await hangUpsJournalled()) >= 190,
+      () => 'the journal to hold the hang-ups',
+    );
     for (const key of [TEST_KEY, OTHER_KEY]) {
       const after = await timedGet(mock, { authorization: `Bearer ${key}`, prefer: 'delay=100' });
       expect(after.status, `${key}: ${after.code}`).toBe(200);
@@ -56,8 +66,9 @@ describe('chaos delays cannot be hoarded', () => {
   it('one client holds at most half of the slots: another client is still delayed, not refused', async () => {
     const mock = await mockWith({ rules: [], maxHeld: 4 });
     const hog = { authorization: `Bearer ${TEST_KEY}`, prefer: 'delay=1500' };
+    const arrived = requestsArrive(Number(new URL(mock.url).port), 2);
     const hogging = [1, 2].map(() => timedGet(mock, hog));
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await arrived;
     const third = await timedGet(mock, hog);
     expect([third.status, third.code]).toEqual([503, 'chaos_overloaded']);
     expect(third.ms).toBeLessThan(1_000);

@@ -9,6 +9,7 @@ import {
   TEST_KEY,
   type TestMock,
 } from '../helpers/mock-client.js';
+import { requestsArrive } from '../helpers/wait.js';
 
 const mocks: TestMock[] = [];
 afterEach(async () => {
@@ -221,8 +222,9 @@ describe('chaos per request with Prefer', () => {
     const prefer = { headers: { prefer: 'delay=700' } };
     // Two clients: one alone may hold at most half of the slots (chaos-hardening.test.ts).
     const other = { headers: { prefer: 'delay=700', authorization: `Bearer ${OTHER_KEY}` } };
+    const arrived = requestsArrive(Number(new URL(mock.url).port), 3);
     const waiting = [prefer, prefer, other].map((headers) => mock.request('GET', '/pets?limit=1', headers));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await arrived;
     const started = performance.now();
     const refused = await mock.request('GET', '/pets?limit=1', other);
     expect(performance.now() - started).toBeLessThan(400);

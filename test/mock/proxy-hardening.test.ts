@@ -8,6 +8,7 @@ import { startMock, type RunningMock } from '../../src/mock/server.js';
 import { TEST_KEY } from '../helpers/mock-client.js';
 import { rawExchange, rawJson } from '../helpers/raw-http.js';
 import { capturedLogger, json, testUpstream } from './proxy-helpers.js';
+import { holdsThroughout, waitUntil } from '../helpers/wait.js';
 
 const AUTH = `Authorization: Bearer ${TEST_KEY}\r\n`;
 const SMUGGLED = 'GET /admin HTTP/1.1\r\nHost: x\r\n\r\n';
@@ -39,7 +40,11 @@ describe('proxy mode forwards exactly the framing it received', () => {
       const answer = await rawExchange(proxy.origin, withLength(method, '/v1/pets', SMUGGLED));
       expect(answer.status).toBe(200);
       // Whatever the upstream makes of the body, it saw one request, the one the client sent.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await holdsThroughout(
+        () => upstream.received.length === 1,
+        100,
+        () => `one request upstream, not ${upstream.received.length}`,
+      );
       expect(upstream.received.map((seen) => `${seen.method} ${seen.url}`)).toEqual([`${method} /v1/pets`]);
       expect(upstream.received[0]!.headers['content-length']).toBe(String(SMUGGLED.length));
       expect(upstream.received[0]!.body.toString()).toBe(SMUGGLED);
@@ -259,10 +264,12 @@ describe('proxy mode logs a client that goes away quietly', () => {
       socket.write(
         `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n`,
       );
-      socket.write(Buffer.alloc(sent, 32));
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => socket.write(Buffer.alloc(sent, 32), resolve));
       socket.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitUntil(
+        () => /"status":0/.test(log.text()),
+        () => `the exchange logged with status 0: ${log.text()}`,
+      );
       const lines = log.text();
       expect(lines).not.toMatch(/"level":(50|60)/);
       expect(lines).not.toContain('"stack"');

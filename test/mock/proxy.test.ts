@@ -6,6 +6,7 @@ import { MAX_HEADER_CHARS } from '../../src/mock/proxy/violation.js';
 import { freePort } from '../helpers/cli.js';
 import { startTestMock, TEST_KEY, type TestMock } from '../helpers/mock-client.js';
 import { capturedLogger, json, rawRequest, testUpstream, violationsOf, type RawAnswer } from './proxy-helpers.js';
+import { holdsThroughout, waitUntil } from '../helpers/wait.js';
 
 const AUTH = { authorization: `Bearer ${TEST_KEY}` };
 /** Headers that belong to a connection or a moment, not to the answer. */
@@ -366,8 +367,9 @@ describe('proxy mode whose upstream leads back to itself (a loop)', () => {
 
 describe('proxy mode with a silent upstream', () => {
   it('answers 504 after --proxy-timeout, naming the upstream', async () => {
+    let received = 0;
     const upstream = await testUpstream(() => {
-      // Never answers.
+      received += 1; // Never answers.
     });
     const proxy = await startMock({ port: 0, world: false, proxy: upstream.url, proxyTimeoutMs: 300 });
     try {
@@ -384,9 +386,17 @@ describe('proxy mode with a silent upstream', () => {
       const impatient = request(`${proxy.url}/pets`, { headers: AUTH });
       impatient.on('error', () => {});
       impatient.end();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await waitUntil(
+        () => received === 2,
+        () => 'the impatient request to reach the upstream',
+      );
       impatient.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Through the whole --proxy-timeout and beyond, the request given up on is not counted.
+      await holdsThroughout(
+        () => proxy.proxy!.tally.toJSON().rules['upstream-reachable']?.count === 1,
+        400,
+        () => `only the 504 counts: ${JSON.stringify(proxy.proxy!.tally.toJSON().rules)}`,
+      );
       expect(proxy.proxy!.tally.toJSON().rules).toEqual({ 'upstream-reachable': { count: 1, severity: 'error' } });
     } finally {
       await proxy.close();
@@ -449,10 +459,10 @@ describe('proxy mode when a side breaks off a streamed body', () => {
       headers: { ...AUTH, 'content-type': 'application/json', 'content-length': String(10 * MB) },
     });
     outgoing.on('error', () => {});
-    outgoing.write(Buffer.alloc(512 * 1024, 32));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => outgoing.write(Buffer.alloc(512 * 1024, 32), resolve));
+    const closed = new Promise((resolve) => outgoing.once('close', resolve));
     outgoing.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closed;
     expect((await fetch(`${proxy.origin}/__kennel/health`)).status).toBe(200);
     expect(printed).not.toHaveBeenCalled();
   });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { requestsArrive } from '../helpers/wait.js';
 
 /** Tickets keyed by an integer the server assigns; `text` as given; `more` appended under paths. */
 function tickets(text = '{ type: string }', more = '', idType = 'integer'): string {
@@ -72,6 +73,8 @@ async function create(running: RunningMock, text: string, headers: Record<string
   return { status: response.status, body: (await response.json()) as { id: number; code?: string } };
 }
 
+const portOf = (running: RunningMock): number => Number(new URL(running.origin).port);
+
 const status = async (running: RunningMock, id: number) => (await fetch(`${running.url}/tickets/${id}`)).status;
 
 describe('a reload while a create is under way', () => {
@@ -79,8 +82,9 @@ describe('a reload while a create is under way', () => {
     const { file, running } = await serve(tickets());
     const ids = new Set<number>();
     for (let round = 0; round < 10; round += 1) {
+      const arrived = requestsArrive(portOf(running));
       const held = create(running, `held ${round}`, { prefer: 'delay=150' });
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await arrived;
       writeFileSync(file, tickets(`{ type: string, description: edit ${round} }`));
       await running.reload();
       const made = await held;
@@ -98,9 +102,10 @@ describe('a reload while a create is under way', () => {
 
   it('two reloads within one held create: it lands in the store of the last', async () => {
     const { file, running } = await serve(tickets());
+    const arrived = requestsArrive(portOf(running));
     const held = create(running, 'twice', { prefer: 'delay=300' });
+    await arrived;
     for (const edit of ['one', 'two']) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
       writeFileSync(file, tickets(`{ type: string, description: ${edit} }`));
       await running.reload();
     }
@@ -119,10 +124,11 @@ describe('a reload while a create is under way', () => {
     socket.on('data', (chunk: string) => (text += chunk));
     const closed = new Promise((resolve) => socket.on('close', resolve));
     await new Promise((resolve) => socket.once('connect', resolve));
+    const arrived = requestsArrive(Number(port));
     socket.write(
       `POST /tickets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await arrived;
     writeFileSync(file, tickets('{ type: string, description: edited }'));
     await running.reload();
     socket.write(body.slice(5));
@@ -135,8 +141,9 @@ describe('a reload while a create is under way', () => {
 
   it('a create the reloaded document cannot keep (its collection is gone) is refused, never acknowledged then lost', async () => {
     const { file, running } = await serve(tickets());
+    const arrived = requestsArrive(portOf(running));
     const held = create(running, 'orphan', { prefer: 'delay=200' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await arrived;
     writeFileSync(file, WITHOUT_TICKETS);
     await running.reload();
     const made = await held;
@@ -146,8 +153,9 @@ describe('a reload while a create is under way', () => {
 
   it('a create the reloaded schema no longer admits is refused, not stored against the schema', async () => {
     const { file, running } = await serve(tickets());
+    const arrived = requestsArrive(portOf(running));
     const held = create(running, 'far too long for the new schema', { prefer: 'delay=200' });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await arrived;
     writeFileSync(file, tickets('{ type: string, maxLength: 5 }'));
     await running.reload();
     const made = await held;

@@ -1,5 +1,5 @@
 // Issue 11, item 4b: `--data FILE` keeps the in-memory store across a restart.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { ResourceStore, type CollectionSpec } from '../../src/store/resource-sto
 import { readSnapshot, SNAPSHOT_FORMAT } from '../../src/store/store-snapshot.js';
 import { runCli } from '../helpers/cli.js';
 import { spawnKennel } from '../helpers/kennel-process.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const KEY = 'data-file-secret-key';
 const folder = mkdtempSync(path.join(tmpdir(), 'kennel-data-'));
@@ -52,8 +53,11 @@ describe('kennel serve --data FILE (spawned)', () => {
     const running = await spawnKennel(serveArgs(file));
     try {
       const made = await createPet(running.origin, 'Early');
-      await new Promise((resolve) => setTimeout(resolve, 1_600));
-      expect(readFileSync(file, 'utf8')).toContain(`"name":"Early"`);
+      const saved = (): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+      await waitUntil(
+        () => saved().includes(`"name":"Early"`),
+        () => `${file} to hold the new pet while kennel runs; it holds: ${saved()}`,
+      );
       expect(made.id).toBe(31);
     } finally {
       await running.stop('SIGKILL');

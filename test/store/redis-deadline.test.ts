@@ -8,6 +8,7 @@ import { runCli } from '../helpers/cli.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitUntil } from '../helpers/wait.js';
 
 /** The documented bound (docs/hardening.md) and what a loaded machine may add to it. */
 const BOUND_MS = 3_000;
@@ -33,11 +34,10 @@ async function timed(mock: TestMock, method: string, path: string, body?: object
 
 /** Waits until the mock reads the store again (Redis back, the link reconnected). */
 async function untilServing(mock: TestMock): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await mock.request('GET', '/pets?limit=1')).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the mock did not serve again within 10 s of Redis coming back');
+  await waitUntil(
+    async () => (await mock.request('GET', '/pets?limit=1')).status === 200,
+    () => 'the mock to serve again once Redis is back',
+  );
 }
 
 /** Creates then reads pets one after the other: a desynchronised link answers one with another's reply. */
@@ -71,7 +71,10 @@ describe.skipIf(NO_REDIS)('a slow or frozen Redis', () => {
 
   it('a command Redis holds (DEBUG SLEEP 6) is a 503 with Retry-After within the bound, then all is in step', async () => {
     void redis.send('DEBUG SLEEP 6').catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitUntil(
+      () => redis.busy(),
+      () => 'DEBUG SLEEP to hold Redis',
+    );
     const answers = await Promise.all([
       timed(mock, 'GET', '/pets?limit=5'),
       timed(mock, 'POST', '/pets', { name: 'Slow', categoryId: 1 }),

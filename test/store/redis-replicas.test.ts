@@ -4,6 +4,7 @@ import { startMock } from '../../src/mock/server.js';
 import { runCli } from '../helpers/cli.js';
 import { spawnKennel, type KennelProcess } from '../helpers/kennel-process.js';
 import { NO_REDIS, startRedis, type TestRedis } from '../helpers/redis-server.js';
+import { waitUntil } from '../helpers/wait.js';
 
 const KEY = 'replica-key';
 const OTHER = 'other-key';
@@ -115,12 +116,10 @@ describe.skipIf(NO_REDIS)('two kennel replicas, one Redis (--store)', () => {
     expect(JSON.stringify(down.body)).not.toMatch(/at .*\.js/);
     await redis.start();
     // An empty Redis (no persistence): the replica seeds it again on first use.
-    let answer = down;
-    for (let attempt = 0; attempt < 60 && answer.status !== 200; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      answer = await call(replicas[0]!.origin, '/v1/pets?limit=1');
-    }
-    expect(answer.status).toBe(200);
+    await waitUntil(
+      async () => (await call(replicas[0]!.origin, '/v1/pets?limit=1')).status === 200,
+      () => 'the replica to answer 200 again once Redis is back',
+    );
     expect(replicas.every((replica) => replica.child.exitCode === null)).toBe(true);
   }, 30_000);
 });

@@ -34,6 +34,12 @@ export interface FaultSpec<Name extends string = string> {
   checks: readonly string[];
   /** True when kennel catches it today, by one of `checks`; the test pins exactly these. */
   caughtToday: boolean;
+  /**
+   * Where the checks that report it today (an error finding the reference run has not, in a run of
+   * `checks` and the producers) are not exactly `checks`: those checks. foreign-apis.test.ts
+   * asserts this set, or `checks`, exactly.
+   */
+  caughtBy?: readonly string[];
   /** For a fault missed today: what kennel lacks to catch it. */
   waitsFor?: Capability;
 }

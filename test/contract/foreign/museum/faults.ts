@@ -91,6 +91,7 @@ const TABLE = [
     description: 'A 404 body is the JSON string "Not found", not an Error object',
     checks: ['error-body-conformance', 'response-schema-conformance'],
     caughtToday: true,
+    caughtBy: ['response-schema-conformance'],
   },
   // --- state reached --------------------------------------------------------------------------------
   {
@@ -99,6 +100,7 @@ const TABLE = [
     description: 'createSpecialEvent answers 201 but stores nothing: the read answers 404',
     checks: ['resource-round-trip', 'location-resolves'],
     caughtToday: true,
+    caughtBy: ['positive-data-acceptance', 'resource-round-trip'],
   },
   {
     name: 'update-ignored',
@@ -127,6 +129,7 @@ const TABLE = [
     description: 'Prices are stored rounded to whole units (25.5 reads back as 26)',
     checks: ['resource-round-trip', 'data-fidelity'],
     caughtToday: true,
+    caughtBy: ['data-fidelity'],
   },
   {
     name: 'dates-truncated',
@@ -134,6 +137,7 @@ const TABLE = [
     description: "Only the first of an event's dates is stored",
     checks: ['resource-round-trip', 'data-fidelity'],
     caughtToday: true,
+    caughtBy: ['data-fidelity'],
   },
   // --- references --------------------------------------------------------------------------------------
   {
@@ -156,6 +160,7 @@ const TABLE = [
     description: 'getSpecialEvent returns the newest event whatever the id',
     checks: ['resource-round-trip', 'collection-consistency'],
     caughtToday: true,
+    caughtBy: ['collection-consistency'],
   },
   {
     name: 'qr-unknown-ticket-200',
@@ -235,6 +240,7 @@ const TABLE = [
     description: 'getMuseumHours ignores page: page 2 repeats page 1',
     checks: ['pagination-followed', 'collection-consistency'],
     caughtToday: true,
+    caughtBy: ['pagination-followed'],
   },
   {
     name: 'hours-page-larger-than-limit',
@@ -249,6 +255,7 @@ const TABLE = [
     description: 'listSpecialEvents ignores page: page 2 repeats page 1',
     checks: ['pagination-followed', 'collection-consistency'],
     caughtToday: true,
+    caughtBy: ['pagination-followed'],
   },
   // --- negative inputs ------------------------------------------------------------------------------
   {

@@ -32,6 +32,7 @@ export const BEHAVIOUR_FAULTS = [
     description: 'Each page after the first starts with the last item of the page before',
     checks: ['pagination-followed', 'collection-consistency'],
     caughtToday: true,
+    caughtBy: ['pagination-followed'],
   },
   {
     name: 'page-larger-than-limit',
@@ -61,6 +62,7 @@ export const BEHAVIOUR_FAULTS = [
     // pagination-followed asks for the page after the last; not-a-server-error judges the answer.
     checks: ['not-a-server-error', 'pagination-followed'],
     caughtToday: true,
+    caughtBy: ['not-a-server-error'],
   },
   // --- negative inputs ---------------------------------------------------------------------------
   {
@@ -161,6 +163,7 @@ export const BEHAVIOUR_FAULTS = [
     description: 'createReservation answers 201 but stores nothing: the read answers 404',
     checks: ['resource-round-trip', 'location-resolves'],
     caughtToday: true,
+    caughtBy: ['location-resolves', 'positive-data-acceptance', 'resource-round-trip'],
   },
   {
     name: 'seats-read-back-as-one',
@@ -253,6 +256,7 @@ export const BEHAVIOUR_FAULTS = [
     description: 'getReservation returns the newest reservation whatever the id',
     checks: ['resource-round-trip', 'location-resolves'],
     caughtToday: true,
+    caughtBy: ['location-resolves'],
   },
   {
     name: 'performance-read-returns-first',

@@ -68,6 +68,7 @@ export const SURFACE_FAULTS = [
     description: 'Problem bodies lack the required `title`',
     checks: ['error-body-conformance', 'response-schema-conformance'],
     caughtToday: true,
+    caughtBy: ['response-schema-conformance'],
   },
   {
     name: 'malformed-json-500',
@@ -125,6 +126,7 @@ export const SURFACE_FAULTS = [
     description: 'cancelReservation answers 200 with the reservation instead of 204',
     checks: ['resource-lifecycle', 'status-code-conformance', 'negative-data-rejection'],
     caughtToday: true,
+    caughtBy: ['status-code-conformance'],
   },
   // --- headers ------------------------------------------------------------------------------------
   {

@@ -6,7 +6,7 @@ import { runCli } from '../helpers/cli.js';
 
 // Scenario files and the DNS users really have: refusals are located steps, one broken file does
 // not stop a directory run, and a name too long is that step's error, not the whole file's.
-const root = mkdtempSync(path.join(tmpdir(), 'kennel-realism-'));
+const root = mkdtempSync(path.join(tmpdir(), 'kennel-scenario-refusals-'));
 function write(dir: string, name: string, text: string): string {
   mkdirSync(path.join(root, dir), { recursive: true });
   const file = path.join(root, dir, name);

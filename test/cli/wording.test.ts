@@ -1,3 +1,5 @@
+// What kennel shows a person, in words: why a report path cannot be written, the banner's world
+// lines, the key the documentation page holds, and what a Prefer: code=404 answer says.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,7 @@ import { startMock, type RunningMock } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const INVENTORY = fileURLToPath(new URL('../fixtures/inventory-basic.yaml', import.meta.url));
-const dir = mkdtempSync(path.join(os.tmpdir(), 'kennel-small-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'kennel-wording-'));
 let mock: RunningMock;
 beforeAll(async () => {
   mock = await startMock({ apiKeys: ['small-key'] });

@@ -22,7 +22,7 @@ export interface FiveFaultServer extends TestServer {
 }
 
 export async function startFiveFaultServer(): Promise<FiveFaultServer> {
-  const apiKey = 'five-faults-key';
+  const apiKey = 'unique-findings-key';
   const mock: RunningMock = await startMock({ apiKeys: [apiKey] });
   const proxy = await serve((request, response) => {
     const chunks: Buffer[] = [];
