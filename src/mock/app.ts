@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
 import compose from 'koa-compose';
@@ -128,7 +129,7 @@ export function createMockApp({
   // observe() answers every failure, so only what happens once an answer is under way gets here (a
   // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
   app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
-  app.use(observe(logger, journal, redactor));
+  app.use(observe(logger, journal, redactor, config.maxBodyBytes));
   app.use(strictFraming());
   app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
   // A proxied deployment answers its own CORS, preflights included.
@@ -245,7 +246,7 @@ function credentials(ctx: Context): CredentialSource {
 }
 
 /** Outermost middleware: turns every failure into an `Error` body, then logs and journals the exchange. */
-function observe(logger: Logger, journal: Journal, redactor: Redactor): Middleware {
+function observe(logger: Logger, journal: Journal, redactor: Redactor, maxBodyBytes: number): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     try {
@@ -256,9 +257,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
         logger.error({ err: error, url: redactor.url(ctx.url) }, 'request failed');
       renderProblem(ctx, problem, redactor);
     }
-    // Answered before the whole body arrived (too large, refused first): the rest of it must not
-    // be read as the next request, and draining it could take long, so the connection ends here.
-    if (!ctx.req.complete) ctx.set('Connection', 'close');
+    if (!ctx.req.complete && !drainable(ctx.req, maxBodyBytes)) ctx.set('Connection', 'close');
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     // No answer was written (chaos reset or held the connection): the journal and log say 0.
     const status = ctx.respond === false ? 0 : ctx.status;
@@ -290,6 +289,19 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       ...(ctx.state.journal as Partial<JournalRecord> | undefined),
     });
   };
+}
+
+/**
+ * Whether the unread rest of a body answered before it arrived whole (refused first: no
+ * credentials, no such item) may be left to Node, which reads and drops it after the answer and
+ * keeps the connection, as clients expect: a declared length within the body limit. A larger or
+ * chunked body could take long to drain, so its connection ends with the answer instead. Either
+ * way the rest is never read as the next request.
+ */
+function drainable(request: IncomingMessage, maxBodyBytes: number): boolean {
+  const length = request.headers['content-length'];
+  if (request.headers['transfer-encoding'] !== undefined || length === undefined || !/^\d+$/.test(length)) return false;
+  return Number(length) <= maxBodyBytes;
 }
 
 /**
