@@ -12,7 +12,7 @@ import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
-import { Journal, type JournalRecord } from './journal.js';
+import { Journal, responseHeaderList, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { referenceGuard } from './reference-guard.js';
@@ -283,7 +283,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor, maxBodyBy
       chaos: ctx.state.chaos as ChaosNote | undefined,
       requestHeaders: ctx.headers,
       requestBody: (ctx.state.requestBody as string | undefined) ?? '',
-      responseHeaders: ctx.response.headers,
+      responseHeaders: responseHeaderList(ctx.res),
       responseBody: ctx.body,
       // Proxy mode records what it read (the upstream's text, the violations), its credentials hidden.
       ...(ctx.state.journal as Partial<JournalRecord> | undefined),
