@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
@@ -23,6 +22,7 @@ import { referencePages } from './reference-pages.js';
 import type { KennelProxy } from './proxy/proxy-handler.js';
 import { mockRedactor } from './redaction.js';
 import { dashboardPage } from '../domains/live/dashboard-page.js';
+import { http } from './commonjs.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -184,7 +184,7 @@ function createHttpServer(
   handle: ReturnType<MockApp['app']['callback']>,
   timeouts: { headersMs: number; requestMs: number },
 ): Server {
-  const server = createServer(
+  const server = http.createServer(
     {
       requireHostHeader: false,
       headersTimeout: timeouts.headersMs,
