@@ -111,6 +111,8 @@ async function main() {
       for (let round = 0; round <= rounds; round++) {
         const order = running.map((_, index) => running[(index + round) % running.length]);
         for (const target of order) {
+          // As npm run bench does: each create round starts from the seeded store.
+          if (route.method === 'POST' && target.dir) await fetch(`${target.origin}/__kennel/reset`, { method: 'POST' });
           const before = cpuTicks(target.handle.pid);
           const result = await runLoad({
             url: target.origin + route.path,

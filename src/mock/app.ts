@@ -222,8 +222,16 @@ function underAdminPrefix(routers: Middleware[]): Middleware {
  */
 function corsOutsideAdmin(adminProtected: boolean): Middleware {
   const allow = cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true });
-  if (adminProtected) return allow;
-  return (ctx, next) => (isUnder(ctx.path, ADMIN_PREFIX) ? next() : allow(ctx, next));
+  return (ctx, next) => {
+    if (!adminProtected && isUnder(ctx.path, ADMIN_PREFIX)) return next();
+    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next);
+    // Not a CORS request (no Origin): the Fetch standard puts it out of scope, so no
+    // Access-Control-* headers; only `Vary: Origin`, so that a shared cache never hands this
+    // answer to a browser's request, which carries an Origin.
+    if (ctx.res.hasHeader('vary')) ctx.vary('Origin');
+    else ctx.res.setHeader('Vary', 'Origin');
+    return next();
+  };
 }
 
 /** Whatever nothing else answered: a 404 that points at the API's base path. */
