@@ -1,5 +1,4 @@
 import { parseJson } from '../core/json.js';
-import { checkConnections, checkFetch, type CheckResponse } from './check-fetch.js';
 import { buildRequest, type Credentials } from './request-builder.js';
 import type { Exchange, ReceivedResponse, RequestSpec, SentRequest } from './types.js';
 
@@ -52,7 +51,7 @@ class Lock {
 
 type Outcome = { response?: ReceivedResponse; error?: string };
 
-/** Sends check requests over real HTTP (fetch on keep-alive connections: check-fetch.ts), politely: bounded concurrency, rate, retries and body size. */
+/** Sends check requests over real HTTP (fetch), politely: bounded concurrency, rate, retries and body size. */
 export class HttpClient {
   readonly #options: ClientOptions;
   readonly #waiting: (() => void)[] = [];
@@ -65,12 +64,9 @@ export class HttpClient {
    * concurrency (eight 50 MB bodies at once would otherwise hold 80 MB before any is refused).
    */
   readonly #largeBodies = new Lock();
-  /** No more connections than requests in flight: a request never waits for one, none idles. */
-  readonly #connections: ReturnType<typeof checkConnections>;
 
   constructor(options: ClientOptions) {
     this.#options = options;
-    this.#connections = checkConnections(options.concurrency);
     options.signal?.addEventListener('abort', () => this.#waiting.splice(0).forEach((wake) => wake()), { once: true });
   }
 
@@ -125,11 +121,13 @@ export class HttpClient {
     const signal = this.#options.signal ? AbortSignal.any([timeout, this.#options.signal]) : timeout;
     let status: number | undefined;
     try {
-      const response = await checkFetch(
-        request.url,
-        { method: request.method, headers: request.headers, body: request.body, signal, redirect: 'manual' },
-        this.#connections,
-      );
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal,
+        redirect: 'manual',
+      });
       status = response.status;
       const limit = this.#options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
       const { text, size } = await readBounded(response, limit, () => this.#largeBodies.acquire());
@@ -182,7 +180,7 @@ function sizeText(bytes: number): string {
  * are those of the decompressed body: a gzip bomb stops at the limit like any other large body.
  */
 async function readBounded(
-  response: CheckResponse,
+  response: Response,
   limit: number,
   growLarge: () => Promise<() => void>,
 ): Promise<{ text: string; size: number }> {

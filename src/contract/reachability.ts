@@ -1,6 +1,5 @@
 import { hideUrlCredentials } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
-import { checkFetch } from './check-fetch.js';
 import { describeNetworkError } from './http-client.js';
 
 /** Failures worth waiting out while a deployment starts (`--wait-for`). */
@@ -50,7 +49,7 @@ export async function assertReachable(baseUrl: string, options: ProbeOptions): P
   for (let attempt = 1; ; attempt += 1) {
     const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
     try {
-      const response = await checkFetch(url, {
+      const response = await fetch(url, {
         method: 'GET',
         headers: options.headers,
         signal: AbortSignal.any(signals),
