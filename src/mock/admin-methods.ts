@@ -1,4 +1,4 @@
-import type Router from '@koa/router';
+import type { Router } from './commonjs.js';
 import { ProblemError } from '../core/problem.js';
 
 /** The order `Allow` lists methods in. */

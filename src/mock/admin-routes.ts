@@ -1,5 +1,5 @@
 import { documentInfo } from '../openapi/document-info.js';
-import Router from '@koa/router';
+import { Router } from './commonjs.js';
 import type { Context, Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
 import type { LoadedDocument } from '../openapi/load.js';

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Koa, { type Context, type Middleware } from 'koa';
 import cors from '@koa/cors';
 import compose from 'koa-compose';
@@ -11,7 +12,7 @@ import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
-import { Journal, type JournalRecord } from './journal.js';
+import { Journal, responseHeaderList, type JournalRecord } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { referenceGuard } from './reference-guard.js';
@@ -126,7 +127,7 @@ export function createMockApp({
   // observe() answers every failure, so only what happens once an answer is under way gets here (a
   // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
   app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
-  app.use(observe(logger, journal, redactor));
+  app.use(observe(logger, journal, redactor, config.maxBodyBytes));
   app.use(strictFraming());
   app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
   // A proxied deployment answers its own CORS, preflights included.
@@ -248,8 +249,16 @@ function underAdminPrefix(routers: Middleware[]): Middleware {
  */
 function corsOutsideAdmin(adminProtected: boolean): Middleware {
   const allow = cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true });
-  if (adminProtected) return allow;
-  return (ctx, next) => (isUnder(ctx.path, ADMIN_PREFIX) ? next() : allow(ctx, next));
+  return (ctx, next) => {
+    if (!adminProtected && isUnder(ctx.path, ADMIN_PREFIX)) return next();
+    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next);
+    // Not a CORS request (no Origin): the Fetch standard puts it out of scope, so no
+    // Access-Control-* headers; only `Vary: Origin`, so that a shared cache never hands this
+    // answer to a browser's request, which carries an Origin.
+    if (ctx.res.hasHeader('vary')) ctx.vary('Origin');
+    else ctx.res.setHeader('Vary', 'Origin');
+    return next();
+  };
 }
 
 /** Whatever nothing else answered: a 404 that points at the API's base path. */
@@ -272,7 +281,7 @@ function credentials(ctx: Context): CredentialSource {
 }
 
 /** Outermost middleware: turns every failure into an `Error` body, then logs and journals the exchange. */
-function observe(logger: Logger, journal: Journal, redactor: Redactor): Middleware {
+function observe(logger: Logger, journal: Journal, redactor: Redactor, maxBodyBytes: number): Middleware {
   return async (ctx, next) => {
     const started = performance.now();
     try {
@@ -283,9 +292,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
         logger.error({ err: error, url: redactor.url(ctx.url) }, 'request failed');
       renderProblem(ctx, problem, redactor);
     }
-    // Answered before the whole body arrived (too large, refused first): the rest of it must not
-    // be read as the next request, and draining it could take long, so the connection ends here.
-    if (!ctx.req.complete) ctx.set('Connection', 'close');
+    if (!ctx.req.complete && !drainable(ctx.req, maxBodyBytes)) ctx.set('Connection', 'close');
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     // No answer was written (chaos reset or held the connection): the journal and log say 0.
     const status = ctx.respond === false ? 0 : ctx.status;
@@ -311,12 +318,25 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor): Middlewa
       chaos: ctx.state.chaos as ChaosNote | undefined,
       requestHeaders: ctx.headers,
       requestBody: (ctx.state.requestBody as string | undefined) ?? '',
-      responseHeaders: ctx.response.headers,
+      responseHeaders: responseHeaderList(ctx.res),
       responseBody: ctx.body,
       // Proxy mode records what it read (the upstream's text, the violations), its credentials hidden.
       ...(ctx.state.journal as Partial<JournalRecord> | undefined),
     });
   };
+}
+
+/**
+ * Whether the unread rest of a body answered before it arrived whole (refused first: no
+ * credentials, no such item) may be left to Node, which reads and drops it after the answer and
+ * keeps the connection, as clients expect: a declared length within the body limit. A larger or
+ * chunked body could take long to drain, so its connection ends with the answer instead. Either
+ * way the rest is never read as the next request.
+ */
+function drainable(request: IncomingMessage, maxBodyBytes: number): boolean {
+  const length = request.headers['content-length'];
+  if (request.headers['transfer-encoding'] !== undefined || length === undefined || !/^\d+$/.test(length)) return false;
+  return Number(length) <= maxBodyBytes;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { http } from './commonjs.js';
 import { ProblemError } from '../core/problem.js';
 import { sampleOf } from '../openapi/generate.js';
 import { generatedBody, type BodySource } from './answer-body.js';
@@ -48,7 +48,7 @@ const MESSAGE_NAMES = ['message', 'detail', 'error_description', 'error', 'descr
 type Fill = [name: string, value: unknown];
 
 function reason(status: number): string {
-  return STATUS_CODES[status] ?? 'Error';
+  return http.STATUS_CODES[status] ?? 'Error';
 }
 
 function typeOf(schema: JsonSchema | undefined): string | undefined {

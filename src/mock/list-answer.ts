@@ -23,10 +23,24 @@ function plainAnswer(list: ResourceList, view: ItemView): ListAnswer {
   const siblings = Object.fromEntries(
     list.siblings.filter((sibling) => sibling.required).map((sibling) => [sibling.name, sampleOf(sibling.schema)]),
   );
+  // The last page written and its text: the same records again (a collection unchanged since)
+  // get the same text, not a fresh join of every item's. Records are immutable (a change makes a
+  // new one), so the same records mean the same text; the kept text is shared, not copied.
+  let last: { found: readonly StoredRecord[]; json: string } | undefined;
   return {
     fetchCount: (input, request) => pageWindow(list, pagingQuery(list, input, request)).limit,
-    respond: (found) => ({ json: listJson(found, view, list.wrapper, siblings) }),
+    respond: (found) => {
+      if (!last || !sameRecords(last.found, found))
+        last = { found, json: listJson(found, view, list.wrapper, siblings) };
+      return { json: last.json };
+    },
   };
+}
+
+function sameRecords(a: readonly StoredRecord[], b: readonly StoredRecord[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index += 1) if (a[index] !== b[index]) return false;
+  return true;
 }
 
 /**

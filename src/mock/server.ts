@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { packageFile, readJsonFile, PETSTORE_SPEC } from '../assets.js';
@@ -23,6 +22,7 @@ import { referencePages } from './reference-pages.js';
 import type { KennelProxy } from './proxy/proxy-handler.js';
 import { mockRedactor } from './redaction.js';
 import { dashboardPage } from '../domains/live/dashboard-page.js';
+import { http } from './commonjs.js';
 
 /** Time a client has to send its request headers, and its whole request, before kennel answers 408. */
 const DEFAULT_HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
@@ -190,7 +190,7 @@ function createHttpServer(
 ): Server {
   // Koa's handler settles its own errors (its onerror answers them): nothing awaits what it returns.
   const listener = (request: IncomingMessage, response: ServerResponse): void => void handle(request, response);
-  const server = createServer(
+  const server = http.createServer(
     {
       requireHostHeader: false,
       headersTimeout: timeouts.headersMs,

@@ -19,6 +19,20 @@ describe('parseJson / stringifyJson', () => {
     expect(parsed.ok && stringifyJson(parsed.value)).toBe('{"a":[9223372036854775807,1]}');
   });
 
+  it('writes what JSON.stringify writes when there is no bigint, and still refuses a cycle', () => {
+    const value = {
+      id: 1,
+      name: 'Rex',
+      tags: ['a', null],
+      nested: { at: 1.5, raw: JSON.rawJSON('12345678901234567890') },
+    };
+    expect(stringifyJson(value)).toBe(JSON.stringify(value));
+    expect(stringifyJson({ deep: [{ big: 2n ** 70n }] })).toBe('{"deep":[{"big":1180591620717411303424}]}');
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => stringifyJson(cyclic)).toThrow(TypeError);
+  });
+
   it.each([
     ['{"a":}', 'value expected at line 1, column 6 (offset 5)'],
     ['{"a":', 'value expected at line 1, column 6 (offset 5)'],

@@ -161,6 +161,24 @@ describe('request framing: refused with an Error body, the connection closed, no
 });
 
 describe('bodies answered before they arrive whole', () => {
+  it('a small declared body refused first (no credentials) is dropped and the connection kept', async () => {
+    const head = `POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${PET.length}\r\n\r\n`;
+    const next = `GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\n${AUTH}Connection: close\r\n\r\n`;
+    const answer = await raw([head, PET, next], 100);
+    expect(answer.status).toBe(401);
+    expect(answer.headers).not.toMatch(/connection: close/i);
+    // The body was read and dropped, not taken for the next request, which is answered on the same connection.
+    expect(answer.text.match(/HTTP\/1\.1 \d{3}/g)).toEqual(['HTTP/1.1 401', 'HTTP/1.1 200']);
+  });
+
+  it('a chunked body refused first ends its connection: its length is unknown', async () => {
+    const head = `POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+    const answer = await raw([head, chunked(PET)], 100);
+    expect(answer.status).toBe(401);
+    expect(answer.headers).toMatch(/connection: close/i);
+    expect(answer.closed).toBe(true);
+  });
+
   it('a body far over the limit gets its 400 and the connection closed, never read as the next request', async () => {
     const head = post(`Content-Length: 2000000\r\n`, '');
     const answer = await raw([head, '{"name":"', 'x'.repeat(100_000)]);

@@ -11,7 +11,7 @@ const record = (url: string, extra: Partial<JournalRecord> = {}): JournalRecord 
   durationMs: 1,
   requestHeaders: {},
   requestBody: '',
-  responseHeaders: {},
+  responseHeaders: [],
   responseBody: '',
   ...extra,
 });

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../../src/mock/server.js';
 import { startTestMock, expectConforms, type TestMock } from '../helpers/mock-client.js';
 
 let mock: TestMock;
@@ -95,5 +97,31 @@ describe('GET /pets (listPets)', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('a list answered again', () => {
+  it('shows an item changed in between (the last page’s text is reused only for the same records)', async () => {
+    const spec = fileURLToPath(new URL('../fixtures/contract/patched-status.yaml', import.meta.url));
+    const tickets = await startMock({ specPath: spec, port: 0, apiKeys: ['list-key'], world: false });
+    try {
+      const send = (method: string, path: string, body?: unknown) =>
+        fetch(`${tickets.url}${path}`, {
+          method,
+          headers: { authorization: 'Bearer list-key', 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, text: await response.text() }));
+      const created = JSON.parse((await send('POST', '/tickets', { title: 'Broken', status: 'open' })).text) as {
+        id: number;
+      };
+      const before = await send('GET', '/tickets');
+      expect((await send('GET', '/tickets')).text).toBe(before.text);
+      expect((await send('PATCH', `/tickets/${created.id}`, { status: 'closed' })).status).toBe(200);
+      const after = JSON.parse((await send('GET', '/tickets')).text) as { id: number; status: string }[];
+      expect(after.find((ticket) => ticket.id === created.id)?.status).toBe('closed');
+      expect(JSON.stringify(after)).not.toBe(before.text);
+    } finally {
+      await tickets.close();
+    }
   });
 });

@@ -42,6 +42,19 @@ describe('routing', () => {
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
   });
 
+  it.each([
+    ['a success', '/pets/1', {}],
+    ['an error', '/pets/1', { authorization: 'Bearer not-a-key' }],
+  ])('answers a request without Origin (not CORS) with Vary: Origin only: %s', async (_label, path, headers) => {
+    const exchange = await mock.request('GET', path, { headers });
+    expect(exchange.headers.get('vary')).toBe('Origin');
+    expect([...exchange.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    const cross = await mock.request('GET', path, { headers: { ...headers, origin: 'http://localhost:5173' } });
+    expect(cross.headers.get('vary')).toBe('Origin');
+    expect(cross.headers.get('access-control-allow-origin')).toBe('*');
+    expect(cross.headers.get('access-control-expose-headers')).toMatch(/Sunset/);
+  });
+
   it('can turn CORS off', async () => {
     const quiet = await startTestMock({ cors: false });
     try {

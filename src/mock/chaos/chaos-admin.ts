@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { Router } from '../commonjs.js';
 import type { Context } from 'koa';
 import { ProblemError } from '../../core/problem.js';
 import { ADMIN_PREFIX, requireAdmin } from '../admin-routes.js';

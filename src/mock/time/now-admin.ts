@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import { Router } from '../commonjs.js';
 import type { Context } from 'koa';
 import { readInstant } from '../../core/instant.js';
 import { ProblemError } from '../../core/problem.js';

@@ -1,0 +1,147 @@
+// CPU time per request, the figure that survives a busy machine: requests per second fall when
+// other processes take the cores, the server's own CPU seconds per request mostly do not.
+//
+//   node bench/cpu-per-request.js [--rounds N] [--duration S] [--connections N] [--routes list,item,create]
+//                                 [--world] [DIR[::FLAGS] ...]
+//
+// Serves the minimal Koa baseline and `kennel serve` of each checkout DIR (default: this one; each
+// needs a built dist/), with further serve FLAGS when given (`.::--no-cors --journal-size 0`), loads them one at a time, the order rotating per round, and reports for
+// each route the median over rounds of the server's CPU microseconds (user + system, from
+// /proc/<pid>/stat) per answered request, and in brackets the median of its per-round ratios to
+// the baseline's (the inverse of a throughput ratio: 1.11 ≈ 0.9× the baseline's speed on one core).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort, killAll, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
+import { runLoad } from './lib/load.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const API_KEY = 'bench-key';
+const AUTH = { authorization: `Bearer ${API_KEY}` };
+const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
+const ROUTES = [
+  { id: 'list', method: 'GET', path: '/v1/pets' },
+  { id: 'item', method: 'GET', path: '/v1/pets/1' },
+  {
+    id: 'create',
+    method: 'POST',
+    path: '/v1/pets',
+    body: JSON.stringify({ name: 'Bench', categoryId: 1, status: 'available' }),
+    headers: { 'content-type': 'application/json' },
+  },
+];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    rounds: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+    routes: { type: 'string', default: ROUTES.map((route) => route.id).join(',') },
+    world: { type: 'boolean', default: false },
+  },
+});
+
+function cpuTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return fields[11] + fields[12];
+}
+
+function targets() {
+  const dirs = positionals.length > 0 ? positionals : [ROOT];
+  const list = [
+    {
+      id: 'baseline',
+      command: (port) => [process.execPath, [path.join(ROOT, 'bench/baseline-server.js'), '--port', String(port)]],
+    },
+  ];
+  for (const [index, spec] of dirs.entries()) {
+    const [dir, flags = ''] = spec.split('::');
+    const bin = path.join(path.resolve(dir), 'bin/kennel.js');
+    const args = ['--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', '--max-pets', '1000000'];
+    list.push({
+      id: dirs.length === 1 ? 'kennel' : `kennel#${index + 1}`,
+      dir: spec,
+      command: (port) => [
+        process.execPath,
+        [
+          '--max-semi-space-size=16',
+          bin,
+          'serve',
+          '--port',
+          String(port),
+          ...args,
+          ...(values.world ? [] : ['--no-world']),
+          ...flags.split(' ').filter(Boolean),
+        ],
+      ],
+    });
+  }
+  return list;
+}
+
+async function start(target) {
+  const port = await freePort();
+  const [command, args] = target.command(port);
+  const handle = startChild(target.id, command, args, { cwd: ROOT });
+  await waitUntilAnswering(handle, `http://127.0.0.1:${port}/v1/pets`, AUTH, { timeoutMs: 60_000 });
+  return { ...target, handle, origin: `http://127.0.0.1:${port}` };
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+
+async function main() {
+  const running = [];
+  process.on('SIGINT', () => {
+    killAll();
+    process.exit(130);
+  });
+  try {
+    for (const target of targets()) running.push(await start(target));
+    for (const target of running.slice(1)) if (target.dir) console.log(`${target.id}: ${target.dir}`);
+    const rounds = Number(values.rounds);
+    const chosen = values.routes.split(',');
+    for (const route of ROUTES.filter((candidate) => chosen.includes(candidate.id))) {
+      const perRequest = new Map(running.map((target) => [target.id, []]));
+      for (let round = 0; round <= rounds; round++) {
+        const order = running.map((_, index) => running[(index + round) % running.length]);
+        for (const target of order) {
+          // As npm run bench does: each create round starts from the seeded store.
+          if (route.method === 'POST' && target.dir) await fetch(`${target.origin}/__kennel/reset`, { method: 'POST' });
+          const before = cpuTicks(target.handle.pid);
+          const result = await runLoad({
+            url: target.origin + route.path,
+            method: route.method,
+            headers: { ...AUTH, ...route.headers },
+            body: route.body,
+            connections: Number(values.connections),
+            duration: round === 0 ? 1 : Number(values.duration),
+          });
+          const ticks = cpuTicks(target.handle.pid) - before;
+          if (round > 0) perRequest.get(target.id).push((ticks * TICK_US) / result.requests);
+        }
+      }
+      // Ratios are taken round by round (the machine's load drifts), then their median.
+      const baseRounds = perRequest.get('baseline');
+      const cells = running.map((target) => {
+        const rounds = perRequest.get(target.id);
+        const ratios = rounds.map((us, index) => us / baseRounds[index]);
+        return `${target.id} ${median(rounds).toFixed(1)} µs (${median(ratios).toFixed(2)})`;
+      });
+      console.log(`${route.method} ${route.path}: ${cells.join(', ')}`);
+    }
+  } finally {
+    await Promise.all(running.map((target) => stopChild(target.handle)));
+  }
+}
+
+main().catch((error) => {
+  console.error(`cpu-per-request: ${error.stack ?? error}`);
+  killAll();
+  process.exitCode = 2;
+});
