@@ -1,5 +1,6 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
+import type { Socket } from 'node:net';
 import { createSecureContext, type SecureContext } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
@@ -176,10 +177,24 @@ function listen(server: HttpServer | Server, port: number, host: string, flag: s
   });
 }
 
-function closing(server: HttpServer | Server): Promise<void> {
+/**
+ * Remembers every socket a listener accepts, so closing can end them all: a half-open one (the
+ * client's FIN came mid-handshake) is no HTTP connection yet, and `closeAllConnections` misses it.
+ */
+function trackSockets(server: HttpServer | Server): Set<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
+}
+
+function closing(server: HttpServer | Server, sockets: ReadonlySet<Socket>): Promise<void> {
   return new Promise((done) => {
     server.close(() => done());
     server.closeAllConnections();
+    for (const socket of sockets) socket.destroy();
   });
 }
 
@@ -203,6 +218,10 @@ export async function startSiteServer(
   const ports: SitePorts = { https: options.port };
   const server: Server = createServer(
     {
+      // A client may send its request and close its side at once (`Connection: close`, then FIN,
+      // as `printf … | openssl s_client` does): the page is rendered asynchronously, so the
+      // socket must stay writable after the client's FIN, here and in the HTTP layer below.
+      allowHalfOpen: true,
       key: fallback.privateKeyPem,
       cert: fallback.chainPem,
       SNICallback: (servername, done) => {
@@ -225,15 +244,21 @@ export async function startSiteServer(
     (request, response) => answer(live, content, request, response, 'https', ports),
   );
   server.on('tlsClientError', () => undefined);
+
   const plain =
     options.httpPort === undefined
       ? undefined
       : createHttpServer((request, response) => answer(live, content, request, response, 'http', ports));
+  // Node's own switch for the HTTP layer (node:_http_server), not in its typings.
+  for (const listener of [server, plain])
+    if (listener) (listener as unknown as { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  const httpsSockets = trackSockets(server);
+  const httpSockets = plain ? trackSockets(plain) : new Set<Socket>();
   ports.https = await listen(server, options.port, options.host, '--site-port');
   try {
     if (plain) ports.http = await listen(plain, options.httpPort!, options.host, '--site-http-port');
   } catch (error) {
-    await closing(server);
+    await closing(server, httpsSockets);
     throw error;
   }
   return {
@@ -241,7 +266,7 @@ export async function startSiteServer(
     port: ports.https,
     ...(ports.http === undefined ? {} : { httpPort: ports.http }),
     close: async () => {
-      await Promise.all([closing(server), plain ? closing(plain) : undefined]);
+      await Promise.all([closing(server, httpsSockets), plain ? closing(plain, httpSockets) : undefined]);
     },
   };
 }
