@@ -166,7 +166,9 @@ describe('path parameters', () => {
   it('a path parameter declared without a schema still gets a value: no request goes to an empty segment', async () => {
     const summary = await serveAndCheck('path-parameter-without-schema.yaml');
     expect(errors(summary)).toEqual([]);
-    const urls = summary.cases.flatMap((result) => result.failures.map((finding) => finding.request?.url ?? ''));
+    const urls = summary.cases.flatMap((result) =>
+      result.failures.map((finding) => finding.exchange?.request.url ?? ''),
+    );
     expect(urls.filter((url) => url.includes('//tokens/'))).toEqual([]);
     expect(
       summary.cases.find((c) => c.check === 'status-code-conformance' && c.operationId === 'getWalletToken')?.status,
