@@ -175,3 +175,14 @@ describe('path parameters', () => {
     ).toBe('passed');
   });
 });
+
+describe('Location of a create', () => {
+  it("a sub-resource's Location is matched under its parent's URL, and names the item's own id", async () => {
+    const summary = await serveAndCheck('sub-resource-location.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'location-resolves')).toEqual([]);
+    expect(summary.cases.find((c) => c.check === 'location-resolves' && c.operationId === 'addAddress')?.status).toBe(
+      'passed',
+    );
+  });
+});
