@@ -1,6 +1,6 @@
 import { stringifyJson } from '../core/json.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { isJsonMediaType, type MediaType } from '../openapi/operations.js';
+import { isJsonMediaType, responseFor, type MediaType, type Operation } from '../openapi/operations.js';
 import { essenceOf, isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
 import { refName, toXml } from './xml-body.js';
@@ -39,4 +39,24 @@ export function renderBody(
   }
   const text = typeof body === 'string' ? body : stringifyJson(body);
   return { text, contentType: isTextMediaType(media.mediaType) ? `${essence}; charset=utf-8` : essence };
+}
+
+/**
+ * An answer built as JSON without a media type (an item the mock keeps, a list page) in the JSON
+ * media type its status documents, the one `Accept` rates highest: `application/hal+json` where
+ * the document lists only that. `application/json` (or none documented) keeps the default.
+ */
+export function inDocumentedJsonType(
+  operation: Operation,
+  response: HttpResponse,
+  accept: string | undefined,
+): HttpResponse {
+  if (response.json === undefined || response.contentType !== undefined) return response;
+  const documented = (responseFor(operation, response.status)?.content ?? []).filter((media) =>
+    isJsonMediaType(media.mediaType),
+  );
+  const media = pickMedia(documented, accept);
+  if (!media) return response;
+  const essence = essenceOf(media.mediaType);
+  return essence === 'application/json' || essence.includes('*') ? response : { ...response, contentType: essence };
 }

@@ -7,6 +7,7 @@ import { DocumentAnswers } from './document-answers.js';
 import { compileOperation, type CompiledOperation } from './compiled-operation.js';
 import { DocumentedErrors, type ErrorScope } from './documented-error.js';
 import { acceptableMedia } from './media-negotiation.js';
+import { inDocumentedJsonType } from './response-body.js';
 import { ResponseView } from './response-view.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
 import {
@@ -131,7 +132,8 @@ function handlerFor(
       headers: ctx.headers,
       preferences,
     };
-    const response = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
+    const answered = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
+    const response = inDocumentedJsonType(operation, answered, accept || undefined);
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
   };

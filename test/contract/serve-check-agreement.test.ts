@@ -186,3 +186,11 @@ describe('Location of a create', () => {
     );
   });
 });
+
+describe('JSON media types other than application/json', () => {
+  it('items the mock keeps are answered in the JSON media type their status documents (HAL here)', async () => {
+    const summary = await serveAndCheck('vendor-json-media.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'content-type-conformance')).toEqual([]);
+  });
+});
