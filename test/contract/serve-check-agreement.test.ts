@@ -194,3 +194,12 @@ describe('JSON media types other than application/json', () => {
     expect(warnings(summary, 'content-type-conformance')).toEqual([]);
   });
 });
+
+describe('statuses a document does not list', () => {
+  it('an undocumented status answered in a JSON type (problem details here) draws no Content-Type finding', async () => {
+    const summary = await serveAndCheck('undocumented-status-json-type.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/undocumented status 401/);
+    expect(warnings(summary, 'content-type-conformance')).toEqual([]);
+  });
+});
