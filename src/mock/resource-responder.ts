@@ -6,6 +6,7 @@ import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import {
   bodySchemaOf,
   schemaAt,
+  successSchemaOf,
   type Resource,
   type ResourceBinding,
   type ResourceList,
@@ -290,6 +291,22 @@ class ResourceHandlers {
     };
   }
 
+  /**
+   * An action on one item (`POST /emails/{id}/cancel`) documented to answer the item itself
+   * (its success schema is the item schema): it answers the item its path names, as stored.
+   */
+  actionAnsweredByItem(operation: Operation, parameter: string): ResourceHandler | undefined {
+    const response = successOf(operation);
+    if (!response || successSchemaOf(this.#document, operation) !== this.#resource.itemSchema) return undefined;
+    const binding: ResourceBinding = { resource: this.#resource, role: 'read', wrappers: {} };
+    const answer = { ...answerOf(this.#document, binding, operation), location: false };
+    return (input, tenant) =>
+      andThen(this.#collection(input, tenant).get(String(input.path[parameter])), (found) => {
+        if (!found) throw this.#notFound(String(input.path[parameter]));
+        return this.#answer(answer, found, input);
+      });
+  }
+
   /** Throws the 404 when the item the path parameter `parameter` names is not in the tenant's store. */
   requireItem(input: RequestInput, tenant: Tenant, parameter: string): MaybePromise<void> {
     const key = String(input.path[parameter]);
@@ -404,6 +421,18 @@ export function resourceHandlers(options: ResourceHandlerOptions): Map<string, R
     if (!bound) perResource.set(binding.resource, (bound = new ResourceHandlers(binding.resource, options)));
     const handler = bound.handlerFor(binding, operation);
     if (handler) handlers.set(operation.id, handler);
+  }
+  for (const operation of options.document.operations) {
+    if (handlers.has(operation.id) || options.model.bindingOf(operation)) continue;
+    for (const resource of options.model.resources.filter((candidate) => candidate.stateful)) {
+      const parameter = itemParameterOf(resource.path, operation.path);
+      if (parameter === undefined) continue;
+      let bound = perResource.get(resource);
+      if (!bound) perResource.set(resource, (bound = new ResourceHandlers(resource, options)));
+      const handler = bound.actionAnsweredByItem(operation, parameter);
+      if (handler) handlers.set(operation.id, handler);
+      break;
+    }
   }
   return handlers;
 }

@@ -203,3 +203,24 @@ describe('statuses a document does not list', () => {
     expect(warnings(summary, 'content-type-conformance')).toEqual([]);
   });
 });
+
+describe('actions on an item', () => {
+  it("an action answered by the item's schema answers the item its path names, not the example", async () => {
+    const summary = await serveAndCheck('item-action-answers-item.yaml');
+    expect(errors(summary)).toEqual([]);
+    const mock = await startMock({ specPath: fixture('item-action-answers-item.yaml'), port: 0, world: false });
+    try {
+      const sent = await fetch(`${mock.url}/emails`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ subject: 'hello' }),
+      });
+      const made = (await sent.json()) as { id: string };
+      const cancelled = await fetch(`${mock.url}/emails/${made.id}/cancel`, { method: 'POST' });
+      expect(cancelled.status).toBe(200);
+      expect(await cancelled.json()).toEqual({ id: made.id, subject: 'hello' });
+    } finally {
+      await mock.close();
+    }
+  });
+});
