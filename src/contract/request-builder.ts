@@ -50,7 +50,10 @@ function authHeaders(
 
 /** A value the parameter's schema allows (its example, default, first enum member, a uuid for format uuid…). */
 export function defaultParameterValue(parameter: PlannedParameter): string {
-  return parameterText(sampleOf(parameter.resolved));
+  const text = parameterText(sampleOf(parameter.resolved));
+  // A path parameter declared without a schema still names one item: an empty segment
+  // (`/wallets//tokens/`) would be another URL, routed elsewhere or nowhere.
+  return parameter.in === 'path' && text === '' ? parameterText(sampleOf({ type: 'string' })) : text;
 }
 
 function expandPath(operation: PlannedOperation, values: Record<string, string> = {}): string {

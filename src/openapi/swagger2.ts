@@ -25,6 +25,9 @@ export async function convertSwagger2(raw: Record<string, unknown>): Promise<Con
       patch: true,
       warnOnly: true,
       resolve: false,
+      // A YAML alias (`*ok` reusing `&ok`) parses to one shared object; copying it is what the
+      // document means, where the converter's default refuses it.
+      anchors: true,
     });
     return {
       ok: true,

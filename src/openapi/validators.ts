@@ -59,6 +59,9 @@ export class SchemaValidators {
       code: { regExp: lenientRegExp },
     } as const;
     this.#ajv = document.openapi.startsWith('3.1') ? new Ajv2020(options) : new Ajv(options);
+    // Ajv refuses draft-04's `id` outright; OpenAPI has no such keyword, and an `id` beside a
+    // schema's keywords is a property written one level too high: ignored like any unknown key.
+    this.#ajv.removeKeyword('id');
     const addFormats = formatsPlugin as unknown as (ajv: Ajv) => Ajv;
     addFormats(this.#ajv);
     // JSON numbers cannot carry int64 exactly; `exactNumbers` (core/json) maps out-of-range

@@ -207,9 +207,51 @@ describe('invented references', () => {
   });
 });
 
+describe('path parameters', () => {
+  it('a path parameter declared without a schema still gets a value: no request goes to an empty segment', async () => {
+    const summary = await serveAndCheck('path-parameter-without-schema.yaml');
+    expect(errors(summary)).toEqual([]);
+    const urls = summary.cases.flatMap((result) =>
+      result.failures.map((finding) => finding.exchange?.request.url ?? ''),
+    );
+    expect(urls.filter((url) => url.includes('//tokens/'))).toEqual([]);
+    expect(
+      summary.cases.find((c) => c.check === 'status-code-conformance' && c.operationId === 'getWalletToken')?.status,
+    ).toBe('passed');
+  });
+});
+
+describe('Location of a create', () => {
+  it("a sub-resource's Location is matched under its parent's URL, and names the item's own id", async () => {
+    const summary = await serveAndCheck('sub-resource-location.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'location-resolves')).toEqual([]);
+    expect(summary.cases.find((c) => c.check === 'location-resolves' && c.operationId === 'addAddress')?.status).toBe(
+      'passed',
+    );
+  });
+});
+
 describe('actions on one item', () => {
   it('an action answering the item answers the item acted on, an id a client can read', async () => {
     const summary = await serveAndCheck('item-action-answers-item.yaml');
     expect(errors(summary)).toEqual([]);
+  });
+});
+
+describe('JSON media types other than application/json', () => {
+  it('items the mock keeps are answered in the JSON media type their status documents (HAL here)', async () => {
+    const summary = await serveAndCheck('vendor-json-media.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'content-type-conformance')).toEqual([]);
+  });
+});
+
+describe('statuses a document does not list', () => {
+  it('an undocumented status answered in a JSON type (problem details here) draws no Content-Type finding', async () => {
+    const summary = await serveAndCheck('undocumented-status-json-type.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'status-code-conformance').join('\n')).toMatch(/undocumented status 401/);
+    expect(warnings(summary, 'content-type-conformance')).toEqual([]);
   });
 });

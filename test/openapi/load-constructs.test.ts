@@ -31,6 +31,12 @@ describe('valid documents kennel used to refuse load', () => {
     expect(loaded.locate('#/components/schemas/Item/properties/id')).toBe(`${file}:27`);
   });
 
+  it('Swagger 2.0 in YAML that reuses a part by anchor and alias is converted', async () => {
+    const loaded = await loadDocument(fixture('swagger2-yaml-anchors.yaml'));
+    expect(loaded.operations.map((operation) => operation.id)).toEqual(['listShelves', 'listArchivedShelves']);
+    expect(loaded.operations[1]!.responses[0]!.content[0]!.schema).toBeDefined();
+  });
+
   it('a path key with percent-encoded characters (`/caf%C3%A9`): its schemas are found by their pointers', async () => {
     const loaded = await loadDocument(fixture('percent-encoded-path.yaml'));
     const [operation] = loaded.operations;

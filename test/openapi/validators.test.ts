@@ -62,6 +62,19 @@ describe('data in a document is not schema', () => {
     expect(validate({ $id: 'x' })).toEqual([]);
     expect(validate({ $id: 3 })).toEqual([{ pointer: '/$id', message: 'must be string' }]);
   });
+
+  it("an `id` key beside a schema's keywords (a property written one level too high) is no keyword", () => {
+    const reply = { type: 'object', properties: { stat: { type: 'string' } }, id: { type: 'string' } };
+    const validators = new SchemaValidators({
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: { Reply: reply } },
+    } as never);
+    const validate = validators.at('#/components/schemas/Reply');
+    expect(validate({ stat: 'ok' })).toEqual([]);
+    expect(validate({ stat: 1 })).toEqual([{ pointer: '/stat', message: 'must be string' }]);
+  });
 });
 
 describe('names in maps are names', () => {

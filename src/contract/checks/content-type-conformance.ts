@@ -53,7 +53,8 @@ function objectUnderOpaqueTypes(plan: Plan, exchange: Exchange, actual: string):
 
 /**
  * A response with a body declares the media type the spec documents for it (parameters such as
- * `charset` are fine). Undocumented statuses must still be JSON when the API speaks JSON.
+ * `charset` are fine). Undocumented statuses must still be JSON (of any JSON type) when the API
+ * speaks JSON.
  */
 export const contentTypeConformance: ResponseCheck = {
   name: 'content-type-conformance',
@@ -66,6 +67,9 @@ export const contentTypeConformance: ResponseCheck = {
     const actual = essence(response.headers['content-type']);
     const documented =
       documentedResponse(exchange)?.content.map((media) => media.mediaType.split(';')[0]!.trim().toLowerCase()) ?? [];
+    // An undocumented status need only be JSON when the API speaks JSON: any JSON type will do
+    // (`application/problem+json`, a vendor `+json`), the document naming none for it.
+    if (documented.length === 0 && actual && isJsonMediaType(actual)) return [];
     const expected = documented.length > 0 ? documented : plan.errorSchema ? ['application/json'] : [];
     if (expected.length === 0 || (actual && expected.some((range) => covers(range, actual)))) return [];
     const shown = actual ?? '(none)';

@@ -17,12 +17,30 @@ import {
 /** Creates made to follow their Location: two at once, so a Location taken from shared state shows. */
 const CREATES = 2;
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A path template as a pattern: each `{name}` one captured segment. */
+function templatePattern(template: string): string {
+  return escapeRegExp(template).replace(/\\\{[^}]+\\\}/g, '([^/]+)');
+}
+
+/**
+ * What the server's URL puts before the document's paths: the request path less the part its
+ * template matched (`/customers/1/addresses` under `/api` for `/customers/{id}/addresses`).
+ */
+function basePathOf(requestPath: string, template: string): string {
+  const match = new RegExp(`${templatePattern(template)}/?$`).exec(requestPath);
+  return match ? requestPath.slice(0, match.index) : '';
+}
+
 /** The read operation's path parameter named by `location`, or why it names none. */
 function pathParameterOf(
   location: string,
   created: Exchange,
   read: PlannedOperation,
-): { value: string } | { problem: string } {
+): { value: string; parents: Record<string, string> } | { problem: string } {
   const requestUrl = new URL(created.request.url);
   let target: URL;
   try {
@@ -31,12 +49,16 @@ function pathParameterOf(
     return { problem: 'is not a URI reference' };
   }
   if (target.origin !== requestUrl.origin) return { problem: `points to another origin (${target.origin})` };
-  const base = requestUrl.pathname.slice(0, requestUrl.pathname.length - created.operation.operation.path.length);
-  const escaped = read.operation.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '([^/]+)');
-  const match = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${escaped}/?$`).exec(target.pathname);
+  const base = basePathOf(requestUrl.pathname, created.operation.operation.path);
+  const match = new RegExp(`^${escapeRegExp(base)}${templatePattern(read.operation.path)}/?$`).exec(target.pathname);
   if (!match) return { problem: `names no resource of ${read.id} (${read.operation.path} under ${base || '/'})` };
   try {
-    return { value: decodeURIComponent(match[1]!) };
+    // The last path parameter is the item's own: earlier ones name its parents, which the read
+    // is sent under (the Location's, not ones the run knows of).
+    const values = match.slice(1).map((text) => decodeURIComponent(text));
+    const names = [...read.operation.path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!);
+    const parents = Object.fromEntries(names.slice(0, -1).map((name, index) => [name, values[index]!]));
+    return { value: values[values.length - 1]!, parents };
   } catch {
     return { problem: 'has a malformed percent-encoding' };
   }
@@ -60,7 +82,14 @@ async function follow(
         actual: location,
       }),
     ];
-  const exchange = await readById(context, read, target.value, `following Location ${location}`);
+  const exchange = await readById(
+    context,
+    read,
+    target.value,
+    `following Location ${location}`,
+    'valid',
+    target.parents,
+  );
   const got = idOf(jsonBody(exchange), idProperty);
   // A create that returns no item (`201` with no body) names its resource only by the Location.
   if (isSuccess(exchange) && (id === undefined || idKey(got) === idKey(id))) return [];
