@@ -85,7 +85,7 @@ export interface PlannedOperation {
 }
 
 export interface Plan {
-  spec: LoadedDocument;
+  document: LoadedDocument;
   validators: SchemaValidators;
   operations: PlannedOperation[];
   /** Every operation of the document, selected or not (targets of links, read-backs). */
@@ -104,14 +104,14 @@ export interface Plan {
   resourceOfItem(schema: JsonSchema | undefined): Resource | undefined;
 }
 
-function resolved(spec: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
-  return pointer === undefined ? undefined : (valueAt(spec.dereferenced, pointer) as JsonSchema | undefined);
+function resolved(document: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
+  return pointer === undefined ? undefined : (valueAt(document.dereferenced, pointer) as JsonSchema | undefined);
 }
 
-function successSchema(spec: LoadedDocument, operation: Operation): JsonSchema | undefined {
+function successSchema(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
   const response = operation.responses.find((candidate) => /^2\d\d$/.test(candidate.status));
   const media = response && jsonMediaType(response.content);
-  return resolved(spec, media?.schema?.pointer);
+  return resolved(document, media?.schema?.pointer);
 }
 
 /** The checker's role for a model binding: the model's (lists in an envelope included). */
@@ -166,18 +166,18 @@ function statusNumbers(responses: readonly OperationResponse[], test: (status: n
     .filter((status) => Number.isInteger(status) && test(status));
 }
 
-function planOperation(spec: LoadedDocument, operation: Operation, model: ResourceModel): PlannedOperation {
+function planOperation(document: LoadedDocument, operation: Operation, model: ResourceModel): PlannedOperation {
   const parameters = operation.parameters.map((parameter) => ({
     ...parameter,
-    resolved: resolved(spec, parameter.schema?.pointer),
+    resolved: resolved(document, parameter.schema?.pointer),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
-  const bodySchema = resolved(spec, media?.schema?.pointer);
+  const bodySchema = resolved(document, media?.schema?.pointer);
   const binding = model.bindingOf(operation);
   const body =
     media?.schema && bodySchema !== undefined
       ? {
-          ...innerBody(spec, media.schema.pointer, bodySchema, binding?.wrappers.request),
+          ...innerBody(document, media.schema.pointer, bodySchema, binding?.wrappers.request),
           required: operation.requestBody!.required,
         }
       : undefined;
@@ -186,7 +186,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
   const other = body ? undefined : operation.requestBody?.content.find((item) => buildableMediaType(item.mediaType));
   const mediaBody = other && {
     mediaType: other.mediaType,
-    schema: resolved(spec, other.schema?.pointer),
+    schema: resolved(document, other.schema?.pointer),
     required: operation.requestBody!.required,
   };
   return {
@@ -195,7 +195,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     role,
     collection: resource?.path,
     resource,
-    returnsItem: role === 'create' && typesOf(successSchema(spec, operation)).includes('object'),
+    returnsItem: role === 'create' && typesOf(successSchema(document, operation)).includes('object'),
     safe: operation.method === 'get' || operation.method === 'head' || operation.method === 'options',
     parameters,
     body,
@@ -208,7 +208,7 @@ function planOperation(spec: LoadedDocument, operation: Operation, model: Resour
     list: role === 'list' ? binding?.list : undefined,
     payload: binding
       ? { items: binding.list?.wrapper, item: binding.wrappers.response }
-      : { item: itemWrapperOf(successSchema(spec, operation), operation.path)?.property },
+      : { item: itemWrapperOf(successSchema(document, operation), operation.path)?.property },
     produces: resource,
     ranges: role === 'list' ? (binding?.list?.ranges ?? []) : [],
     textFilters: role === 'list' ? textFiltersOf(binding) : [],
@@ -261,34 +261,34 @@ function collectionsOf(all: readonly PlannedOperation[]): Map<string, Collection
 
 /** The resource an operation the model does not bind shows (an action answering the item): by its item schema. */
 function producedBy(
-  spec: LoadedDocument,
+  document: LoadedDocument,
   planned: PlannedOperation,
   items: Map<unknown, Resource>,
 ): Resource | undefined {
-  const schema = successSchema(spec, planned.operation);
+  const schema = successSchema(document, planned.operation);
   const inner = planned.payload.item === undefined ? schema : objectShape(schema).properties[planned.payload.item];
   const element = typesOf(inner).includes('array') && typeof inner === 'object' ? inner.items : inner;
   return items.get(element);
 }
 
 /** Plans a run over `operations` of the document (all by default), on the document's resource model. */
-export function buildPlan(spec: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
-  const model = inferResources(spec);
-  const all = spec.operations.map((operation) => planOperation(spec, operation, model));
+export function buildPlan(document: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
+  const model = inferResources(document);
+  const all = document.operations.map((operation) => planOperation(document, operation, model));
   const operations = all.filter((planned) => select(planned.operation));
   const collections = collectionsOf(all);
-  const references = inferReferences(spec, model);
+  const references = inferReferences(document, model);
   const byOperation = new Map(all.map((planned) => [planned.operation, planned]));
-  const order = dependencyOrder(spec.operations, model, references).map((operation) => byOperation.get(operation)!);
+  const order = dependencyOrder(document.operations, model, references).map((operation) => byOperation.get(operation)!);
   const items = new Map<unknown, Resource>();
   for (const resource of model.resources) if (!items.has(resource.itemSchema)) items.set(resource.itemSchema, resource);
-  for (const planned of all) planned.produces ??= producedBy(spec, planned, items);
+  for (const planned of all) planned.produces ??= producedBy(document, planned, items);
   return {
-    spec,
-    validators: new SchemaValidators(spec.document),
+    document: document,
+    validators: new SchemaValidators(document.document),
     operations,
     all,
-    errorSchema: errorSchemaOf(spec.operations),
+    errorSchema: errorSchemaOf(document.operations),
     model,
     collection: (path) => collections.get(path) ?? {},
     references,

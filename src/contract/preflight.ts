@@ -74,19 +74,19 @@ async function wrongBase(
   send: PreflightSend,
 ): Promise<void> {
   const first = operations[0]!;
-  const candidate = withBasePath(baseUrl, plan.spec.basePath);
+  const candidate = withBasePath(baseUrl, plan.document.basePath);
   if (candidate !== undefined) {
     const answer = await send(probeOf(first), candidate);
     const status = answer.response?.status;
     if (status !== undefined && status !== 404)
       throw new ToolError(
-        `${label(first)} answered 404 at ${baseUrl} and ${status} at ${candidate}: did you mean --base-url ${candidate}? (the document's servers are under ${plan.spec.basePath}); nothing was judged`,
+        `${label(first)} answered 404 at ${baseUrl} and ${status} at ${candidate}: did you mean --base-url ${candidate}? (the document's servers are under ${plan.document.basePath}); nothing was judged`,
       );
   }
   // Without a working alternative, only operations that never document a 404 make the case.
   if (operations.some((operation) => documents(operation, 404))) return;
   const shown = operations.map(label).join(', ');
   throw new ToolError(
-    `every documented operation tried answered 404 at ${baseUrl} (${shown}): is it the base URL of this API?${plan.spec.basePath ? ` (the document's servers are under ${plan.spec.basePath})` : ''}; nothing was judged`,
+    `every documented operation tried answered 404 at ${baseUrl} (${shown}): is it the base URL of this API?${plan.document.basePath ? ` (the document's servers are under ${plan.document.basePath})` : ''}; nothing was judged`,
   );
 }

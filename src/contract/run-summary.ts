@@ -53,7 +53,7 @@ export function summarise(
         : (run.stopped ?? undefined);
   const interrupted = context.crash !== undefined || run.stopKind === 'interrupt';
   const idle = run.selectedRequests === 0 && !interrupted && run.stopped === undefined;
-  const hint = basePathHint(info.baseUrl, run.plan.spec.basePath, run.only404);
+  const hint = basePathHint(info.baseUrl, run.plan.document.basePath, run.only404);
   return {
     ...info,
     startedAt: new Date(context.started).toISOString(),

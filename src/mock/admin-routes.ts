@@ -17,7 +17,7 @@ import { refuseOtherMethods } from './admin-methods.js';
 export const ADMIN_PREFIX = '/__kennel';
 
 interface AdminDependencies {
-  spec: LoadedDocument;
+  document: LoadedDocument;
   config: MockConfig;
   store: Store;
   journal: Journal;
@@ -79,14 +79,14 @@ function parseLimit(raw: unknown, max: number): number {
  * Health, reset and the request journal, under /__kennel. With an admin token, everything but
  * health requires it (container health probes carry no credentials).
  */
-export function adminRouter({ spec, config, store, journal }: AdminDependencies): Router {
+export function adminRouter({ document, config, store, journal }: AdminDependencies): Router {
   const router = new Router({ prefix: ADMIN_PREFIX });
   const admin = requireAdmin(config.adminToken);
   router.get('/health', async (ctx) => {
     const { seed, tenants, kind } = await store.status();
     sendJson(ctx, 200, {
       status: 'ok',
-      spec: documentInfo(spec.document),
+      spec: documentInfo(document.document),
       seed,
       tenants,
       store: kind,

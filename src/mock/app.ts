@@ -44,7 +44,7 @@ import { sunsetHook } from './time/sunset.js';
 import { VirtualNow } from './time/virtual-now.js';
 
 export interface MockDependencies {
-  spec: LoadedDocument;
+  document: LoadedDocument;
   config: MockConfig;
   /** Named seeders a document's x-kennel-resources may attach to its collections (the Pet Store's `pets`). */
   seeders?: Record<string, Seeder>;
@@ -92,9 +92,9 @@ export interface ExtraApi {
   router: Middleware;
 }
 
-/** Builds the Koa app that serves `spec`: routes, validation and responses all derive from the document. */
+/** Builds the Koa app that serves `document`: routes, validation and responses all derive from the document. */
 export function createMockApp({
-  spec,
+  document,
   config,
   seeders = {},
   logger,
@@ -104,7 +104,7 @@ export function createMockApp({
   clock = { now: () => Date.now() },
 }: MockDependencies): MockApp {
   const { model, store } = resourceSetup(
-    spec,
+    document,
     seeders,
     {
       seed: config.seed,
@@ -118,11 +118,11 @@ export function createMockApp({
   const routed = new SuccessorStore(store);
   const handOver = (successor: Store, checks: SuccessorChecks) => routed.handOver(successor, checks);
   const accepted = acceptedKeys(config);
-  const redactor = mockRedactor(spec, accepted, config.adminToken);
+  const redactor = mockRedactor(document, accepted, config.adminToken);
   const journal = new Journal({ entries: config.journalSize, bytes: config.journalBytes }, redactor);
   const keys: ReadonlySet<string> = new Set(accepted);
   const now = new VirtualNow(clock, config.now);
-  const chaos = new ChaosEngine(checkedChaos(config.chaos, spec), config.seed, clock);
+  const chaos = new ChaosEngine(checkedChaos(config.chaos, document), config.seed, clock);
   const app = new Koa();
   // observe() answers every failure, so only what happens once an answer is under way gets here (a
   // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
@@ -132,11 +132,11 @@ export function createMockApp({
   app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
   // A proxied deployment answers its own CORS, preflights included.
   if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
-  const operationIds = spec.operations.map((operation) => operation.id);
+  const operationIds = document.operations.map((operation) => operation.id);
   const { adminToken, maxBodyBytes } = config;
   app.use(
     underAdminPrefix([
-      adminRouter({ spec, config, store: routed, journal }).routes() as Middleware,
+      adminRouter({ document, config, store: routed, journal }).routes() as Middleware,
       chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes() as Middleware,
       nowAdminRouter(now, config.adminToken, config.maxBodyBytes).routes() as Middleware,
       ...extraApis.map((extra) => extra.router),
@@ -146,24 +146,24 @@ export function createMockApp({
     app.use(proxy);
     return { app, store, requests: routed, handOver, journal, chaos, now };
   }
-  const validators = new SchemaValidators(spec.document);
-  spec.warnings.push(...exampleWarnings(spec, validators));
-  const answers = new DocumentAnswers(spec, validators, { seed: config.seed, dynamic: config.dynamic ?? false });
+  const validators = new SchemaValidators(document.document);
+  document.warnings.push(...exampleWarnings(document, validators));
+  const answers = new DocumentAnswers(document, validators, { seed: config.seed, dynamic: config.dynamic ?? false });
   app.use(
     specRouter({
-      spec,
+      document,
       validators,
       answers,
       prismQuery: config.prismQuery ?? false,
-      prefix: spec.basePath,
+      prefix: document.basePath,
       maxBodyBytes: config.maxBodyBytes,
       authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
       respond: resourceResponder(config, routed, model, answers),
-      around: sunsetHook(spec, now, config.afterSunset ?? 'gone'),
+      around: sunsetHook(document, now, config.afterSunset ?? 'gone'),
       afterAuth: chaosHook(chaos, config.chaos?.maxHeld),
     }),
   );
-  app.use(notFound(spec.basePath));
+  app.use(notFound(document.basePath));
   return { app, store, requests: routed, handOver, journal, chaos, now };
 }
 
@@ -174,12 +174,12 @@ function resourceResponder(
   model: ResourceModel,
   answers: DocumentAnswers,
 ): Responder {
-  const { spec } = answers;
-  const options = { document: spec, model, listOrder: config.listOrder, seed: config.seed };
+  const { document } = answers;
+  const options = { document, model, listOrder: config.listOrder, seed: config.seed };
   const handlers = config.stateless ? new Map<string, ResourceHandler>() : resourceHandlers(options);
   const guards = config.stateless ? new Map<string, ItemGuard>() : itemGuards(options);
   const actions = config.stateless ? new Map<string, ItemActionAnswer>() : itemActionAnswers(options);
-  const references = config.stateless ? undefined : referenceGuard(spec, model);
+  const references = config.stateless ? undefined : referenceGuard(document, model);
   return (compiled, input, request) => {
     const guard = guards.get(compiled.operation.id);
     if (!guard && !references && !actions.has(compiled.operation.id)) return answer(compiled, input, request);
@@ -213,7 +213,7 @@ function resourceResponder(
       sent: config.stateless ? undefined : echoedBody(model, compiled.operation, input),
     });
     const list = config.stateless ? undefined : model.bindingOf(compiled.operation)?.list;
-    return list ? limitedList(canned, list, input, request, spec.basePath) : canned;
+    return list ? limitedList(canned, list, input, request, document.basePath) : canned;
   }
 }
 

@@ -70,8 +70,8 @@ export function ordinaryResponse(operation: Operation): OperationResponse | unde
 }
 
 /** The fields of a form media type whose `encoding` entry says `allowReserved: false`. */
-function encodedOnlyFields(spec: LoadedDocument, media: MediaType): Set<string> {
-  const encoding = valueAt(spec.dereferenced, `${media.pointer}/encoding`);
+function encodedOnlyFields(document: LoadedDocument, media: MediaType): Set<string> {
+  const encoding = valueAt(document.dereferenced, `${media.pointer}/encoding`);
   if (typeof encoding !== 'object' || encoding === null) return new Set();
   return new Set(
     Object.entries(encoding as Record<string, { allowReserved?: unknown }>)
@@ -92,14 +92,14 @@ function described(parameter: OperationParameter): boolean {
 }
 
 export function compileOperation(
-  spec: LoadedDocument,
+  document: LoadedDocument,
   validators: SchemaValidators,
   operation: Operation,
 ): CompiledOperation {
   const parameters = operation.parameters.filter(described).map((parameter) => ({
     ...parameter,
     resolvedSchema:
-      parameter.schema && (valueAt(spec.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
+      parameter.schema && (valueAt(document.dereferenced, parameter.schema.pointer) as JsonSchema | undefined),
     validate: parameter.schema && validators.at(parameter.schema.pointer),
   }));
   const media = operation.requestBody && jsonMediaType(operation.requestBody.content);
@@ -109,8 +109,8 @@ export function compileOperation(
     const essence = at.mediaType.split(';')[0]!.trim().toLowerCase();
     const kind = FORM_KINDS[essence];
     if (!kind) return [];
-    const schema = at.schema && (valueAt(spec.dereferenced, at.schema.pointer) as JsonSchema | undefined);
-    return [{ essence, kind, schema, validate: bodyValidator(at), encodedOnly: encodedOnlyFields(spec, at) }];
+    const schema = at.schema && (valueAt(document.dereferenced, at.schema.pointer) as JsonSchema | undefined);
+    return [{ essence, kind, schema, validate: bodyValidator(at), encodedOnly: encodedOnlyFields(document, at) }];
   });
   return {
     operation,
@@ -122,7 +122,7 @@ export function compileOperation(
       validate: media && bodyValidator(media),
       forms,
     },
-    headers: deprecationHeaders(operation, spec),
+    headers: deprecationHeaders(operation, document),
     ordinary: ordinaryResponse(operation),
   };
 }

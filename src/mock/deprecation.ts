@@ -11,7 +11,7 @@ import type { Operation } from '../openapi/operations.js';
  */
 export function deprecationHeaders(
   operation: Operation,
-  spec: Pick<LoadedDocument, 'operations' | 'basePath'>,
+  document: Pick<LoadedDocument, 'operations' | 'basePath'>,
 ): Record<string, string> {
   if (!operation.deprecated) return {};
   const headers: Record<string, string> = {};
@@ -19,8 +19,8 @@ export function deprecationHeaders(
   const sunset = epochSeconds(operation.extensions['x-sunset']);
   if (since !== undefined || sunset === undefined) headers.Deprecation = `@${since ?? 0}`;
   if (sunset !== undefined) headers.Sunset = new Date(sunset * 1000).toUTCString();
-  const replacement = replacementOf(operation, spec.operations);
-  if (replacement) headers.Link = `<${spec.basePath}${replacement.path}>; rel="successor-version"`;
+  const replacement = replacementOf(operation, document.operations);
+  if (replacement) headers.Link = `<${document.basePath}${replacement.path}>; rel="successor-version"`;
   return headers;
 }
 

@@ -9,8 +9,8 @@ import { DOCS_PREFIX, type ReferencePages } from './reference-pages.js';
 import { isUnder } from './route-table.js';
 
 /** `kennel serve`'s API reference under /__kennel/docs: the page and its two assets, GET and HEAD only. */
-export function docsRoutes(pages: ReferencePages, spec: LoadedDocument): Middleware {
-  const footer = `Rendered by kennel from ${path.basename(spec.file)}.`;
+export function docsRoutes(pages: ReferencePages, document: LoadedDocument): Middleware {
+  const footer = `Rendered by kennel from ${path.basename(document.file)}.`;
   return async (ctx, next) => {
     // The first character test keeps API requests (GET /v1/pets) at one comparison.
     if (ctx.path[1] !== '_' || !isUnder(ctx.path, DOCS_PREFIX)) return next();
@@ -39,13 +39,19 @@ function templatePattern(template: string): RegExp {
  * reference, and the document's API paths answered in process by the mock's own request handler,
  * so that try-it calls from the HTTPS site stay same-origin (no CORS, no mixed content).
  */
-export function referenceSite(pages: ReferencePages, spec: LoadedDocument, handler: SiteContent['api']): SiteContent {
-  const templates = spec.operations.map((operation) => templatePattern(operation.path));
+export function referenceSite(
+  pages: ReferencePages,
+  document: LoadedDocument,
+  handler: SiteContent['api'],
+): SiteContent {
+  const templates = document.operations.map((operation) => templatePattern(operation.path));
   return {
     // Never the admin API: a document without a base path may have templates (`/{id}`) matching it.
     isApi: (pathname) =>
       !isUnder(pathname, ADMIN_PREFIX) &&
-      (spec.basePath !== '' ? isUnder(pathname, spec.basePath) : templates.some((pattern) => pattern.test(pathname))),
+      (document.basePath !== ''
+        ? isUnder(pathname, document.basePath)
+        : templates.some((pattern) => pattern.test(pathname))),
     api: handler,
     page: (pathname, footer) => pages.answer(pathname, footer),
   };

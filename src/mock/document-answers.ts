@@ -40,14 +40,14 @@ export interface AnswerRequest {
  * documented example can) is flagged in `Kennel-Violations`. Static answers are computed once.
  */
 export class DocumentAnswers {
-  readonly spec: LoadedDocument;
+  readonly document: LoadedDocument;
   readonly #validators: SchemaValidators;
   readonly #options: DocumentAnswerOptions;
   readonly #random: Random;
   readonly #static = new Map<string, ChosenBody>();
 
-  constructor(spec: LoadedDocument, validators: SchemaValidators, options: DocumentAnswerOptions) {
-    this.spec = spec;
+  constructor(document: LoadedDocument, validators: SchemaValidators, options: DocumentAnswerOptions) {
+    this.document = document;
     this.#validators = validators;
     this.#options = options;
     this.#random = new Random(options.seed);
@@ -70,7 +70,7 @@ export class DocumentAnswers {
     // 101 Switching Protocols and friends promise what a mock cannot carry out (Node would send a
     // bare 101 and no client could read past it).
     if (status < 200) throw notSpecified(operation, `its answer is ${status}, a protocol switch a mock cannot make`);
-    const headers = documentedHeaders(this.spec, response);
+    const headers = documentedHeaders(this.document, response);
     const media = pickMedia(response.content, request.accept);
     if (!media) return { status, headers };
     const found = this.body(operation, response, media, request.preferences);
@@ -111,11 +111,11 @@ export class DocumentAnswers {
   #source(media: MediaType): BodySource {
     const schema = media.schema && this.#schemaAt(media.schema.pointer);
     const validate = media.schema && this.#validators.at(media.schema.pointer, 'response');
-    return { media, schema, validate: validate && safely(validate), document: this.spec.dereferenced };
+    return { media, schema, validate: validate && safely(validate), document: this.document.dereferenced };
   }
 
   #schemaAt(pointer: string): JsonSchema | undefined {
-    return valueAt(this.spec.dereferenced, pointer) as JsonSchema | undefined;
+    return valueAt(this.document.dereferenced, pointer) as JsonSchema | undefined;
   }
 }
 

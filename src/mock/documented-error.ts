@@ -93,14 +93,14 @@ function fillsFor(
  * document says nothing, or where no body kennel can make satisfies the documented schema.
  */
 export class DocumentedErrors {
-  readonly #spec: LoadedDocument;
+  readonly #document: LoadedDocument;
   readonly #validators: SchemaValidators;
 
   /** The error shape most operations document (for those that document none); computed on first use. */
   #documentShape: OperationResponse | null | undefined;
 
-  constructor(spec: LoadedDocument, validators: SchemaValidators) {
-    this.#spec = spec;
+  constructor(document: LoadedDocument, validators: SchemaValidators) {
+    this.#document = document;
     this.#validators = validators;
   }
 
@@ -108,7 +108,7 @@ export class DocumentedErrors {
   #shapeOfDocument(): OperationResponse | undefined {
     if (this.#documentShape === undefined) {
       const counts = new Map<string, { response: OperationResponse; count: number }>();
-      for (const operation of this.#spec.operations) {
+      for (const operation of this.#document.operations) {
         const response = errorShapeOf(operation);
         const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
         if (!response || !pointer) continue;
@@ -162,9 +162,9 @@ export class DocumentedErrors {
     const validate = this.#validators.at(media.schema.pointer, 'response');
     const kennel = problem.toBody();
     if (!problemJson && validate(kennel).length === 0) return kennel;
-    const schema = valueAt(this.#spec.dereferenced, media.schema.pointer) as JsonSchema | undefined;
+    const schema = valueAt(this.#document.dereferenced, media.schema.pointer) as JsonSchema | undefined;
     const fills = fillsFor(objectShape(schema).properties, problem, request, problemJson);
-    const source = { media, schema, validate, document: this.#spec.dereferenced };
+    const source = { media, schema, validate, document: this.#document.dereferenced };
     return filled(source, validate, fills);
   }
 }

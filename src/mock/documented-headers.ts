@@ -32,17 +32,17 @@ function printable(text: string): string {
  * example (or first `examples` entry) where it fits, else a sample of its schema. A header whose
  * schema admits only null is left out; a boolean header is `true`, never `null`.
  */
-export function documentedHeaders(spec: LoadedDocument, response: OperationResponse): Record<string, string> {
+export function documentedHeaders(document: LoadedDocument, response: OperationResponse): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, header] of response.headers) {
     if (OWN_HEADERS.has(name) || !header.schema) continue;
-    const object = valueAt(spec.dereferenced, header.schema.pointer.replace(/\/schema$/, '')) as
+    const object = valueAt(document.dereferenced, header.schema.pointer.replace(/\/schema$/, '')) as
       { example?: unknown; examples?: Record<string, { value?: unknown }> } | undefined;
-    const schema = valueAt(spec.dereferenced, header.schema.pointer) as JsonSchema | undefined;
+    const schema = valueAt(document.dereferenced, header.schema.pointer) as JsonSchema | undefined;
     const documented = [object?.example, Object.values(object?.examples ?? {})[0]?.value].find(
       (candidate) => candidate !== undefined && candidate !== null && fits(candidate, schema),
     );
-    const text = headerText(documented ?? sampleOf(schema, { document: spec.dereferenced }));
+    const text = headerText(documented ?? sampleOf(schema, { document: document.dereferenced }));
     if (text !== undefined) headers[name] = printable(text);
   }
   return headers;

@@ -13,8 +13,8 @@ interface Judged {
   direction: 'request' | 'response';
 }
 
-function mediaOf(spec: LoadedDocument): Judged[] {
-  return spec.operations.flatMap((operation) => [
+function mediaOf(document: LoadedDocument): Judged[] {
+  return document.operations.flatMap((operation) => [
     ...(operation.requestBody?.content ?? []).map((media) => ({ media, direction: 'request' as const })),
     ...operation.responses.flatMap((response) =>
       response.content.map((media) => ({ media, direction: 'response' as const })),
@@ -28,18 +28,18 @@ function mediaOf(spec: LoadedDocument): Judged[] {
  * flagged in `Kennel-Violations`. Judging stops after BUDGET_MS and says how many were left.
  */
 export function exampleWarnings(
-  spec: LoadedDocument,
+  document: LoadedDocument,
   validators: SchemaValidators,
   now = () => performance.now(),
 ): LoadWarning[] {
   const warnings: LoadWarning[] = [];
   const started = now();
-  const judged = mediaOf(spec).filter(({ media }) => media.schema && media.examples.size > 0);
+  const judged = mediaOf(document).filter(({ media }) => media.schema && media.examples.size > 0);
   let broken = 0;
   for (const [index, { media, direction }] of judged.entries()) {
     if (now() - started > BUDGET_MS) {
       warnings.push({
-        location: spec.locate('#'),
+        location: document.locate('#'),
         message: `${judged.length - index} media types' examples not judged at start-up (time); each is judged when served`,
       });
       break;
@@ -57,16 +57,16 @@ export function exampleWarnings(
       broken += 1;
       if (broken > MAX_LISTED) continue;
       const named = `${media.pointer}/examples/${fragmentToken(name)}`;
-      const pointer = valueAt(spec.document, named) !== undefined ? named : `${media.pointer}/example`;
+      const pointer = valueAt(document.document, named) !== undefined ? named : `${media.pointer}/example`;
       warnings.push({
-        location: spec.locate(pointer),
+        location: document.locate(pointer),
         message: `example "${name}" breaks its schema: ${describeIssues(issues, 3)}; kennel serves it flagged in Kennel-Violations`,
       });
     }
   }
   if (broken > MAX_LISTED)
     warnings.push({
-      location: spec.locate('#'),
+      location: document.locate('#'),
       message: `and ${broken - MAX_LISTED} more examples that break their schema`,
     });
   return warnings;

@@ -31,7 +31,7 @@ export interface ReferencePages {
 }
 
 /** The reference pages of `spec` as `kennel serve` (and its documentation site) serve them. */
-export function referencePages(spec: LoadedDocument, config: Pick<MockConfig, 'apiKeys'>): ReferencePages {
+export function referencePages(document: LoadedDocument, config: Pick<MockConfig, 'apiKeys'>): ReferencePages {
   let page: Promise<(footer: string) => string> | undefined;
   const asset = staticFiles('web/reference');
   const options: ReferenceOptions = {
@@ -51,7 +51,9 @@ export function referencePages(spec: LoadedDocument, config: Pick<MockConfig, 'a
         return { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': type }, body: body.toString('utf8') };
       }
       // Imported on first use: the renderer costs nothing to users who never open the reference.
-      page ??= import('../reference/render-reference.js').then(({ renderReference }) => renderReference(spec, options));
+      page ??= import('../reference/render-reference.js').then(({ renderReference }) =>
+        renderReference(document, options),
+      );
       const body = (await page)(footer);
       return { status: 200, headers: { ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8' }, body };
     },

@@ -23,20 +23,20 @@ export interface Reloaded extends CarryOver {
  * was written is lost with the old store, and the ids it gets come from the new store's sequence.
  */
 export class Reloadable {
-  #spec: LoadedDocument;
+  #document: LoadedDocument;
   #mock: MockApp;
   #handle: Handler;
   readonly #build: (document: LoadedDocument) => MockApp;
 
-  constructor(spec: LoadedDocument, mock: MockApp, build: (document: LoadedDocument) => MockApp) {
-    this.#spec = spec;
+  constructor(document: LoadedDocument, mock: MockApp, build: (document: LoadedDocument) => MockApp) {
+    this.#document = document;
     this.#mock = mock;
     this.#handle = mock.app.callback();
     this.#build = build;
   }
 
-  get spec(): LoadedDocument {
-    return this.#spec;
+  get document(): LoadedDocument {
+    return this.#document;
   }
 
   get mock(): MockApp {
@@ -61,7 +61,7 @@ export class Reloadable {
       // To the new app's own routing, so a later reload hands these requests on again.
       this.#mock.handOver(mock.requests, checks);
     }
-    this.#spec = spec;
+    this.#document = spec;
     this.#mock = mock;
     this.#handle = mock.app.callback();
     return { file, operations: spec.operations.length, shared, ...carried };

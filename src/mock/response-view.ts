@@ -38,11 +38,11 @@ function mentionsWriteOnly(schema: JsonSchema | undefined): boolean {
  * schema mentions writeOnly pay for a parse; the decision is kept per operation and status.
  */
 export class ResponseView {
-  readonly #spec: LoadedDocument;
+  readonly #document: LoadedDocument;
   readonly #schemas = new WeakMap<Operation, Map<number, JsonSchema | null>>();
 
-  constructor(spec: LoadedDocument) {
-    this.#spec = spec;
+  constructor(document: LoadedDocument) {
+    this.#document = document;
   }
 
   apply(operation: Operation, response: HttpResponse): HttpResponse {
@@ -65,7 +65,7 @@ export class ResponseView {
     if (schema === undefined) {
       const response = responseFor(operation, status);
       const media = response && jsonMediaType(response.content);
-      const found = media?.schema && (valueAt(this.#spec.dereferenced, media.schema.pointer) as JsonSchema);
+      const found = media?.schema && (valueAt(this.#document.dereferenced, media.schema.pointer) as JsonSchema);
       schema = found && mentionsWriteOnly(found) ? found : null;
       byStatus.set(status, schema);
     }

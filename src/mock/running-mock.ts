@@ -22,6 +22,9 @@ export interface RunningMock {
   /** The API keys the mock accepts (the development key when none was configured). */
   apiKeys: string[];
   config: MockConfig;
+  /** The OpenAPI document served (the newest one after a `--watch` reload). */
+  document: LoadedDocument;
+  /** @deprecated The same as `document` (its name before kennel 0.2). */
   spec: LoadedDocument;
   /** Forgets created pets and re-seeds: every tenant, or the one of `apiKey`; with `seed`, every tenant from that seed. */
   reset(options?: { seed?: number; apiKey?: string }): Promise<void>;

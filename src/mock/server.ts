@@ -71,15 +71,15 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const { logger: givenLogger, httpTimeouts = DEFAULT_HTTP_TIMEOUTS, ...overrides } = options;
   const config: MockConfig = { ...DEFAULT_CONFIG, port: 0, specPath: PETSTORE_SPEC, ...stripUndefined(overrides) };
   const logger = givenLogger ?? pino({ level: 'silent' });
-  const [spec, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
+  const [document, fixtures] = await Promise.all([loadDocument(config.specPath), loadFixtures()]);
   const opened = await openStore(config.store, logger);
-  const proxy = config.proxy ? await startProxy(config, spec, logger) : undefined;
+  const proxy = config.proxy ? await startProxy(config, document, logger) : undefined;
   let site: SiteContent | undefined;
   const build = (document: LoadedDocument): MockApp => {
     const pages = referencePages(document, config);
     site = referenceSite(pages, document, (request, response) => void served.handle(request, response));
     return createMockApp({
-      spec: document,
+      document: document,
       config,
       logger,
       seeders: {
@@ -114,7 +114,7 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
     proxy?.useDocument(document, mockRedactor(document, acceptedKeys(config), config.adminToken));
     return build(document);
   };
-  const served: Reloadable = new Reloadable(spec, build(spec), rebuild);
+  const served: Reloadable = new Reloadable(document, build(document), rebuild);
   const server = createHttpServer(served.handle, httpTimeouts);
   let address: AddressInfo;
   let data: DataFile | undefined;
@@ -138,12 +138,15 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${host}:${address.port}`;
   return {
-    url: `${origin}${spec.basePath}`,
+    url: `${origin}${document.basePath}`,
     origin,
     apiKeys: acceptedKeys(config),
     config: { ...config, port: address.port },
+    get document() {
+      return served.document;
+    },
     get spec() {
-      return served.spec;
+      return served.document;
     },
     get mock() {
       return served.mock;
@@ -164,18 +167,18 @@ export async function startMock(options: MockServerOptions = {}): Promise<Runnin
 }
 
 /** Proxy mode, loaded only when asked for: it brings the contract checker's response checks. */
-async function startProxy(config: MockConfig, spec: LoadedDocument, logger: Logger): Promise<KennelProxy> {
+async function startProxy(config: MockConfig, document: LoadedDocument, logger: Logger): Promise<KennelProxy> {
   const { createProxy, PROXY_DEFAULTS } = await import('./proxy/proxy-handler.js');
   const { parseUpstream } = await import('./proxy/upstream.js');
   return createProxy({
     ...PROXY_DEFAULTS,
-    spec,
+    document: document,
     upstream: parseUpstream(config.proxy!),
     maxRequestBytes: config.maxBodyBytes,
     timeoutMs: config.proxyTimeoutMs ?? PROXY_DEFAULTS.timeoutMs,
     maxResponseBytes: config.proxyMaxResponseBytes ?? PROXY_DEFAULTS.maxResponseBytes,
     logger,
-    redactor: mockRedactor(spec, acceptedKeys(config), config.adminToken),
+    redactor: mockRedactor(document, acceptedKeys(config), config.adminToken),
   });
 }
 

@@ -25,7 +25,7 @@ import { PathMatcher } from './path-matcher.js';
 import { pathUnder } from './route-table.js';
 
 export interface SpecRouterOptions {
-  spec: LoadedDocument;
+  document: LoadedDocument;
   /** The document's compiled validators, when the caller shares them (one compile per schema). */
   validators?: SchemaValidators;
   /** Read Prism's `__code`/`__example`/`__dynamic` query parameters as `Prefer` (`--prism-query`). */
@@ -178,15 +178,15 @@ function handlerFor(
  * under the prefix get 404/405 Error bodies.
  */
 export function specRouter(options: SpecRouterOptions): Middleware {
-  const validators = options.validators ?? new SchemaValidators(options.spec.document);
+  const validators = options.validators ?? new SchemaValidators(options.document.document);
   const shared: Shared = {
-    errors: new DocumentedErrors(options.spec, validators),
-    views: new ResponseView(options.spec),
-    answers: options.answers ?? new DocumentAnswers(options.spec, validators, { seed: 1, dynamic: false }),
+    errors: new DocumentedErrors(options.document, validators),
+    views: new ResponseView(options.document),
+    answers: options.answers ?? new DocumentAnswers(options.document, validators, { seed: 1, dynamic: false }),
   };
   const byPath = new Map<string, Map<string, OperationHandler>>();
-  for (const operation of options.spec.operations) {
-    const compiled = compileOperation(options.spec, validators, operation);
+  for (const operation of options.document.operations) {
+    const compiled = compileOperation(options.document, validators, operation);
     const methods = byPath.get(operation.path) ?? new Map<string, OperationHandler>();
     methods.set(operation.method.toUpperCase(), handlerFor(compiled, options, shared));
     byPath.set(operation.path, methods);

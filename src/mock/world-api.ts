@@ -96,14 +96,14 @@ async function startWorld(config: MockConfig, now: number): Promise<{ live: Live
     import('../domains/live/control-api.js'),
     import('../domains/scenario/scenario-file.js'),
   ]);
-  const [world, spec] = await Promise.all([
+  const [world, document] = await Promise.all([
     loadWorld(config.worldFile),
     loadDocument(packageFile('spec/domains.yaml')),
   ]);
   const live = await LiveWorld.start(world, { now });
   const tokens = config.adminToken ? new Set([config.adminToken]) : undefined;
   const router = specRouter({
-    spec,
+    document,
     prefix: WORLD_PREFIX,
     maxBodyBytes: config.maxBodyBytes,
     authenticate: (_operation, ctx) => (tokens ? bearerKey(ctx.get('authorization'), tokens) : null),

@@ -93,6 +93,14 @@ describe('the architecture of src/', () => {
     expect(found).toEqual([]);
   });
 
+  it('the loaded OpenAPI document is called `document`, never `spec` (the glossary)', () => {
+    const spec = /\b(?:#?spec)\??:\s*(?:Pick<)?LoadedDocument\b/;
+    const found = [...sources.entries()]
+      .filter(([, text]) => spec.test(text.replace(/\/\*\* @deprecated[^*]*\*\/\s*spec: LoadedDocument;/g, '')))
+      .map(([file]) => file);
+    expect(found).toEqual([]);
+  });
+
   it('no import cycle between files (type-only imports count)', () => {
     expect(cycles(sources)).toEqual([]);
   });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   app.use(
     specRouter({
-      spec: await loadDocument(packageFile('spec/domains.yaml')),
+      document: await loadDocument(packageFile('spec/domains.yaml')),
       prefix: '',
       maxBodyBytes: 64 * 1024,
       authenticate: () => null,

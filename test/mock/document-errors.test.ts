@@ -24,7 +24,7 @@ const json = (body: string): RequestInit => ({
 });
 
 function expectValid(mock: RunningMock, pointer: string, body: unknown): void {
-  expect(new SchemaValidators(mock.spec.document).at(pointer)(body)).toEqual([]);
+  expect(new SchemaValidators(mock.document.document).at(pointer)(body)).toEqual([]);
 }
 
 describe('errors in the document’s own words', () => {

@@ -50,7 +50,7 @@ describe('OpenAPI path matching', () => {
   });
 
   it('says at load how it serves a path key that holds a query', () => {
-    expect(mock.spec.warnings).toContainEqual({
+    expect(mock.document.warnings).toContainEqual({
       location: expect.stringMatching(/path-matching\.yaml:\d+$/),
       message: expect.stringContaining('"/responses?beta=true" holds a query; kennel serves it at /responses'),
     });

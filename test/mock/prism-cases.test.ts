@@ -188,7 +188,7 @@ describe('answers valid against the document', () => {
   });
 
   it('an example that breaks its schema is named at load, with its line', () => {
-    expect(mock.spec.warnings).toContainEqual({
+    expect(mock.document.warnings).toContainEqual({
       location: expect.stringMatching(/prism-cases\.yaml:\d+$/),
       message: expect.stringContaining('example "default" breaks its schema: /name is required'),
     });

@@ -33,7 +33,7 @@ describe('a reload while an exchange is under way', () => {
     upstream = await testUpstream((_request, response) => json(response, 201, { name: 'Rex' }));
     const redactor = new Redactor({ secrets: [] });
     proxy = createProxy({
-      spec: named,
+      document: named,
       upstream: new URL(upstream.url),
       maxRequestBytes: 1024,
       maxResponseBytes: 1024,

@@ -114,10 +114,10 @@ describe('reload (serve --watch) over real HTTP', () => {
   it('a document that fails to load changes nothing and says where', async () => {
     const { file, running } = await serve(NOTES('integer'));
     const id = await create(running, 'a', 'stays');
-    const before = running.spec;
+    const before = running.document;
     writeFileSync(file, NOTES('integer', '{ $ref: "#/components/schemas/Missing" }'));
     await expect(running.reload()).rejects.toThrow(/notes\.yaml:\d+.*Missing/);
-    expect(running.spec).toBe(before);
+    expect(running.document).toBe(before);
     expect(await read(running, 'a', id)).toBe(200);
   });
 });

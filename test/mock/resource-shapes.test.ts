@@ -10,7 +10,7 @@ let mock: RunningMock;
 let validators: SchemaValidators;
 beforeAll(async () => {
   mock = await startMock({ specPath: FIXTURE, world: false });
-  validators = new SchemaValidators(mock.spec.document);
+  validators = new SchemaValidators(mock.document.document);
 });
 afterAll(() => mock.close());
 
@@ -36,7 +36,7 @@ async function call(method: string, path: string, body?: unknown): Promise<Answe
 
 /** The answer is valid against what the operation documents for its status. */
 function expectValid(operationId: string, answer: Answer): void {
-  const operation = mock.spec.operations.find((candidate) => candidate.operationId === operationId)!;
+  const operation = mock.document.operations.find((candidate) => candidate.operationId === operationId)!;
   const media = jsonMediaType(responseFor(operation, answer.status)!.content)!;
   expect(validators.at(media.schema!.pointer)(answer.body)).toEqual([]);
 }

@@ -58,7 +58,7 @@ describe('Swagger 2.0 oddities survive the conversion', () => {
   });
 
   it('an example keyed by no media type (`error: false`) is left out, with a warning at its line', () => {
-    expect(mock.spec.warnings).toContainEqual({
+    expect(mock.document.warnings).toContainEqual({
       location: expect.stringMatching(/swagger2-oddities\.yaml:16$/),
       message: expect.stringContaining('"error" is none, so kennel leaves this example out'),
     });

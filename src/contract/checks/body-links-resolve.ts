@@ -20,7 +20,7 @@ import {
 const MAX_LINKS = 10;
 
 function linkPathsOf(context: Pick<CheckContext, 'plan'>, operation: PlannedOperation): BodyLinkPath[] {
-  return bodyLinkPaths(successSchemaOf(context.plan.spec, operation.operation));
+  return bodyLinkPaths(successSchemaOf(context.plan.document, operation.operation));
 }
 
 /** The body of the item a read answered, whether bare or wrapped in `data`. */

@@ -46,7 +46,7 @@ function objectUnderOpaqueTypes(plan: Plan, exchange: Exchange, actual: string):
   if (!isJsonMediaType(actual) || content.length === 0) return false;
   return content.every((media) => {
     if (isJsonMediaType(media.mediaType) || !media.schema) return false;
-    const schema = valueAt(plan.spec.dereferenced, media.schema.pointer) as JsonSchema | undefined;
+    const schema = valueAt(plan.document.dereferenced, media.schema.pointer) as JsonSchema | undefined;
     return typeof schema === 'object' && primaryType(schema) === 'object';
   });
 }

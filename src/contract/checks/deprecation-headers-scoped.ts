@@ -7,8 +7,8 @@ const HEADERS = ['deprecation', 'sunset'] as const;
 
 /** Whether the operation has a parameter the document deprecates (a server may announce that instead). */
 function deprecatesAParameter(plan: Plan, operation: PlannedOperation): boolean {
-  const pathItem = valueAt(plan.spec.dereferenced, operation.operation.pointer.replace(/\/[^/]+$/, ''));
-  const own = valueAt(plan.spec.dereferenced, operation.operation.pointer) as { parameters?: unknown } | undefined;
+  const pathItem = valueAt(plan.document.dereferenced, operation.operation.pointer.replace(/\/[^/]+$/, ''));
+  const own = valueAt(plan.document.dereferenced, operation.operation.pointer) as { parameters?: unknown } | undefined;
   const shared = (pathItem as { parameters?: unknown } | undefined)?.parameters;
   return [own?.parameters, shared].some(
     (list) =>

@@ -182,7 +182,7 @@ export const idPermanence: ScenarioCheck = {
       `after ${MORE_CREATES} more creates`,
     );
     // Where the document lets clients delete, someone else may have deleted what this run only saw.
-    const mayBeDeleted = plan.spec.operations.some(
+    const mayBeDeleted = plan.document.operations.some(
       (candidate) => candidate.method === 'delete' && candidate.path === operation.operation.path,
     );
     return {

@@ -58,7 +58,7 @@ export const linksFollowed: ScenarioCheck = {
   severity: 'error',
   description: 'each documented link, followed with the values of a successful response, answers with a 2xx',
   skipReason(operation, plan, settings) {
-    if (linksOf(plan.spec.document, operation.operation).length === 0) return 'the operation documents no links';
+    if (linksOf(plan.document.document, operation.operation).length === 0) return 'the operation documents no links';
     if (operation.successStatuses.length === 0) return 'the operation documents no successful response';
     if (settings.readOnly && !operation.safe) return 'read-only run: the operation changes state';
     return undefined;
@@ -71,7 +71,7 @@ export const linksFollowed: ScenarioCheck = {
     const status = source.response?.status;
     if (status === undefined || !isSuccess(source))
       return { failures: [], unexercised: `${operation.id} answered ${statusText(source)}: no link to follow` };
-    const links = linksOf(plan.spec.document, operation.operation).filter((link) => documentedFor(link, status));
+    const links = linksOf(plan.document.document, operation.operation).filter((link) => documentedFor(link, status));
     if (links.length === 0) return { failures: [], skipped: `no link is documented for status ${status}` };
     const failures: CheckFailure[] = [];
     let followed = 0;

@@ -30,7 +30,7 @@ export const responseHeadersConformance: ResponseCheck = {
       if (!header.schema) continue;
       const coerced = coerceParameter(
         value,
-        valueAt(plan.spec.dereferenced, header.schema.pointer) as JsonSchema | undefined,
+        valueAt(plan.document.dereferenced, header.schema.pointer) as JsonSchema | undefined,
         false,
       );
       const issues = coerced.ok

@@ -29,7 +29,7 @@ export const responseSchemaConformance: ResponseCheck = {
       ];
     }
     const body = response.json.value;
-    const schema = valueAt(plan.spec.dereferenced, media.schema.pointer) as JsonSchema;
+    const schema = valueAt(plan.document.dereferenced, media.schema.pointer) as JsonSchema;
     const examples = [...media.examples.values()];
     return schemaIssues(plan, media.schema.pointer, body, 'response').map((issue) => {
       // The document's own example breaking its own schema: an inconsistency of the document.

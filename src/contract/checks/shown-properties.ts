@@ -45,7 +45,7 @@ export function documentedBodySchema(plan: Plan, exchange: Exchange): JsonSchema
   const response = documentedResponse(exchange);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
   const schema =
-    pointer === undefined ? undefined : (valueAt(plan.spec.dereferenced, pointer) as JsonSchema | undefined);
+    pointer === undefined ? undefined : (valueAt(plan.document.dereferenced, pointer) as JsonSchema | undefined);
   if (!isSuccess(exchange)) return schema;
   const { item, items } = exchange.operation.payload;
   const inside = item ?? items;

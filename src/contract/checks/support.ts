@@ -252,7 +252,7 @@ export function generation(
   context: CheckContext,
   filler = new ReferenceFiller(context, context.operation),
 ): ValueContext {
-  const document = context.plan.spec.dereferenced;
+  const document = context.plan.document.dereferenced;
   return {
     random: context.random,
     tag: context.settings.namePrefix,

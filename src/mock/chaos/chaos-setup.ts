@@ -14,11 +14,11 @@ export function describeRule(rule: ChaosRule): string {
 }
 
 /** The configured chaos table, once every rule is known to name an operation of the document. */
-export function checkedChaos(settings: ChaosSettings | undefined, spec: LoadedDocument): ChaosSettings {
+export function checkedChaos(settings: ChaosSettings | undefined, document: LoadedDocument): ChaosSettings {
   if (!settings) return { rules: [] };
   const unmatched = unmatchedRule(
     settings,
-    spec.operations.map((operation) => operation.id),
+    document.operations.map((operation) => operation.id),
   );
   if (unmatched)
     throw new ToolError(

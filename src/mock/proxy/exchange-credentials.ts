@@ -11,9 +11,9 @@ export interface CredentialNames {
 }
 
 /** The names the document's apiKey security schemes use. */
-export function credentialNames(spec: LoadedDocument): CredentialNames {
+export function credentialNames(document: LoadedDocument): CredentialNames {
   const names = { headers: new Set<string>(), query: new Set<string>(), cookies: new Set<string>() };
-  for (const operation of spec.operations) {
+  for (const operation of document.operations) {
     for (const scheme of Object.values(operation.security.schemes)) {
       if (scheme.type !== 'apiKey' || !scheme.name) continue;
       const target = scheme.in === 'query' ? names.query : scheme.in === 'cookie' ? names.cookies : names.headers;

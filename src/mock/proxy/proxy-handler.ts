@@ -16,7 +16,7 @@ import { readUpTo, targetOf, Upstream, type BoundedBody, type ProxyTarget, type 
 import { capViolations, violationsHeader, VIOLATIONS_HEADER, type Violation } from './violation.js';
 
 export interface ProxyOptions {
-  spec: LoadedDocument;
+  document: LoadedDocument;
   upstream: URL;
   /** Request bytes held for validation; a longer body is forwarded whole, unvalidated. */
   maxRequestBytes: number;
@@ -47,7 +47,7 @@ export interface KennelProxy {
   label: string;
   summaryText(): string;
   /** Judges the exchanges that start from now on against `spec` (a `--watch` reload); the counts go on. */
-  useDocument(spec: LoadedDocument, redactor: Redactor): void;
+  useDocument(document: LoadedDocument, redactor: Redactor): void;
   close(): void;
 }
 
@@ -59,11 +59,11 @@ interface Judges {
   redactor: Redactor;
 }
 
-function judgesOf(spec: LoadedDocument, redactor: Redactor): Judges {
+function judgesOf(document: LoadedDocument, redactor: Redactor): Judges {
   return {
-    requests: new RequestCheck(spec),
-    responses: new ResponseCheck(spec),
-    names: credentialNames(spec),
+    requests: new RequestCheck(document),
+    responses: new ResponseCheck(document),
+    names: credentialNames(document),
     redactor,
   };
 }
@@ -98,7 +98,7 @@ export function createProxy(options: ProxyOptions): KennelProxy {
     tally: new ProxyTally(),
     label: options.upstream.origin + options.upstream.pathname.replace(/\/$/, ''),
   };
-  let judges = judgesOf(options.spec, options.redactor);
+  let judges = judgesOf(options.document, options.redactor);
   const middleware: Middleware = async (ctx, next) => {
     if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
     refuseLoop(ctx, state.label);

@@ -72,13 +72,13 @@ export class RequestCheck {
   readonly #paths: PathMatcher<CompiledOperation[]>;
   readonly #prefix: string;
 
-  constructor(spec: LoadedDocument) {
-    const validators = new SchemaValidators(spec.document);
-    this.#prefix = spec.basePath;
+  constructor(document: LoadedDocument) {
+    const validators = new SchemaValidators(document.document);
+    this.#prefix = document.basePath;
     const byPath = new Map<string, CompiledOperation[]>();
-    for (const operation of spec.operations) {
+    for (const operation of document.operations) {
       const list = byPath.get(operation.path) ?? [];
-      list.push(compileOperation(spec, validators, operation));
+      list.push(compileOperation(document, validators, operation));
       byPath.set(operation.path, list);
     }
     // The mock's own path matching: `/pets/mine` is not `/pets/{petId}`.

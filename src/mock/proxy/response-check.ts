@@ -65,8 +65,8 @@ export class ResponseCheck {
   readonly #plan: Plan;
   readonly #operations: Map<string, PlannedOperation>;
 
-  constructor(spec: LoadedDocument) {
-    this.#plan = buildPlan(spec);
+  constructor(document: LoadedDocument) {
+    this.#plan = buildPlan(document);
     this.#operations = new Map(this.#plan.all.map((planned) => [planned.id, planned]));
   }
 

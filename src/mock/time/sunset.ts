@@ -9,12 +9,12 @@ import type { OperationHook } from '../spec-router.js';
 import type { AfterSunset } from './after-sunset.js';
 
 /** The 410 of a removed operation: its removal date and, when the document names one, its replacement. */
-function goneProblem(operation: Operation, at: number, spec: Pick<LoadedDocument, 'operations' | 'basePath'>) {
-  const name = `${operation.method.toUpperCase()} ${spec.basePath}${operation.path}`;
-  const replacement = replacementOf(operation, spec.operations);
+function goneProblem(operation: Operation, at: number, document: Pick<LoadedDocument, 'operations' | 'basePath'>) {
+  const name = `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`;
+  const replacement = replacementOf(operation, document.operations);
   const note = (operation.extensions['x-replaced-by'] as { description?: unknown } | undefined)?.description;
   const instead = replacement
-    ? `; use ${replacement.method.toUpperCase()} ${spec.basePath}${replacement.path} (${replacement.id}${typeof note === 'string' ? `: ${note}` : ''})`
+    ? `; use ${replacement.method.toUpperCase()} ${document.basePath}${replacement.path} (${replacement.id}${typeof note === 'string' ? `: ${note}` : ''})`
     : '';
   const day = new Date(at).toISOString().replace('T00:00:00.000Z', '');
   return (applied: string | undefined) =>
@@ -32,14 +32,15 @@ function goneProblem(operation: Operation, at: number, spec: Pick<LoadedDocument
  * successor) are already on the response, so the 410 keeps them. `keep` leaves removal out.
  */
 export function sunsetHook(
-  spec: Pick<LoadedDocument, 'operations' | 'basePath'>,
+  document: Pick<LoadedDocument, 'operations' | 'basePath'>,
   clock: Clock,
   after: AfterSunset,
 ): OperationHook {
   const removals = new Map<Operation, { at: number; gone: ReturnType<typeof goneProblem> }>();
-  for (const operation of spec.operations) {
+  for (const operation of document.operations) {
     const at = sunsetOf(operation);
-    if (at !== undefined && after === 'gone') removals.set(operation, { at, gone: goneProblem(operation, at, spec) });
+    if (at !== undefined && after === 'gone')
+      removals.set(operation, { at, gone: goneProblem(operation, at, document) });
   }
   return (ctx, operation, preferences, next) => {
     if (preferences.now === undefined) {
