@@ -160,22 +160,22 @@ async function kennelModules() {
 async function timeOne(kennel, name, file) {
   const seconds = (from) => (performance.now() - from) / 1000;
   let started = performance.now();
-  const spec = await kennel.loadDocument(file);
+  const document = await kennel.loadDocument(file);
   const loadS = seconds(started);
   started = performance.now();
   kennel.createMockApp({
-    spec,
+    document,
     config: { ...kennel.DEFAULT_CONFIG, specPath: file },
     logger: kennel.pino({ level: 'silent' }),
   });
   const appS = seconds(started);
   started = performance.now();
-  kennel.buildPlan(spec);
+  kennel.buildPlan(document);
   const planS = seconds(started);
   return {
     name,
-    operations: spec.operations.length,
-    warnings: spec.warnings?.length ?? 0,
+    operations: document.operations.length,
+    warnings: document.warnings?.length ?? 0,
     loadS,
     appS,
     planS,
