@@ -12,7 +12,7 @@ import type { Redactor } from '../core/redact.js';
 import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
-import { Journal, responseHeaderList, type JournalRecord } from './journal.js';
+import { Journal, responseHeaderList } from './journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 import { limitedList } from './resource-limit.js';
 import { referenceGuard } from './reference-guard.js';
@@ -27,7 +27,6 @@ import { mockRedactor } from './redaction.js';
 import { strictFraming } from './framing.js';
 import { adminGuard } from './admin-guard.js';
 import { errorJson, toProblem } from './problems.js';
-import type { ErrorScope } from './documented-error.js';
 import { isUnder, pathUnder } from './route-table.js';
 import { specRouter } from './spec-router.js';
 import type { RequestInput, Responder, RoutedOperation } from '../http/responder.js';
@@ -37,7 +36,7 @@ import { shorten } from '../core/text.js';
 import type { Clock } from '../core/clock.js';
 import { chaosAdminRouter } from './chaos/chaos-admin.js';
 import { ChaosEngine } from './chaos/chaos-engine.js';
-import { chaosHook, type ChaosNote } from './chaos/chaos-hook.js';
+import { chaosHook } from './chaos/chaos-hook.js';
 import { checkedChaos } from './chaos/chaos-setup.js';
 import { nowAdminRouter } from './time/now-admin.js';
 import { sunsetHook } from './time/sunset.js';
@@ -300,7 +299,7 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor, maxBodyBy
       logger.info(
         {
           method: ctx.method,
-          url: redactor.url((ctx.state.journal as Partial<JournalRecord> | undefined)?.url ?? ctx.url),
+          url: redactor.url(ctx.state.journal?.url ?? ctx.url),
           status,
           durationMs,
           operationId: ctx.state.operationId,
@@ -312,16 +311,16 @@ function observe(logger: Logger, journal: Journal, redactor: Redactor, maxBodyBy
       time: Date.now(),
       method: ctx.method,
       url: ctx.url,
-      operationId: ctx.state.operationId as string | undefined,
+      operationId: ctx.state.operationId,
       status,
       durationMs,
-      chaos: ctx.state.chaos as ChaosNote | undefined,
+      chaos: ctx.state.chaos,
       requestHeaders: ctx.headers,
-      requestBody: (ctx.state.requestBody as string | undefined) ?? '',
+      requestBody: ctx.state.requestBody ?? '',
       responseHeaders: responseHeaderList(ctx.res),
       responseBody: ctx.body,
       // Proxy mode records what it read (the upstream's text, the violations), its credentials hidden.
-      ...(ctx.state.journal as Partial<JournalRecord> | undefined),
+      ...ctx.state.journal,
     });
   };
 }
@@ -346,7 +345,7 @@ function drainable(request: IncomingMessage, maxBodyBytes: number): boolean {
  */
 function renderProblem(ctx: Context, problem: ProblemError, redactor: Redactor): void {
   ctx.set(problem.headers);
-  const scope = ctx.state.errorScope as ErrorScope | undefined;
+  const scope = ctx.state.errorScope;
   if (!scope) {
     ctx.status = problem.status;
     ctx.set('Content-Type', JSON_CONTENT_TYPE);

@@ -108,7 +108,7 @@ function faultProblem(
     return new ProblemError(
       fault.status,
       'injected_fault',
-      `kennel chaos answered ${fault.status} instead of ${ctx.state.operationId as string} (${decision.cause})`,
+      `kennel chaos answered ${fault.status} instead of ${ctx.state.operationId ?? 'the operation'} (${decision.cause})`,
       headers,
     );
   const seconds = decision.retryAfterS ?? 1;
@@ -124,7 +124,7 @@ function faultProblem(
 
 /** Who a slot is counted against: the API key that authenticated the request, else its address. */
 function clientOf(ctx: Context): string {
-  const principal = ctx.state.principal as string | null | undefined;
+  const principal = ctx.state.principal;
   return typeof principal === 'string' ? `key ${principal}` : `address ${ctx.ip}`;
 }
 

@@ -249,7 +249,7 @@ function recordViolations(state: ProxyState, exchange: Exchange, found: readonly
   const violations = capViolations(found).map((violation) => ({ ...violation, message: hide(violation.message) }));
   state.tally.record(operation, violations);
   const url = credentials.text(ctx.url);
-  const journal: Partial<JournalRecord> = { url, requestBody: hide(String(ctx.state.requestBody ?? '')), violations };
+  const journal: Partial<JournalRecord> = { url, requestBody: hide(ctx.state.requestBody ?? ''), violations };
   ctx.state.journal = journal;
   if (violations.length > 0 && logger.isLevelEnabled('warn'))
     logger.warn(
@@ -275,8 +275,6 @@ function relay(
   const { ctx, credentials } = exchange;
   relayHead(ctx, answer);
   if (violations.length > 0) ctx.set(VIOLATIONS_HEADER, violationsHeader(violations));
-  (ctx.state.journal as Partial<JournalRecord>).responseBody = credentials.text(
-    body.ok ? body.text : `(${body.reason})`,
-  );
+  ctx.state.journal!.responseBody = credentials.text(body.ok ? body.text : `(${body.reason})`);
   relayBody(ctx, answer, logger);
 }
