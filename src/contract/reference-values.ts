@@ -128,9 +128,7 @@ export class ReferenceFiller {
       const found = this.#candidates('path', name);
       if (!found) continue;
       const parents = parentNames(found.edge.resource).filter((parent) => names.includes(parent) && parent !== name);
-      const agreeing = found.values
-        .map((value) => ({ value, scope: this.#scopeOf(found.edge.resource, value) }))
-        .find(({ scope }) => parents.every((parent) => scope?.[parent] !== undefined && agrees(chosen, parent, scope)));
+      const agreeing = this.#firstAgreeing(found.edge.resource, found.values, parents, chosen);
       if (!agreeing) {
         this.unresolved.add(slotLabel(found.edge));
         continue;
@@ -143,6 +141,22 @@ export class ReferenceFiller {
       }
     }
     return chosen;
+  }
+
+  /** The first value seen under the parents already chosen (any value when the collection has none here). */
+  #firstAgreeing(
+    collection: string,
+    values: readonly unknown[],
+    parents: readonly string[],
+    chosen: Record<string, string>,
+  ): { value: unknown; scope: Readonly<Record<string, string>> | undefined } | undefined {
+    if (parents.length === 0) return values.length > 0 ? { value: values[0], scope: undefined } : undefined;
+    for (const value of values) {
+      const scope = this.#scopeOf(collection, value);
+      if (scope && parents.every((parent) => scope[parent] !== undefined && agrees(chosen, parent, scope)))
+        return { value, scope };
+    }
+    return undefined;
   }
 
   /** Where `value` of `collection` was seen: under that collection, else under one with the same items. */
