@@ -1,5 +1,5 @@
 import { isSuccess, jsonBody } from './checks/support.js';
-import type { Plan, PlannedOperation } from './plan.js';
+import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { Exchange, RequestSpec } from './types.js';
 
 /** What the run did about the items it created (RunSummary.cleanup). */
@@ -66,7 +66,7 @@ export class CreatedItems {
 }
 
 /** The documented delete of a collection's items, if the document has one. */
-function deleteOf(plan: Plan, collection: string): PlannedOperation | undefined {
+function deleteOf(plan: CheckPlan, collection: string): PlannedOperation | undefined {
   return plan.all.find((operation) => operation.role === 'delete' && operation.collection === collection);
 }
 
@@ -75,7 +75,7 @@ function deleteOf(plan: Plan, collection: string): PlannedOperation | undefined 
  * meets the deployment as this one did. A 404 or 410 means already gone; anything else is left and said.
  */
 export async function cleanUp(
-  plan: Plan,
+  plan: CheckPlan,
   items: CreatedItems,
   send: (spec: RequestSpec) => Promise<Exchange>,
 ): Promise<CleanupReport> {

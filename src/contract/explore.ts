@@ -2,7 +2,7 @@ import { stringifyJson } from '../core/json.js';
 import type { ReferenceEdge } from '../openapi/reference-edges.js';
 import { isSuccess, jsonBody, validRequest } from './checks/support.js';
 import { nextRequest, nextStep } from './next-page.js';
-import type { Plan, PlannedOperation } from './plan.js';
+import type { CheckPlan, PlannedOperation } from './plan.js';
 import { fitsSlot, valuesFor } from './reference-values.js';
 import type { CheckContext, Exchange, RequestSpec } from './types.js';
 
@@ -16,7 +16,7 @@ export type ContextFor = (operation: PlannedOperation) => CheckContext;
  * The lists discovery reads: the selected ones, and every list of a resource that feeds a slot
  * of a selected operation (transitively), producers before consumers.
  */
-export function discoveryTargets(plan: Plan): PlannedOperation[] {
+export function discoveryTargets(plan: CheckPlan): PlannedOperation[] {
   const wanted = new Set<string>();
   const pending = [...plan.operations];
   const visited = new Set<PlannedOperation>();
@@ -131,7 +131,7 @@ function searchSlots(context: CheckContext): ReferenceEdge[] {
  * envelopes and pages (bounded), and explores searches keyed by references, so that the run's
  * value pool holds ids and values of the deployment before any check builds a request.
  */
-export async function explore(plan: Plan, contextFor: ContextFor): Promise<void> {
+export async function explore(plan: CheckPlan, contextFor: ContextFor): Promise<void> {
   for (const operation of discoveryTargets(plan)) {
     const context = contextFor(operation);
     const slots = searchSlots(context);

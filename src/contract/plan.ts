@@ -84,7 +84,7 @@ export interface PlannedOperation {
   requiresAuth: boolean;
 }
 
-export interface Plan {
+export interface CheckPlan {
   document: LoadedDocument;
   validators: SchemaValidators;
   operations: PlannedOperation[];
@@ -272,7 +272,7 @@ function producedBy(
 }
 
 /** Plans a run over `operations` of the document (all by default), on the document's resource model. */
-export function buildPlan(document: LoadedDocument, select: (operation: Operation) => boolean = () => true): Plan {
+export function buildPlan(document: LoadedDocument, select: (operation: Operation) => boolean = () => true): CheckPlan {
   const model = inferResources(document);
   const all = document.operations.map((operation) => planOperation(document, operation, model));
   const operations = all.filter((planned) => select(planned.operation));

@@ -1,5 +1,5 @@
 import { ToolError } from '../core/tool-error.js';
-import type { Plan, PlannedOperation } from './plan.js';
+import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { Exchange, RequestSpec } from './types.js';
 
 /** How many documented operations the preflight asks before the run judges anything. */
@@ -9,7 +9,7 @@ const PROBES = 3;
 export type PreflightSend = (spec: RequestSpec, baseUrl: string) => Promise<Exchange>;
 
 /** Operations a valid request can reach with nothing learnt yet: GETs without path parameters. */
-function probeable(plan: Plan): PlannedOperation[] {
+function probeable(plan: CheckPlan): PlannedOperation[] {
   return plan.operations.filter(
     (operation) => operation.operation.method === 'get' && !operation.operation.path.includes('{'),
   );
@@ -44,7 +44,7 @@ function withBasePath(baseUrl: string, basePath: string): string | undefined {
  * decides nothing.
  */
 export async function assertRunIsSound(
-  plan: Plan,
+  plan: CheckPlan,
   baseUrl: string,
   apiKey: string,
   send: PreflightSend,
@@ -68,7 +68,7 @@ export async function assertRunIsSound(
 }
 
 async function wrongBase(
-  plan: Plan,
+  plan: CheckPlan,
   operations: PlannedOperation[],
   baseUrl: string,
   send: PreflightSend,

@@ -2,12 +2,12 @@ import type { Random } from '../core/random.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import type { ReferenceEdge } from '../openapi/reference-edges.js';
 import { primaryType } from '../openapi/schema-shape.js';
-import type { Plan, PlannedOperation } from './plan.js';
+import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { RunState } from './types.js';
 
 /** What filling reference slots needs: the plan's edges, the run's values and created resources. */
 export interface ReferenceSources {
-  plan: Plan;
+  plan: CheckPlan;
   state: RunState;
   random: Random;
 }

@@ -1,9 +1,9 @@
 import { ToolError } from '../core/tool-error.js';
-import type { Plan } from './plan.js';
+import type { CheckPlan } from './plan.js';
 import type { CaseResult } from './run-types.js';
 
 /** A run without a key is fine until an operation it checks requires credentials: then say which. */
-export function assertCredentials(plan: Plan, apiKey: string): void {
+export function assertCredentials(plan: CheckPlan, apiKey: string): void {
   if (apiKey !== '') return;
   const needing = plan.operations.filter((operation) => operation.requiresAuth).map((operation) => operation.id);
   if (needing.length === 0) return;

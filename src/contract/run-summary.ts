@@ -2,7 +2,7 @@ import { ToolError } from '../core/tool-error.js';
 import { describeCrash } from './case-record.js';
 import type { CleanupReport } from './cleanup.js';
 import type { CoverageTracker } from './coverage.js';
-import type { Plan } from './plan.js';
+import type { CheckPlan } from './plan.js';
 import { basePathHint } from './reachability.js';
 import { nothingSentReason } from './run-guards.js';
 import type { CaseResult, RunInfo, RunSummary } from './run-types.js';
@@ -13,7 +13,7 @@ export type StopKind = 'limit' | 'interrupt';
 
 /** What a finished run knows that its summary reports. */
 export interface FinishedRun {
-  readonly plan: Plan;
+  readonly plan: CheckPlan;
   readonly cases: readonly CaseResult[];
   readonly coverage: CoverageTracker;
   readonly stopped: string | undefined;
@@ -81,7 +81,7 @@ export function summarise(
 }
 
 /** Report order: by operation as the document lists them, then by check as the registry lists them. */
-function orderCases(cases: readonly CaseResult[], plan: Plan, checks: readonly Check[]): CaseResult[] {
+function orderCases(cases: readonly CaseResult[], plan: CheckPlan, checks: readonly Check[]): CaseResult[] {
   const operationIndex = new Map(plan.operations.map((operation, index) => [operation.id, index]));
   const checkIndex = new Map(checks.map((check, index) => [check.name, index]));
   return [...cases].sort(

@@ -9,7 +9,7 @@ import { explore } from './explore.js';
 import { learnFrom } from './learn-exchange.js';
 import { ValuePool } from './value-pool.js';
 import { RunStopped, type HttpClient } from './http-client.js';
-import type { Plan, PlannedOperation } from './plan.js';
+import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { StopKind } from './run-summary.js';
 import type { CaseResult, RunListener } from './run-types.js';
 import type {
@@ -63,7 +63,7 @@ export class Run {
   selectedRequests = 0;
 
   constructor(
-    readonly plan: Plan,
+    readonly plan: CheckPlan,
     readonly client: HttpClient,
     readonly settings: RunSettings,
     readonly seed: number,

@@ -4,7 +4,7 @@ import { ToolError } from '../core/tool-error.js';
 import { loadDocument } from '../openapi/load.js';
 import { CONTRACT_DEFAULTS } from './defaults.js';
 import { HttpClient, RunStopped } from './http-client.js';
-import { buildPlan, type Plan } from './plan.js';
+import { buildPlan, type CheckPlan } from './plan.js';
 import { cleanUp } from './cleanup.js';
 import { assertRunIsSound } from './preflight.js';
 import { assertReachable } from './reachability.js';
@@ -86,7 +86,7 @@ export async function runContract(
 }
 
 /** The document and the plan of the operations chosen; a document or choice with nothing to check is refused. */
-async function planOf(options: ContractOptions, specPath: string): Promise<Plan> {
+async function planOf(options: ContractOptions, specPath: string): Promise<CheckPlan> {
   const spec = await loadDocument(specPath);
   for (const warning of spec.warnings) options.onLoadWarning?.(warning);
   if (spec.operations.length === 0)

@@ -1,5 +1,5 @@
 import type { Random } from '../core/random.js';
-import type { Plan, PlannedOperation } from './plan.js';
+import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { ValuePool } from './value-pool.js';
 
 export type Severity = 'error' | 'warning';
@@ -177,7 +177,7 @@ export interface RunSettings {
 
 /** Everything a scenario check can use; it never does I/O itself. */
 export interface CheckContext {
-  plan: Plan;
+  plan: CheckPlan;
   operation: PlannedOperation;
   send: Send;
   random: Random;
@@ -208,14 +208,14 @@ interface CheckBase {
 export interface ResponseCheck extends CheckBase {
   kind: 'response';
   /** `state` is the run's (absent where exchanges are judged outside a run, as the mock's proxy does). */
-  inspect(plan: Plan, exchange: Exchange, state?: RunState): CheckFailure[];
+  inspect(plan: CheckPlan, exchange: Exchange, state?: RunState): CheckFailure[];
 }
 
 /** Sends its own requests to probe one property of an operation. */
 export interface ScenarioCheck extends CheckBase {
   kind: 'scenario';
   /** Undefined when the check applies to the operation, else why it does not. */
-  skipReason(operation: PlannedOperation, plan: Plan, settings: RunSettings): string | undefined;
+  skipReason(operation: PlannedOperation, plan: CheckPlan, settings: RunSettings): string | undefined;
   run(context: CheckContext): Promise<CheckOutcome>;
 }
 

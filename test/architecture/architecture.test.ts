@@ -93,6 +93,13 @@ describe('the architecture of src/', () => {
     expect(found).toEqual([]);
   });
 
+  it("a bare `Plan` is the platform's subscription plan only: kennel check prepares a `CheckPlan`", () => {
+    const found = [...sources.entries()]
+      .filter(([file, text]) => !file.startsWith('src/domains/') && /\b(?:interface|type|class) Plan\b/.test(text))
+      .map(([file]) => file);
+    expect(found).toEqual([]);
+  });
+
   it('the loaded OpenAPI document is called `document`, never `spec` (the glossary)', () => {
     const spec = /\b(?:#?spec)\??:\s*(?:Pick<)?LoadedDocument\b/;
     const found = [...sources.entries()]

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followWrites } from '../../src/contract/checks/created-writes.js';
 import { idUniqueness } from '../../src/contract/checks/id-uniqueness.js';
 import { HttpClient } from '../../src/contract/http-client.js';
-import { buildPlan, type Plan } from '../../src/contract/plan.js';
+import { buildPlan, type CheckPlan } from '../../src/contract/plan.js';
 import { Run } from '../../src/contract/run.js';
 import { runContract } from '../../src/contract/runner.js';
 import type { CreatedResource, Exchange, RunState } from '../../src/contract/types.js';
@@ -58,14 +58,14 @@ describe('a created item the run changes is expected as it is now', () => {
     }
   });
 
-  const plan = async (): Promise<Plan> => buildPlan(await loadDocument(PATCHED));
+  const plan = async (): Promise<CheckPlan> => buildPlan(await loadDocument(PATCHED));
   const item = (id: number, status: string): CreatedResource => ({
     sent: { title: 't', status },
     returned: { id, title: 't', status },
     id,
     scope: '/v1/tickets',
   });
-  const exchange = (operation: Plan['all'][number], url: string, status: number, body?: object): Exchange => ({
+  const exchange = (operation: CheckPlan['all'][number], url: string, status: number, body?: object): Exchange => ({
     operation,
     intent: 'valid',
     purpose: 'test',

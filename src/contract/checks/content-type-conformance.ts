@@ -3,7 +3,7 @@ import { valueAt } from '../../openapi/json-pointer.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { isJsonMediaType } from '../../openapi/operations.js';
 import { primaryType } from '../../openapi/schema-shape.js';
-import type { Plan } from '../plan.js';
+import type { CheckPlan } from '../plan.js';
 import type { Exchange, ResponseCheck } from '../types.js';
 import { documentedResponse, failure } from './support.js';
 
@@ -41,7 +41,7 @@ function leniencyApplies(expected: readonly string[], actual: string): boolean {
  * `produces: [application/x-tar]` that also covers the operation's error bodies): the document
  * cannot mean the object as a tar stream; a JSON error is its inconsistency, not the deployment's.
  */
-function objectUnderOpaqueTypes(plan: Plan, exchange: Exchange, actual: string): boolean {
+function objectUnderOpaqueTypes(plan: CheckPlan, exchange: Exchange, actual: string): boolean {
   const content = documentedResponse(exchange)?.content ?? [];
   if (!isJsonMediaType(actual) || content.length === 0) return false;
   return content.every((media) => {

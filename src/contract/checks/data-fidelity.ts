@@ -3,7 +3,7 @@ import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collectio
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
 import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
-import type { Plan } from '../plan.js';
+import type { CheckPlan } from '../plan.js';
 import {
   createsIdentifiedResources,
   failure,
@@ -41,14 +41,18 @@ function refusals(check: string, probe: FidelityCase, exchange: Exchange): Check
 }
 
 /** The probed properties a place's documented schema shows (a create answering `{id}` shows none). */
-function shownAt(plan: Plan, place: Stored['places'][number], sent: Record<string, unknown>): Record<string, unknown> {
+function shownAt(
+  plan: CheckPlan,
+  place: Stored['places'][number],
+  sent: Record<string, unknown>,
+): Record<string, unknown> {
   const schema = documentedBodySchema(plan, place.exchange);
   const shown = shownBy(place.listed ? itemSchemaOf(schema) : schema);
   return Object.fromEntries(Object.entries(sent).filter(([name, value]) => shown(name, value)));
 }
 
 /** The probed properties that differ in any place, as one finding per case. */
-function judge(check: string, plan: Plan, stored: Stored): CheckFailure[] {
+function judge(check: string, plan: CheckPlan, stored: Stored): CheckFailure[] {
   const sent = Object.fromEntries(stored.probe.probed.map((name) => [name, stored.probe.value[name]]));
   const differing = stored.places
     .map((place) => {

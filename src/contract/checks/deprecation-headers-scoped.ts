@@ -1,12 +1,12 @@
 import { valueAt } from '../../openapi/json-pointer.js';
-import type { Plan, PlannedOperation } from '../plan.js';
+import type { CheckPlan, PlannedOperation } from '../plan.js';
 import type { ResponseCheck } from '../types.js';
 import { failure } from './support.js';
 
 const HEADERS = ['deprecation', 'sunset'] as const;
 
 /** Whether the operation has a parameter the document deprecates (a server may announce that instead). */
-function deprecatesAParameter(plan: Plan, operation: PlannedOperation): boolean {
+function deprecatesAParameter(plan: CheckPlan, operation: PlannedOperation): boolean {
   const pathItem = valueAt(plan.document.dereferenced, operation.operation.pointer.replace(/\/[^/]+$/, ''));
   const own = valueAt(plan.document.dereferenced, operation.operation.pointer) as { parameters?: unknown } | undefined;
   const shared = (pathItem as { parameters?: unknown } | undefined)?.parameters;

@@ -1,5 +1,5 @@
 import { objectShape } from '../../openapi/schema-shape.js';
-import type { Plan, PlannedOperation } from '../plan.js';
+import type { CheckPlan, PlannedOperation } from '../plan.js';
 import type { CheckContext, RequestSpec } from '../types.js';
 import { idParameter } from './ids.js';
 import { sameJson, validRequest } from './support.js';
@@ -10,7 +10,7 @@ import { sameJson, validRequest } from './support.js';
  * resource model gives them (a POST that returns an object looks like a create). A path that is
  * itself read (`GET /orders/{id}/items`) is a sub-collection, not an action, and is left out.
  */
-export function itemActions(plan: Plan, collection: string): PlannedOperation[] {
+export function itemActions(plan: CheckPlan, collection: string): PlannedOperation[] {
   const itemPath = plan.collection(collection).read?.resource?.itemPath;
   if (!itemPath) return [];
   const read = new Set(plan.all.filter((o) => o.operation.method === 'get').map((o) => o.operation.path));

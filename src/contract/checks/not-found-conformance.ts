@@ -1,4 +1,4 @@
-import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import type { CheckPlan, PlannedOperation, PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter, knowable, unlikelyId } from './ids.js';
 import { collectionOfPathParameter, failure, readById, statusText, validRequest } from './support.js';
@@ -30,7 +30,7 @@ function itemOperation(operation: PlannedOperation): PlannedParameter | undefine
 }
 
 /** Whether the document lets a client know which ids of the collection `parameter` names exist. */
-function knowableThrough(plan: Plan, operation: PlannedOperation, parameter: PlannedParameter): boolean {
+function knowableThrough(plan: CheckPlan, operation: PlannedOperation, parameter: PlannedParameter): boolean {
   const collection = collectionOfPathParameter(operation, parameter);
   return plan.model.resources.some((resource) => resource.path === collection && resource.stateful);
 }

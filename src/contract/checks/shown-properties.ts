@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { jsonMediaType } from '../../openapi/operations.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
-import type { Plan } from '../plan.js';
+import type { CheckPlan } from '../plan.js';
 import type { Exchange } from '../types.js';
 import { documentedResponse, isSuccess } from './support.js';
 
@@ -41,7 +41,7 @@ export function shownBy(schema: JsonSchema | undefined): (name: string, sent?: u
  * got; for a success, of what a client reads in it (the item inside its wrapper, the items inside
  * their envelope), as `jsonBody` reads the body.
  */
-export function documentedBodySchema(plan: Plan, exchange: Exchange): JsonSchema | undefined {
+export function documentedBodySchema(plan: CheckPlan, exchange: Exchange): JsonSchema | undefined {
   const response = documentedResponse(exchange);
   const pointer = response && jsonMediaType(response.content)?.schema?.pointer;
   const schema =

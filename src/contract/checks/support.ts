@@ -1,6 +1,6 @@
 import { exactNumbers, stringifyJson } from '../../core/json.js';
 import { isJsonMediaType, responseFor, type OperationResponse } from '../../openapi/operations.js';
-import type { Plan, PlannedOperation, PlannedParameter } from '../plan.js';
+import type { CheckPlan, PlannedOperation, PlannedParameter } from '../plan.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
 import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
@@ -98,7 +98,7 @@ export function show(value: unknown, max = 300): string {
 
 /** Validates a value against the schema at `pointer` as `view` reads it; returns "pointer message" lines. */
 export function schemaIssues(
-  plan: Plan,
+  plan: CheckPlan,
   pointer: string,
   value: unknown,
   view: SchemaView = 'plain',
@@ -125,7 +125,7 @@ export function knownId(
  * an id the deployment gave for a collection may still break another operation's parameter
  * (a uuid-formatted `email_id` where emails are numbered), and a valid request must be valid.
  */
-export function fitsParameter(plan: Plan, parameter: PlannedParameter, value: unknown): boolean {
+export function fitsParameter(plan: CheckPlan, parameter: PlannedParameter, value: unknown): boolean {
   const coerced = coerceParameter(String(value), parameter.resolved, parameter.explode);
   if (!coerced.ok) return false;
   return !parameter.schema || plan.validators.at(parameter.schema.pointer)(exactNumbers(coerced.value)).length === 0;
@@ -154,7 +154,7 @@ export function collectionOfPathParameter(
 }
 
 /** The document has an operation that can tell the run ids of `collection`: a list or a create. */
-export function documentsIdSource(plan: Plan, collection: string | undefined): boolean {
+export function documentsIdSource(plan: CheckPlan, collection: string | undefined): boolean {
   if (!collection) return false;
   const { list, create } = plan.collection(collection);
   return list !== undefined || create !== undefined;

@@ -1,7 +1,7 @@
 import { gunzipSync, inflateSync, brotliDecompressSync } from 'node:zlib';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseJson } from '../../core/json.js';
-import { buildPlan, type Plan, type PlannedOperation } from '../../contract/plan.js';
+import { buildPlan, type CheckPlan, type PlannedOperation } from '../../contract/plan.js';
 import { RESPONSE_CHECKS } from '../../contract/registry.js';
 import type { Exchange, Intent, ReceivedResponse, SentRequest } from '../../contract/types.js';
 import type { LoadedDocument } from '../../openapi/load.js';
@@ -62,7 +62,7 @@ export interface UpstreamResponse {
  * applies, so a finding reads the same whichever tool made it.
  */
 export class ResponseCheck {
-  readonly #plan: Plan;
+  readonly #plan: CheckPlan;
   readonly #operations: Map<string, PlannedOperation>;
 
   constructor(document: LoadedDocument) {
