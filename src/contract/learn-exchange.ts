@@ -1,5 +1,5 @@
 import { isSuccess, jsonBody } from './checks/support.js';
-import { evaluate } from './link-expressions.js';
+import { evaluate, requestPathValues } from './link-expressions.js';
 import type { Exchange } from './types.js';
 import type { ValuePool } from './value-pool.js';
 
@@ -20,16 +20,5 @@ export function learnFrom(pool: ValuePool, exchange: Exchange): void {
   }
   const body = jsonBody(exchange);
   if (body === undefined) return;
-  pool.learn(resource, Array.isArray(body) ? body : [body], pathScope(exchange));
-}
-
-/** The path parameters the request was sent with (`{ServiceSid: "VA1"}`), as text. */
-function pathScope(exchange: Exchange): Record<string, string> {
-  const scope: Record<string, string> = {};
-  for (const parameter of exchange.operation.parameters) {
-    if (parameter.in !== 'path') continue;
-    const value = evaluate(`$request.path.${parameter.name}`, exchange);
-    if (value?.ok) scope[parameter.name] = String(value.value);
-  }
-  return scope;
+  pool.learn(resource, Array.isArray(body) ? body : [body], requestPathValues(exchange));
 }

@@ -5,14 +5,29 @@ import type { Exchange } from './types.js';
 /** What a runtime expression (OpenAPI 3 "Runtime Expressions") evaluated to, or why it could not be. */
 export type Evaluated = { ok: true; value: unknown } | { ok: false; reason: string };
 
+/** The raw (still encoded) path segments of a template's parameters: the template matched against the path, segment by segment. */
+function templateSegments(pathname: string, template: string): Map<string, string> {
+  const names = template.split('/');
+  const values = pathname.split('/').slice(-names.length);
+  const found = new Map<string, string>();
+  names.forEach((segment, index) => {
+    const name = /^\{(.+)\}$/.exec(segment)?.[1];
+    if (name !== undefined && !found.has(name)) found.set(name, values[index] ?? '');
+  });
+  return found;
+}
+
 function fromUrl(url: string, where: 'query' | 'path', name: string, template: string): unknown {
   const parsed = new URL(url);
   if (where === 'query') return parsed.searchParams.get(name) ?? undefined;
-  // The path value: match the operation's template against the request path, segment by segment.
-  const names = template.split('/');
-  const values = parsed.pathname.split('/').slice(-names.length);
-  const index = names.indexOf(`{${name}}`);
-  return index < 0 ? undefined : decodeURIComponent(values[index] ?? '');
+  const segment = templateSegments(parsed.pathname, template).get(name);
+  return segment === undefined ? undefined : decodeURIComponent(segment);
+}
+
+/** Every path parameter the request was sent with (`{ServiceSid: "VA1"}`), its URL read once. */
+export function requestPathValues(exchange: Exchange): Record<string, string> {
+  const segments = templateSegments(new URL(exchange.request.url).pathname, exchange.operation.operation.path);
+  return Object.fromEntries([...segments].map(([name, segment]) => [name, decodeURIComponent(segment)]));
 }
 
 function bodyAt(value: unknown, pointer: string): unknown {
