@@ -1,5 +1,6 @@
 import { validValue, type ValueContext } from '../openapi/generate.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
+import { isFormMediaType } from '../openapi/operations.js';
 import { objectShape } from '../openapi/schema-shape.js';
 import { parameterText } from './parameter-text.js';
 
@@ -12,12 +13,7 @@ export interface MediaBody {
 /** Media types kennel can write a body in without knowing more than the schema (JSON aside). */
 export function buildableMediaType(mediaType: string): boolean {
   const essence = mediaType.split(';')[0]!.trim().toLowerCase();
-  return (
-    essence === 'application/x-www-form-urlencoded' ||
-    essence === 'multipart/form-data' ||
-    essence === 'application/octet-stream' ||
-    essence.startsWith('text/')
-  );
+  return isFormMediaType(essence) || essence === 'application/octet-stream' || essence.startsWith('text/');
 }
 
 function fields(schema: JsonSchema | undefined, context: ValueContext): [string, unknown][] {

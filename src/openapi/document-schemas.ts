@@ -1,7 +1,7 @@
 import type { LoadedDocument } from './load.js';
 import { valueAt } from './json-pointer.js';
 import type { JsonSchema } from './openapi-types.js';
-import { jsonMediaType, type Operation } from './operations.js';
+import { isFormMediaType, jsonMediaType, type Operation } from './operations.js';
 import type { ResolvedParameter } from './resource-list.js';
 import { typesOf } from './schema-shape.js';
 
@@ -16,9 +16,6 @@ export function successSchemaOf(document: LoadedDocument, operation: Operation):
   return schemaAt(document, response && jsonMediaType(response.content)?.schema?.pointer);
 }
 
-/** Form media types whose fields are the properties of an object schema, as a JSON body's are. */
-const FORM_MEDIA_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
-
 /**
  * Dereferenced request body schema: the JSON one, else a form's. A form body describes the same
  * item a JSON body would (`POST /Services/{sid}/RateLimits` with `UniqueName=…` creates a rate
@@ -26,9 +23,7 @@ const FORM_MEDIA_TYPES = new Set(['application/x-www-form-urlencoded', 'multipar
  */
 export function bodySchemaOf(document: LoadedDocument, operation: Operation): JsonSchema | undefined {
   const content = operation.requestBody?.content ?? [];
-  const media =
-    jsonMediaType(content) ??
-    content.find((candidate) => FORM_MEDIA_TYPES.has(candidate.mediaType.split(';')[0]!.trim().toLowerCase()));
+  const media = jsonMediaType(content) ?? content.find((candidate) => isFormMediaType(candidate.mediaType));
   return schemaAt(document, media?.schema?.pointer);
 }
 

@@ -247,8 +247,19 @@ export function jsonMediaType(content: readonly MediaType[]): MediaType | undefi
   return content.find((media) => isJsonMediaType(media.mediaType));
 }
 
+/** `application/json` of `Application/JSON; charset=utf-8`: the type without parameters, in lower case. */
+function essenceOf(mediaType: string): string {
+  return mediaType.split(';')[0]!.trim().toLowerCase();
+}
+
 /** True for `application/json`, `application/problem+json` and friends (parameters ignored). */
 export function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  const essence = essenceOf(mediaType);
   return essence === 'application/json' || /^[a-z]+\/[^/]+\+json$/.test(essence) || essence === '*/*';
+}
+
+/** True for the form media types, whose fields are an object's properties (urlencoded, multipart). */
+export function isFormMediaType(mediaType: string): boolean {
+  const essence = essenceOf(mediaType);
+  return essence === 'application/x-www-form-urlencoded' || essence === 'multipart/form-data';
 }
