@@ -4,7 +4,7 @@ import type { JsonSchema } from '../openapi/openapi-types.js';
 import { jsonMediaType, type Operation, type OperationResponse } from '../openapi/operations.js';
 import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import { schemaAt, type Resource, type ResourceBinding } from '../openapi/resource-model.js';
-import { singularOf } from '../openapi/naming.js';
+import { collectionNoun, singularOf } from '../openapi/naming.js';
 import type { FullReason } from '../store/store-types.js';
 import type { RequestContext } from '../http/responder.js';
 import { itemView, wrappedView, type ItemView } from './resource-views.js';
@@ -71,11 +71,7 @@ export function answersOf(
 }
 
 export function nouns(resource: Resource): { one: string; many: string } {
-  const many =
-    resource.path
-      .split('/')
-      .filter((segment) => segment !== '' && !segment.startsWith('{'))
-      .at(-1) ?? 'items';
+  const many = collectionNoun(resource.path) ?? 'items';
   return { one: singularOf(many) || 'item', many };
 }
 

@@ -28,9 +28,18 @@ export function pluralOf(noun: string): string {
   return pluralize.plural(noun);
 }
 
-/** The static segments of a path template (`/users/{id}/ssh-keys` → `users`, `ssh-keys`). */
+/** A format suffix on a path's last segment, as Rails writes them (`/notes.json`, `/notes/{id}.xml`). */
+export const FORMAT_SUFFIX = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+
+/**
+ * The static segments of a path template (`/users/{id}/ssh-keys` → `users`, `ssh-keys`), the last
+ * without its format suffix (`/notes.json` → `notes`).
+ */
 export function staticSegments(path: string): string[] {
-  return path.split('/').filter((segment) => segment !== '' && !segment.includes('{'));
+  const segments = path.split('/').filter((segment) => segment !== '' && !segment.includes('{'));
+  const last = segments.at(-1);
+  if (last !== undefined) segments[segments.length - 1] = last.replace(FORMAT_SUFFIX, '') || last;
+  return segments;
 }
 
 /** The noun a collection path names: its last static segment (`/users/{id}/ssh-keys` → `ssh-keys`), if any. */

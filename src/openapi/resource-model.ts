@@ -43,6 +43,24 @@ import type {
 } from './resource-types.js';
 
 const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
+/** `/notes/{id}.json`: an item path with a format suffix, its collection `/notes.json`. */
+const SUFFIXED_ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\.[A-Za-z][A-Za-z0-9]{0,7})$/;
+
+/**
+ * The collection an item path belongs to and the item's parameter: `/notes/{id}` → `/notes`, and
+ * `/notes/{id}.json` → `/notes.json` where the document has that path (Rails' format suffixes).
+ */
+function itemPathParts(
+  operation: Operation,
+  paths: ReadonlySet<string>,
+): { collection: string; parameter: string } | undefined {
+  const plain = ITEM_PATH.exec(operation.path);
+  if (plain) return { collection: plain[1] || '/', parameter: plain[2]! };
+  const suffixed = SUFFIXED_ITEM_PATH.exec(operation.path);
+  if (suffixed && paths.has(suffixed[1]! + suffixed[3]!))
+    return { collection: suffixed[1]! + suffixed[3]!, parameter: suffixed[2]! };
+  return undefined;
+}
 
 function listOf(document: LoadedDocument, operation: Operation): ResourceList | undefined {
   if (operation.method !== 'get') return undefined;
@@ -83,13 +101,14 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
     if (!entry) byPath.set(path, (entry = { path, operations: {}, lists: [] }));
     return entry;
   };
+  const paths = new Set(document.operations.map((operation) => operation.path));
   for (const operation of document.operations) {
-    const item = ITEM_PATH.exec(operation.path);
+    const item = itemPathParts(operation, paths);
     if (item) {
-      const entry = draft(item[1] || '/');
+      const entry = draft(item.collection);
       if (entry.itemPath !== undefined && entry.itemPath !== operation.path) continue;
       entry.itemPath = operation.path;
-      entry.itemParameter = item[2];
+      entry.itemParameter = item.parameter;
       const role = itemRole(document, operation);
       if (role) entry.operations[role] ??= operation;
       continue;
@@ -108,7 +127,7 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
       draft(operation.path).operations.create ??= operation;
     }
   }
-  for (const operation of document.operations) attachItemMaker(document, byPath, operation);
+  for (const operation of document.operations) attachItemMaker(document, byPath, operation, paths);
   return byPath;
 }
 
@@ -117,8 +136,13 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
  * what it made: the create of a collection that has a list, as real APIs start a dev server or
  * add variables in bulk. Only where the path lists items: elsewhere such a POST is an action.
  */
-function attachItemMaker(document: LoadedDocument, byPath: Map<string, Draft>, operation: Operation): void {
-  if (operation.method !== 'post' || ITEM_PATH.test(operation.path)) return;
+function attachItemMaker(
+  document: LoadedDocument,
+  byPath: Map<string, Draft>,
+  operation: Operation,
+  paths: ReadonlySet<string>,
+): void {
+  if (operation.method !== 'post' || itemPathParts(operation, paths)) return;
   const entry = byPath.get(operation.path);
   if (!entry || entry.operations.create || entry.lists.length === 0) return;
   const body = bodySchemaOf(document, operation);

@@ -186,6 +186,15 @@ describe('items made by a POST without one JSON object for a body', () => {
   });
 });
 
+describe('paths with a format suffix', () => {
+  it('`/notes.json` and `/notes/{id}.json` are one collection: every operation succeeds, every item is deleted', async () => {
+    const summary = await serveAndCheck('format-suffix-paths.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+    expect(summary.cleanup?.left ?? []).toEqual([]);
+  });
+});
+
 describe('children and their parents', () => {
   it('a child is read under the parent it was seen under, never with keys listed without one', async () => {
     const summary = await serveAndCheck('children-seen-elsewhere.yaml');
