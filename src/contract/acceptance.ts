@@ -6,8 +6,13 @@ import { wrapBody } from './body-wrapper.js';
 import { sameJson } from './same-json.js';
 import type { Acceptance, RequestSpec } from './types.js';
 
-/** Values the deployment showed, by property name (the run's value pool). */
-type Observed = ReadonlyMap<string, readonly unknown[]>;
+/**
+ * Values the deployment showed, by property name (the run's value pool), and for a reference
+ * slot's name the keys of the collection it names (`sessionId` → the sessions' `id`s).
+ */
+export interface Observed {
+  get(name: string): readonly unknown[] | undefined;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DEPTH = 8;

@@ -58,7 +58,11 @@ export function slotLabel(edge: ReferenceEdge): string {
  * first (for keys), then everything seen; when the resource shows none, those of resources with
  * the same item schema (a status seen through `/statuses/{id}/reblog` is a status).
  */
-export function valuesFor(sources: ReferenceSources, edge: ReferenceEdge, createdOnly = false): unknown[] {
+export function valuesFor(
+  sources: Pick<ReferenceSources, 'plan' | 'state'>,
+  edge: ReferenceEdge,
+  createdOnly = false,
+): unknown[] {
   const { plan, state } = sources;
   const created = (state.created.get(edge.resource) ?? [])
     .map((resource) => resource.returned[edge.property])

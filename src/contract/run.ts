@@ -1,12 +1,13 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
-import { acceptanceOf, inventedSlots } from './acceptance.js';
+import { acceptanceOf, inventedSlots, type Observed } from './acceptance.js';
 import { followWrites } from './checks/created-writes.js';
 import { identitiesOf, isSuccess } from './checks/support.js';
 import { CreatedItems, type CleanupReport } from './cleanup.js';
 import { CoverageTracker } from './coverage.js';
 import { explore } from './explore.js';
 import { learnFrom } from './learn-exchange.js';
+import { valuesFor } from './reference-values.js';
 import { ValuePool } from './value-pool.js';
 import { RunStopped, type HttpClient } from './http-client.js';
 import type { CheckPlan, PlannedOperation } from './plan.js';
@@ -87,7 +88,7 @@ export class Run {
   /** Sends a request and judges the answer at once; only what findings need is kept. */
   readonly send = async (request: Parameters<HttpClient['send']>[0]): Promise<Exchange> => {
     const facts = {
-      observed: this.state.pool.observed,
+      observed: this.#observedFor(request.operation),
       identities: identitiesOf({ operation: request.operation, plan: this.plan }),
       accepted: this.#acceptedSlots.get(request.operation.id),
     };
@@ -122,6 +123,23 @@ export class Run {
     }
     return exchange;
   };
+
+  /**
+   * What the deployment showed, as an operation's body slots see it: a slot named `sessionId`
+   * holding one of the sessions' keys names something it gave, though no item has a `sessionId`.
+   */
+  #observedFor(operation: PlannedOperation): Observed {
+    const { pool } = this.state;
+    const edges = this.plan.references.of(operation.operation).filter((edge) => edge.slot.in === 'body');
+    if (edges.length === 0) return pool.observed;
+    return {
+      get: (name) => {
+        const own = pool.observed.get(name) ?? [];
+        const edge = edges.find((candidate) => candidate.slot.word === name);
+        return edge ? [...own, ...valuesFor(this, edge)] : own;
+      },
+    };
+  }
 
   /** Invented reference slots the deployment accepted (a 2xx) for an operation. */
   #accepted(request: Parameters<HttpClient['send']>[0], slots: readonly string[]): void {
@@ -212,10 +230,19 @@ export class Run {
     return exchange;
   };
 
+  /**
+   * The selected operations, producers before consumers: a check's create of an order then finds
+   * the pets its own create of a pet made, wherever the document declares them.
+   */
+  get #producersFirst(): PlannedOperation[] {
+    const selected = new Set(this.plan.operations);
+    return this.plan.order.filter((operation) => selected.has(operation));
+  }
+
   /** Runs a scenario check on every operation; `report` false runs it only for the traffic it makes. */
   async scenario(check: ScenarioCheck, report: boolean): Promise<void> {
     this.enter(check.name);
-    for (const operation of this.plan.operations) {
+    for (const operation of this.#producersFirst) {
       const record = new CaseRecord(check, operation);
       const started = performance.now();
       try {

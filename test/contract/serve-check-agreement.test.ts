@@ -195,6 +195,17 @@ describe('paths with a format suffix', () => {
   });
 });
 
+describe('the order of a check', () => {
+  it('runs producers before consumers: a valid order names a pet created first, though declared after', async () => {
+    const summary = await serveAndCheck('consumer-declared-first.yaml');
+    expect(errors(summary)).toEqual([]);
+    const createOrder = summary.cases.find(
+      (result) => result.check === 'positive-data-acceptance' && result.operationId === 'createOrder',
+    );
+    expect(createOrder?.status).toBe('passed');
+  });
+});
+
 describe('children and their parents', () => {
   it('a child is read under the parent it was seen under, never with keys listed without one', async () => {
     const summary = await serveAndCheck('children-seen-elsewhere.yaml');
