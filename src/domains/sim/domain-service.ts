@@ -124,10 +124,6 @@ export class DomainSimulator {
     return this.#caLedger;
   }
 
-  provider(id: string): ProviderProfile | undefined {
-    return this.#providerZones.provider(id);
-  }
-
   providers(): ProviderProfile[] {
     return this.#providerZones.providers();
   }

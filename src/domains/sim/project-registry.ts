@@ -8,6 +8,7 @@ import {
   type Platform,
   type Project,
   type Redirect,
+  type Refusal,
   type RequiredRecord,
 } from './model.js';
 import { checkName, isApex, isWithin, labelOf } from './names.js';
@@ -165,7 +166,7 @@ export class ProjectRegistry {
     return { ok: true, value: { domain, records } };
   }
 
-  #attachRefusal(project: Project, name: string): Outcome<never> | undefined {
+  #attachRefusal(project: Project, name: string): Refusal | undefined {
     if (isWithin(name, this.deps.platform.domain))
       return refuse('platform_domain', `${name} belongs to the platform; add a domain you own`);
     const owner = this.ownerOf(name);
@@ -255,7 +256,7 @@ export class ProjectRegistry {
 }
 
 /** Why `source → target` cannot be added: the status, a loop, the primary, or a chain. */
-function redirectRefusal(project: Project, source: string, target: string, status: number): Outcome<never> | undefined {
+function redirectRefusal(project: Project, source: string, target: string, status: number): Refusal | undefined {
   if (status !== 301)
     return refuse(
       'unsupported_redirect_status',

@@ -34,10 +34,6 @@ export class ProviderZones {
     this.#providers = new Map(deps.providers.map((provider) => [provider.id, provider]));
   }
 
-  provider(id: string): ProviderProfile | undefined {
-    return this.#providers.get(id);
-  }
-
   providers(): ProviderProfile[] {
     return [...this.#providers.values()];
   }
