@@ -82,8 +82,6 @@ export const OVERSIZED = {
   'bench/run.js': 738,
   'scripts/audit-answers.js': 328,
   'src/contract/generate.ts': 326,
-  'src/domains/sim/dns-world.ts': 303,
-  'src/domains/sim/domain-service.ts': 467,
   'src/domains/sim/verifier.ts': 316,
   'test/contract/foreign/museum/faults.ts': 313,
   'test/contract/foreign/stagedoor/probes.ts': 309,

@@ -28,7 +28,7 @@ describe('certificates per registered domain (50 per week)', () => {
       expect(simulator.verify(project, name).ok).toBe(true);
     }
     simulator.advance(6 * MINUTE);
-    const certificates = names.map((name) => simulator.projects.get(project)!.domains.get(name)!.certificate);
+    const certificates = names.map((name) => simulator.domain(project, name)!.certificate);
     expect(certificates.filter((certificate) => certificate.state === 'issued')).toHaveLength(50);
     const refused = certificates.filter((certificate) => certificate.state !== 'issued');
     expect(refused).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('certificates per registered domain (50 per week)', () => {
     expect(refused[0]!.nextAttemptAt! - simulator.now).toBeLessThanOrEqual(202 * MINUTE);
     simulator.advance(3 * HOUR + 30 * MINUTE);
     expect(certificates.filter((certificate) => certificate.state === 'issued')).toHaveLength(50);
-    const all = names.map((name) => simulator.projects.get(project)!.domains.get(name)!.certificate.state);
+    const all = names.map((name) => simulator.domain(project, name)!.certificate.state);
     expect(all.every((state) => state === 'issued')).toBe(true);
   });
 
@@ -58,8 +58,7 @@ describe('certificates per registered domain (50 per week)', () => {
       simulator.verify(project, name);
     }
     simulator.advance(6 * MINUTE);
-    for (const name of names)
-      expect(simulator.projects.get(project)!.domains.get(name)!.certificate.state).toBe('issued');
+    for (const name of names) expect(simulator.domain(project, name)!.certificate.state).toBe('issued');
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
-import { WORLD_LIMITS } from '../../src/domains/sim/domain-service.js';
+import { WORLD_LIMITS } from '../../src/domains/sim/model.js';
 import { controlResponder } from '../../src/domains/live/control-api.js';
 import type { LiveWorld } from '../../src/domains/live/live-world.js';
 import { compileOperation } from '../../src/mock/compiled-operation.js';
@@ -104,7 +104,7 @@ describe('the clock: POST /clock/advance', () => {
 
   it('past 9000-01-01 → 409 clock_limit, the clock unchanged', async () => {
     // Set-up only: bring the live clock near its last instant without 700 requests.
-    live.simulator.clock.advance(Date.UTC(8999, 11, 31) - live.simulator.now);
+    live.simulator.advance(Date.UTC(8999, 11, 31) - live.simulator.now);
     const before = await snapshot();
     const answer = await call('POST', '/clock/advance', { by: '2d' });
     expectError(answer, [409]);
@@ -180,9 +180,9 @@ describe('limits: a live world holds a bounded number of things', () => {
   });
 
   it('the record past the limit → 409 record_limit; removing one makes room', async () => {
-    while (live.simulator.world.recordCount() < WORLD_LIMITS.records)
+    while (live.simulator.zones.recordCount() < WORLD_LIMITS.records)
       expect(
-        live.simulator.addRecord({ name: 'example.com', type: 'TXT', data: `r${live.simulator.world.recordCount()}` })
+        live.simulator.addRecord({ name: 'example.com', type: 'TXT', data: `r${live.simulator.zones.recordCount()}` })
           .ok,
       ).toBe(true);
     const refused = await call('POST', '/records', { name: 'www.example.com', type: 'A', value: '192.0.2.1' });

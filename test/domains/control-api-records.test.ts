@@ -17,7 +17,7 @@ const call = (method: string, path: string, body?: unknown) => callWorld(mock.or
 
 describe('the platform zone over the control API', () => {
   it('POST /records at the platform host is refused with platform_zone', async () => {
-    const host = `${live.simulator.projects.keys().next().value}.${live.simulator.platform.domain}`;
+    const host = `${live.projectId}.${live.simulator.platform.domain}`;
     const refused = await call('POST', '/records', {
       name: host,
       type: 'CAA',
@@ -28,18 +28,18 @@ describe('the platform zone over the control API', () => {
   });
 
   it('DELETE /records/{id} of a platform address is refused with platform_zone, and the address stays', async () => {
-    const platformZone = live.simulator.world.zoneFor(live.simulator.platform.domain)!;
-    const address = live.simulator.world.saved(platformZone).find((record) => record.type === 'A')!;
+    const platformZone = live.simulator.zones.zoneFor(live.simulator.platform.domain)!;
+    const address = live.simulator.zones.saved(platformZone).find((record) => record.type === 'A')!;
     const refused = await call('DELETE', `/records/${address.id}`);
     expect(refused.body).toMatchObject({ code: 'platform_zone' });
     expect(refused.status).toBe(409);
-    expect(live.simulator.world.record(address.id)).toBeDefined();
+    expect(live.simulator.zones.record(address.id)).toBeDefined();
   });
 });
 
 describe('record names users really have, over the control API', () => {
   it('a wildcard A and a _dmarc TXT record are saved, and a misplaced * or a bad service label is refused', async () => {
-    const apex = live.simulator.world.zones().find((zone) => zone.apex === 'example.com')!.apex;
+    const apex = live.simulator.zones.list().find((zone) => zone.apex === 'example.com')!.apex;
     const wildcard = await call('POST', '/records', { name: `*.${apex}`, type: 'A', value: '192.0.2.7' });
     expect(wildcard.status).toBe(201);
     expect(wildcard.body).toMatchObject({ name: `*.${apex}`, type: 'A' });

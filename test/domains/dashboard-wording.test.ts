@@ -44,7 +44,7 @@ describe('the certificate while issuance fails, before 30 minutes', () => {
     simulator.addDomain(project, 'docs.example.com');
     simulator.verify(project, 'docs.example.com');
     simulator.advance(6 * MINUTE);
-    const certificate = simulator.projects.get(project)!.domains.get('docs.example.com')!.certificate;
+    const certificate = simulator.domain(project, 'docs.example.com')!.certificate;
     expect(certificate.state).toBe('pending');
     expect(certificate.message).not.toMatch(/usually within a few minutes/);
     expect(certificate.message).toMatch(/CAA/);
@@ -58,7 +58,7 @@ describe('the certificate while issuance fails, before 30 minutes', () => {
       data: { flags: 0, tag: 'issue', value: 'letsencrypt.org' },
     });
     simulator.advance(10 * MINUTE);
-    const after = simulator.projects.get(project)!.domains.get('docs.example.com')!.certificate;
+    const after = simulator.domain(project, 'docs.example.com')!.certificate;
     expect(after.lastError?.reason).toBe('caa_forbids');
     expect(after.evidence.cachedUntil).toBeGreaterThan(simulator.now);
     expect(after.evidence.hint).toMatch(/cached/);

@@ -3,7 +3,7 @@
 import { UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsServerHandle } from '../../src/domains/live/dns-server.js';
-import { PLATFORM_RESOLVER, PUBLIC_RESOLVER } from '../../src/domains/sim/domain-service.js';
+import { PLATFORM_RESOLVER, PUBLIC_RESOLVER } from '../../src/domains/sim/resolvers.js';
 import { QueryLog, History } from '../../src/domains/sim/history.js';
 import { resolutionWorld } from './resolution.case.js';
 

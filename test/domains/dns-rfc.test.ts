@@ -10,15 +10,15 @@ import {
   DEFAULT_SERVFAIL_SECONDS,
   MAX_SERVFAIL_SECONDS,
 } from '../../src/domains/sim/caching-resolver.js';
-import { DnsWorld } from '../../src/domains/sim/dns-world.js';
+import { DnsZones } from '../../src/domains/sim/dns-zones.js';
 import { startDnsServer, type DnsServerHandle } from '../../src/domains/live/dns-server.js';
 import { header, question } from './dns-packets.js';
 import { FLEX_PROVIDER } from './resolution.case.js';
 
 const provider = FLEX_PROVIDER;
 
-function world(): DnsWorld {
-  const dns = new DnsWorld();
+function world(): DnsZones {
+  const dns = new DnsZones();
   dns.addZone('example.com', provider);
   dns.addRecord({ name: 'docs.example.com', type: 'A', data: '192.0.2.7', ttl: 600, published: true }, 0);
   dns.addZone('broken.test', provider);
@@ -57,7 +57,7 @@ describe('negative answers (RFC 2308 §3)', () => {
 });
 
 describe('resolution failures (RFC 9520)', () => {
-  function failing(): DnsWorld {
+  function failing(): DnsZones {
     const dns = world();
     dns.setFailing('broken.test', ['*']);
     return dns;
@@ -97,7 +97,7 @@ describe('resolution failures (RFC 9520)', () => {
 });
 
 /** Resolver-backed server over `dns` at a clock the test moves. */
-async function resolverServer(dns: DnsWorld, clock: { now: number }, role?: 'authoritative' | 'recursive') {
+async function resolverServer(dns: DnsZones, clock: { now: number }, role?: 'authoritative' | 'recursive') {
   const resolver = new CachingResolver('wire', dns);
   return startDnsServer((name, type) => resolver.lookup(name, type, clock.now), role ? { role } : {});
 }

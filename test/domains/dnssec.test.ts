@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CachingResolver } from '../../src/domains/sim/caching-resolver.js';
-import { DnsWorld } from '../../src/domains/sim/dns-world.js';
+import { DnsZones } from '../../src/domains/sim/dns-zones.js';
 import { DS_TTL, type DnssecState } from '../../src/domains/sim/dnssec.js';
 import type { ProviderProfile } from '../../src/domains/sim/providers.js';
 
@@ -19,8 +19,8 @@ const PROVIDER: ProviderProfile = {
 };
 
 /** example.com with a delegated sub-zone sub.example.com, each in the DNSSEC state given. */
-function world(parent: DnssecState, child?: DnssecState): DnsWorld {
-  const dns = new DnsWorld();
+function world(parent: DnssecState, child?: DnssecState): DnsZones {
+  const dns = new DnsZones();
   dns.addZone('example.com', PROVIDER);
   dns.setDnssec('example.com', parent);
   dns.addRecord({ name: 'www.example.com', type: 'A', data: '192.0.2.1', published: true }, 0);
@@ -32,7 +32,7 @@ function world(parent: DnssecState, child?: DnssecState): DnsWorld {
   return dns;
 }
 
-const validating = (dns: DnsWorld) => new CachingResolver('v', dns, { validating: true });
+const validating = (dns: DnsZones) => new CachingResolver('v', dns, { validating: true });
 
 describe('the chain of trust', () => {
   it.each([

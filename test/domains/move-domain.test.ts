@@ -23,22 +23,20 @@ describe('moveDomain', () => {
       ok: false,
       code: 'plan_required',
     });
-    expect(simulator.projects.get(project)!.domains.has('docs.example.com')).toBe(true);
+    expect(simulator.domain(project, 'docs.example.com')).toBeDefined();
   });
 
   it('leaves the primary role and the redirects to it behind', () => {
     const simulator = withDomain();
     simulator.addProject({ id: 'other-docs', plan: 'pro', deployed: true });
     expect(simulator.moveDomain(project, 'docs.example.com', 'other-docs').ok).toBe(true);
-    const source = simulator.projects.get(project)!;
-    expect(source.primary).toBeUndefined();
-    expect(source.redirects).toEqual([]);
-    expect(simulator.projects.get('other-docs')!.domains.has('docs.example.com')).toBe(true);
+    const source = simulator.project(project);
+    expect(source).toMatchObject({ ok: true, value: { primary: undefined, redirects: [] } });
+    expect(simulator.domain('other-docs', 'docs.example.com')).toBeDefined();
+    const target = simulator.project('other-docs');
     expect(
-      simulator.requiredRecords(
-        simulator.projects.get('other-docs')!,
-        simulator.projects.get('other-docs')!.domains.get('docs.example.com')!,
-      )[0]!.value,
+      target.ok &&
+        simulator.requiredRecords(target.value, simulator.domain('other-docs', 'docs.example.com')!)[0]!.value,
     ).toBe(`other-docs.${world.platform.domain}`);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apexOf, checkName, labelOf, parentsOf } from '../../src/domains/sim/names.js';
 import { CachingResolver, cacheSeconds, DEFAULT_CACHE_ENTRIES } from '../../src/domains/sim/caching-resolver.js';
-import { DnsWorld } from '../../src/domains/sim/dns-world.js';
+import { DnsZones } from '../../src/domains/sim/dns-zones.js';
 import { parseDuration, formatOffset } from '../../src/core/duration.js';
 import type { ProviderProfile } from '../../src/domains/sim/providers.js';
 
@@ -68,7 +68,7 @@ describe('caching resolver', () => {
   };
 
   it('caches NXDOMAIN for min(SOA TTL, SOA MINIMUM), hiding a record published meanwhile (RFC 2308)', () => {
-    const world = new DnsWorld();
+    const world = new DnsZones();
     world.addZone('example.com', provider);
     const resolver = new CachingResolver('r', world);
     const first = resolver.lookup('docs.example.com', 'A', 0);
@@ -82,7 +82,7 @@ describe('caching resolver', () => {
   });
 
   it('counts TTLs down while serving from cache, and keeps a removed record until it expires', () => {
-    const world = new DnsWorld();
+    const world = new DnsZones();
     world.addZone('example.com', { ...provider, publishDelayMs: 0 });
     world.addRecord({ name: 'docs.example.com', type: 'A', data: '192.0.2.7', ttl: 300 }, 0);
     const resolver = new CachingResolver('r', world);
@@ -94,8 +94,8 @@ describe('caching resolver', () => {
   });
 
   /** A zone whose names answer NXDOMAIN (cached 600 s) except short.example.com (A, TTL 60 s). */
-  function boundedWorld(): DnsWorld {
-    const world = new DnsWorld();
+  function boundedWorld(): DnsZones {
+    const world = new DnsZones();
     world.addZone('example.com', { ...provider, publishDelayMs: 0 });
     world.addRecord({ name: 'short.example.com', type: 'A', data: '192.0.2.7', ttl: 60 }, 0);
     return world;
@@ -136,7 +136,7 @@ describe('caching resolver', () => {
   });
 
   it('caches SERVFAIL briefly (RFC 9520), then asks again', () => {
-    const world = new DnsWorld();
+    const world = new DnsZones();
     world.addZone('example.com', provider);
     world.setFailing('example.com', ['*']);
     const resolver = new CachingResolver('r', world);

@@ -6,11 +6,11 @@ import { CachingResolver } from '../../src/domains/sim/caching-resolver.js';
 import { RESOLUTION_CASES, resolutionWorld } from './resolution.case.js';
 
 const simulator = resolutionWorld();
-const inProcess = new CachingResolver('test', simulator.world);
+const inProcess = new CachingResolver('test', simulator.zones);
 let server: DnsServerHandle;
 
 beforeAll(async () => {
-  const wire = new CachingResolver('wire', simulator.world);
+  const wire = new CachingResolver('wire', simulator.zones);
   server = await startDnsServer((name, type) => wire.lookup(name, type, simulator.now), { port: 0 });
 });
 afterAll(() => server.close());

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { MAX_DURATION_MS, parseDuration, readDuration } from '../../src/core/duration.js';
-import { LATEST_INSTANT, WORLD_LIMITS } from '../../src/domains/sim/domain-service.js';
+import { LATEST_INSTANT } from '../../src/domains/sim/domain-service.js';
+import { WORLD_LIMITS } from '../../src/domains/sim/model.js';
 import { loadWorld } from '../../src/domains/scenario/scenario-file.js';
 import { buildSimulator, worldProblems } from '../../src/domains/sim/world-config.js';
 import { PROVIDER_ID } from '../../src/domains/sim/providers.js';
@@ -60,7 +61,7 @@ describe('the clock never passes LATEST_INSTANT', () => {
     sim.addRecord({ name: 'docs.example.com', type: 'CNAME', data: 'petstore-docs.kennel-pages.dev', published: true });
     sim.verify(world.project.id, 'docs.example.com');
     expect(sim.advance(MAX_DURATION_MS).ok).toBe(true);
-    const certificate = sim.projects.get(world.project.id)!.domains.get('docs.example.com')!.certificate;
+    const certificate = sim.domain(world.project.id, 'docs.example.com')!.certificate;
     expect(certificate.state).toBe('issued');
     expect(new Date(certificate.issued!.notAfter).toISOString()).toMatch(/^\d{4}-/);
   });
@@ -77,7 +78,7 @@ describe('a world holds at most WORLD_LIMITS', () => {
 
   it('records, counting the platform’s own; removed records are forgotten', () => {
     const sim = simulator();
-    const free = WORLD_LIMITS.records - sim.world.recordCount();
+    const free = WORLD_LIMITS.records - sim.zones.recordCount();
     for (let index = 0; index < free; index += 1)
       expect(sim.addRecord({ name: 'example.com', type: 'TXT', data: `r${index}` }).ok).toBe(true);
     expect(sim.addRecord({ name: 'example.com', type: 'TXT', data: 'over' })).toMatchObject({
@@ -93,12 +94,12 @@ describe('a world holds at most WORLD_LIMITS', () => {
 
   it('add and remove cycles keep the zone small', () => {
     const sim = simulator();
-    const before = sim.world.recordCount();
+    const before = sim.zones.recordCount();
     for (let index = 0; index < 3 * WORLD_LIMITS.records; index += 1) {
       expect(sim.addRecord({ name: 'www.example.com', type: 'A', data: '192.0.2.1' }).ok).toBe(true);
       sim.removeRecords({ name: 'www.example.com' });
     }
-    expect(sim.world.recordCount()).toBe(before);
+    expect(sim.zones.recordCount()).toBe(before);
   });
 
   it('domains per project', () => {

@@ -89,19 +89,19 @@ describe('deletions wait for the provider publish delay', () => {
     const sim = simulator();
     sim.addRecord({ name: 'www.example.com', type: 'A', data: '192.0.2.1', published: true });
     expect(sim.removeRecords({ name: 'www.example.com', type: 'A' })).toMatchObject({ ok: true });
-    expect(sim.world.authoritative('www.example.com', 'A', sim.now).answers).toHaveLength(1);
+    expect(sim.zones.authoritative('www.example.com', 'A', sim.now).answers).toHaveLength(1);
     sim.advance(29_000);
-    expect(sim.world.authoritative('www.example.com', 'A', sim.now).answers).toHaveLength(1);
+    expect(sim.zones.authoritative('www.example.com', 'A', sim.now).answers).toHaveLength(1);
     sim.advance(1_000);
-    expect(sim.world.authoritative('www.example.com', 'A', sim.now).rcode).toBe('NXDOMAIN');
+    expect(sim.zones.authoritative('www.example.com', 'A', sim.now).rcode).toBe('NXDOMAIN');
   });
 
   it('a removed record no longer shows in the provider dashboard and can be saved again at once', () => {
     const sim = simulator();
     sim.addRecord({ name: 'www.example.com', type: 'A', data: '192.0.2.1', published: true });
     sim.removeRecords({ name: 'www.example.com', type: 'A' });
-    const zone = sim.world.zoneFor('www.example.com')!;
-    expect(sim.world.saved(zone).filter((record) => record.name === 'www.example.com')).toEqual([]);
+    const zone = sim.zones.zoneFor('www.example.com')!;
+    expect(sim.zones.saved(zone).filter((record) => record.name === 'www.example.com')).toEqual([]);
     expect(sim.addRecord({ name: 'www.example.com', type: 'CNAME', data: host }).ok).toBe(true);
   });
 });
@@ -119,7 +119,7 @@ describe('wildcard records (RFC 4592)', () => {
     return sim;
   }
   const ask = (sim: ReturnType<typeof wildcardWorld>, name: string, type: 'A' | 'TXT' = 'A') =>
-    sim.world.authoritative(name, type, sim.now);
+    sim.zones.authoritative(name, type, sim.now);
 
   it('synthesises an answer owned by the asked name', () => {
     const answer = ask(wildcardWorld(), 'anything.example.com');
@@ -148,7 +148,7 @@ describe('wildcard records (RFC 4592)', () => {
     let resolver: Resolver;
     beforeAll(async () => {
       const sim = wildcardWorld();
-      server = await startDnsServer((name, type) => sim.world.authoritative(name, type, sim.now));
+      server = await startDnsServer((name, type) => sim.zones.authoritative(name, type, sim.now));
       resolver = new Resolver({ timeout: 1000, tries: 1 });
       resolver.setServers([`${server.host}:${server.port}`]);
     });

@@ -21,16 +21,17 @@ import { json, problem, unwrap } from './control-problems.js';
 import { PLANS } from '../sim/model.js';
 import { checkName } from '../sim/names.js';
 import {
-  answerView,
-  domainView,
-  historyView,
-  queryLogView,
-  projectView,
-  recordView,
-  serveView,
-  worldView,
-  zoneView,
-} from '../sim/views.js';
+  dnsQueryAnswer,
+  dnsRecordAnswer,
+  domainAnswer,
+  historyAnswer,
+  projectAnswer,
+  queryLogAnswer,
+  servedAnswer,
+  userZones,
+  worldAnswer,
+  zoneAnswer,
+} from './control-answers.js';
 
 type Handler = (live: LiveWorld, input: Input) => HttpResponse | Promise<HttpResponse>;
 
@@ -40,35 +41,26 @@ function project(live: LiveWorld) {
 
 function domainResponse(live: LiveWorld, status: number, name: string): HttpResponse {
   const owner = project(live);
-  const checked = checkName(name);
-  const domain = checked.ok ? owner.domains.get(checked.name) : undefined;
+  const domain = live.simulator.domain(owner.id, name);
   if (!domain) throw problem('domain_not_found', `${name} is not attached to project ${owner.id}`);
-  return json(status, domainView(live.simulator, owner, domain));
+  return json(status, domainAnswer(live.simulator, owner, domain));
 }
 
 function zoneOf(live: LiveWorld, apex: string) {
   const checked = checkName(apex);
-  const zone = checked.ok
-    ? live.simulator.world
-        .zones()
-        .find((candidate) => candidate.apex === checked.name && candidate.provider.id !== 'platform')
-    : undefined;
+  const zone = checked.ok ? userZones(live.simulator).find((candidate) => candidate.apex === checked.name) : undefined;
   if (!zone) throw problem('zone_not_found', `no simulated zone ${apex}`);
   return zone;
 }
 
-function userZones(live: LiveWorld) {
-  return live.simulator.world.zones().filter((zone) => zone.provider.id !== 'platform');
-}
-
 function recordOf(live: LiveWorld, input: Input) {
-  const found = live.simulator.world.record(Number(param(input, 'id')));
+  const found = live.simulator.zones.record(Number(param(input, 'id')));
   if (!found) throw problem('record_not_found', `no record ${param(input, 'id')}`);
   return found.record;
 }
 
 const HANDLERS: Record<string, Handler> = {
-  getWorld: (live) => json(200, worldView(live.simulator, live.projectId, live.startedAt)),
+  getWorld: (live) => json(200, worldAnswer(live.simulator, live.projectId, live.startedAt)),
   updateProject: (live, input) => {
     const given = optional<string>(input, 'plan', 'string');
     const plan = given === undefined ? undefined : member('plan', given, PLANS);
@@ -77,31 +69,31 @@ const HANDLERS: Record<string, Handler> = {
       throw new ProblemError(400, 'invalid_body', 'Request body is invalid: send plan, deployed or both');
     if (plan !== undefined) unwrap(live.simulator.setPlan(live.projectId, plan));
     if (deployed !== undefined) unwrap(live.simulator.setDeployed(live.projectId, deployed));
-    return json(200, projectView(project(live)));
+    return json(200, projectAnswer(project(live)));
   },
   listDomains: (live) => {
     const owner = project(live);
     return json(
       200,
-      [...owner.domains.values()].map((domain) => domainView(live.simulator, owner, domain)),
+      [...owner.domains.values()].map((domain) => domainAnswer(live.simulator, owner, domain)),
     );
   },
   addDomain: (live, input) => {
     const added = unwrap(live.simulator.addDomain(live.projectId, text(input, 'name')));
-    return json(201, domainView(live.simulator, project(live), added.domain));
+    return json(201, domainAnswer(live.simulator, project(live), added.domain));
   },
   getDomain: (live, input) => domainResponse(live, 200, param(input, 'name')),
   removeDomain: (live, input) => {
     const removed = unwrap(live.simulator.removeDomain(live.projectId, param(input, 'name')));
-    return json(200, domainView(live.simulator, project(live), removed));
+    return json(200, domainAnswer(live.simulator, project(live), removed));
   },
   verifyDomain: (live, input) => {
     const domain = unwrap(live.simulator.verify(live.projectId, param(input, 'name')));
-    return json(200, domainView(live.simulator, project(live), domain));
+    return json(200, domainAnswer(live.simulator, project(live), domain));
   },
   reverifyDomain: (live, input) => {
     const domain = unwrap(live.simulator.verify(live.projectId, param(input, 'name'), { reverify: true }));
-    return json(200, domainView(live.simulator, project(live), domain));
+    return json(200, domainAnswer(live.simulator, project(live), domain));
   },
   getDomainCertificate: async (live, input) => {
     const name = param(input, 'name');
@@ -111,7 +103,7 @@ const HANDLERS: Record<string, Handler> = {
     return { status: 200, text: minted.chainPem, contentType: 'application/x-pem-file' };
   },
   setPrimary: (live, input) =>
-    json(200, projectView(unwrap(live.simulator.setPrimary(live.projectId, text(input, 'name'))))),
+    json(200, projectAnswer(unwrap(live.simulator.setPrimary(live.projectId, text(input, 'name'))))),
   addRedirect: (live, input) => {
     const [from, to] = [text(input, 'from'), text(input, 'to')];
     const status = optional<number>(input, 'status', 'number') ?? 301;
@@ -119,37 +111,37 @@ const HANDLERS: Record<string, Handler> = {
     return json(201, updated.redirects.at(-1));
   },
   removeRedirect: (live, input) =>
-    json(200, projectView(unwrap(live.simulator.removeRedirect(live.projectId, param(input, 'from'))))),
+    json(200, projectAnswer(unwrap(live.simulator.removeRedirect(live.projectId, param(input, 'from'))))),
   listZones: (live) =>
     json(
       200,
-      userZones(live).map((zone) => zoneView(live.simulator, zone)),
+      userZones(live.simulator).map((zone) => zoneAnswer(live.simulator, zone)),
     ),
   addZone: (live, input) => {
     const [apex, provider] = [text(input, 'apex'), text(input, 'provider')];
     const checked = checkName(apex);
-    if (checked.ok && live.simulator.world.zones().some((zone) => zone.apex === checked.name))
+    if (checked.ok && live.simulator.zones.list().some((zone) => zone.apex === checked.name))
       throw problem('zone_exists', `${checked.name} is already a simulated zone`);
     const added = unwrap(live.simulator.addZone(apex, provider));
-    return json(201, zoneView(live.simulator, zoneOf(live, added)));
+    return json(201, zoneAnswer(live.simulator, zoneOf(live, added)));
   },
-  getZone: (live, input) => json(200, zoneView(live.simulator, zoneOf(live, param(input, 'apex')))),
+  getZone: (live, input) => json(200, zoneAnswer(live.simulator, zoneOf(live, param(input, 'apex')))),
   setZoneFailures: (live, input) => {
     const zone = zoneOf(live, param(input, 'apex'));
     const types = own(input.body.value, 'types');
     if (!Array.isArray(types) || !types.every((type) => typeof type === 'string')) throw invalidBody('types', 'a list');
-    live.simulator.world.setFailing(zone.apex, types as (QueryType | '*')[]);
-    return json(200, zoneView(live.simulator, zone));
+    live.simulator.setZoneFailing(zone.apex, types as (QueryType | '*')[]);
+    return json(200, zoneAnswer(live.simulator, zone));
   },
   setZoneDnssec: (live, input) => {
     const zone = zoneOf(live, param(input, 'apex'));
-    live.simulator.world.setDnssec(zone.apex, member('state', text(input, 'state'), DNSSEC_STATES));
-    return json(200, zoneView(live.simulator, zone));
+    live.simulator.setZoneDnssec(zone.apex, member('state', text(input, 'state'), DNSSEC_STATES));
+    return json(200, zoneAnswer(live.simulator, zone));
   },
   listRecords: (live) =>
     json(
       200,
-      userZones(live).flatMap((zone) => live.simulator.world.saved(zone).map(recordView)),
+      userZones(live.simulator).flatMap((zone) => live.simulator.zones.saved(zone).map(dnsRecordAnswer)),
     ),
   addRecord: (live, input) => {
     const change = live.simulator.addRecord({
@@ -159,20 +151,20 @@ const HANDLERS: Record<string, Handler> = {
       ttl: optional<number>(input, 'ttl', 'number'),
     });
     if (!change.ok) throw problem(change.code, change.message);
-    return json(201, recordView(change.record));
+    return json(201, dnsRecordAnswer(change.record));
   },
-  getRecord: (live, input) => json(200, recordView(recordOf(live, input))),
+  getRecord: (live, input) => json(200, dnsRecordAnswer(recordOf(live, input))),
   removeRecord: (live, input) => {
     const record = recordOf(live, input);
     unwrap(live.simulator.removeRecords({ name: record.name, type: record.type, data: record.data }));
-    return json(200, recordView(record));
+    return json(200, dnsRecordAnswer(record));
   },
   queryDns: (live, input) => {
     const [name, type] = [query(input, 'name') ?? '', query(input, 'type') as QueryType];
     const options = { checkingDisabled: String(own(input.query, 'cd')) === 'true' };
     return json(
       200,
-      answerView(unwrap(live.simulator.query(query(input, 'resolver') ?? 'public', name, type, options))),
+      dnsQueryAnswer(unwrap(live.simulator.query(query(input, 'resolver') ?? 'public', name, type, options))),
     );
   },
   serveSite: (live, input) => {
@@ -186,7 +178,7 @@ const HANDLERS: Record<string, Handler> = {
       throw problem('invalid_url', 'the URL must be http or https');
     return json(
       200,
-      serveView(
+      servedAnswer(
         live.simulator.serve({
           host: url.hostname,
           path: `${url.pathname}${url.search}`,
@@ -200,14 +192,14 @@ const HANDLERS: Record<string, Handler> = {
     json(
       200,
       newest(input, live.simulator.history.list({ subject: query(input, 'subject'), kind: query(input, 'kind') })).map(
-        historyView,
+        historyAnswer,
       ),
     ),
   listDnsQueries: (live, input) => {
     // Names are kept as resolvers saw them (lower case, no trailing dot): the filter reads the same way.
     const name = query(input, 'name')?.toLowerCase().replace(/\.$/, '');
     const filter = { name, resolver: query(input, 'resolver'), rcode: query(input, 'rcode') };
-    return json(200, newest(input, live.simulator.queryLog.list(filter)).map(queryLogView));
+    return json(200, newest(input, live.simulator.queryLog.list(filter)).map(queryLogAnswer));
   },
   getRootCertificate: (live) => ({
     status: 200,
@@ -267,7 +259,7 @@ const HANDLERS: Record<string, Handler> = {
   getRevision: (live) => json(200, { revision: live.revision, now: new Date(live.simulator.now).toISOString() }),
   resetWorld: (live) => {
     live.reset();
-    return json(200, worldView(live.simulator, live.projectId, live.startedAt));
+    return json(200, worldAnswer(live.simulator, live.projectId, live.startedAt));
   },
 };
 

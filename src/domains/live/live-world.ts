@@ -7,7 +7,7 @@ import {
 } from './certificates.js';
 import type { DnsAnswer, DnsLookup, LookupOptions, QueryType } from '../sim/dns-types.js';
 import type { DomainSimulator } from '../sim/domain-service.js';
-import { PLATFORM_RESOLVER, PUBLIC_RESOLVER, WORLD_LIMITS } from '../sim/domain-service.js';
+import { PLATFORM_RESOLVER, PUBLIC_RESOLVER } from '../sim/resolvers.js';
 import type { Scenario } from '../scenario/scenario.js';
 import { SCENARIO_DIR } from '../scenario/scenario-file.js';
 import {
@@ -20,8 +20,7 @@ import {
   type ScenarioSummary,
 } from './live-scenarios.js';
 import { buildSimulator, type WorldConfig } from '../sim/world-config.js';
-import type { CertificateStatus, DomainState, Outcome } from '../sim/model.js';
-import { checkName } from '../sim/names.js';
+import { WORLD_LIMITS, type CertificateStatus, type DomainState, type Outcome } from '../sim/model.js';
 
 const HOUR = 3_600_000;
 /** Domains whose minted certificate is kept: a renewal or a reset replaces one, so memory stays bounded. */
@@ -101,7 +100,7 @@ export class LiveWorld {
 
   /** Back to the default live world; record ids keep counting, so old ids never point at new records. */
   reset(): void {
-    this.#simulator = this.#fresh(this.#simulator.world.nextRecordId);
+    this.#simulator = this.#fresh(this.#simulator.zones.nextRecordId);
     this.touch();
   }
 
@@ -133,7 +132,7 @@ export class LiveWorld {
   #play(scenario: Scenario, limit: PlayLimit): ScenarioLoadResult {
     const origin = {
       start: this.startedAt,
-      firstRecordId: this.#simulator.world.nextRecordId,
+      firstRecordId: this.#simulator.zones.nextRecordId,
       serialNumber: randomSerial,
     };
     const { result, simulator } = playScenario(scenario, this.config, origin, limit);
@@ -153,8 +152,8 @@ export class LiveWorld {
     const now = this.#simulator.now;
     const certificate = this.#simulator.nextEventAt();
     let record = Infinity;
-    for (const zone of this.#simulator.world.zones())
-      for (const saved of this.#simulator.world.saved(zone))
+    for (const zone of this.#simulator.zones.list())
+      for (const saved of this.#simulator.zones.saved(zone))
         if (saved.visibleAt > now) record = Math.min(record, saved.visibleAt);
     if (certificate === undefined && record === Infinity) return undefined;
     return certificate !== undefined && certificate <= record
@@ -182,9 +181,7 @@ export class LiveWorld {
    * unmoved, when the certificate is neither issued nor being issued.
    */
   advanceUntilIssued(name: string): Outcome<{ movedMs: number; certificate: CertificateStatus }> {
-    const checked = checkName(name);
-    const domain = () =>
-      checked.ok ? this.#simulator.projects.get(this.projectId)?.domains.get(checked.name) : undefined;
+    const domain = () => this.#simulator.domain(this.projectId, name);
     if (!domain())
       return { ok: false, code: 'domain_not_found', message: `${name} is not attached to project ${this.projectId}` };
     const waiting = (state: string) => state === 'pending' || state === 'timed_out';
@@ -216,11 +213,7 @@ export class LiveWorld {
 
   /** Empties the caches of every resolver (platform and public); returns how many answers each held. */
   flushCaches(): { resolver: string; entries: number }[] {
-    return [...this.#simulator.resolvers.values()].map((resolver) => {
-      const entries = resolver.entries(this.#simulator.now).length;
-      resolver.flush();
-      return { resolver: resolver.id, entries };
-    });
+    return this.#simulator.flushCaches();
   }
 
   #platformCertificate: Promise<IssuedCertificate> | undefined;
@@ -251,8 +244,8 @@ export class LiveWorld {
   }
 
   /** The attached domain `name` with an issued certificate, if any. */
-  issuedDomain(name: string): DomainState | undefined {
-    const domain = this.#simulator.projects.get(this.projectId)?.domains.get(name.toLowerCase());
+  issuedDomain(name: string): Readonly<DomainState> | undefined {
+    const domain = this.#simulator.domain(this.projectId, name);
     return domain?.certificate.state === 'issued' ? domain : undefined;
   }
 

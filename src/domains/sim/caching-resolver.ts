@@ -1,5 +1,5 @@
 import type { DnsAnswer, LookupOptions, QueryType, ResourceRecord, Security } from './dns-types.js';
-import type { DnsWorld } from './dns-world.js';
+import type { ReadonlyDnsZones } from './dns-zones.js';
 import { zoneSecurity } from './dnssec.js';
 
 /** A cached answer and its life span (virtual ms). */
@@ -80,7 +80,7 @@ export class CachingResolver {
 
   constructor(
     readonly id: string,
-    private readonly world: DnsWorld,
+    private readonly zones: ReadonlyDnsZones,
     options: { maxEntries?: number; servfailSeconds?: number; validating?: boolean } = {},
   ) {
     this.validating = options.validating ?? false;
@@ -122,10 +122,10 @@ export class CachingResolver {
       names.add(record.name);
       if (record.type === 'CNAME' || record.type === 'DNAME') names.add(record.data as string);
     }
-    const apexes = new Set([...names].map((owner) => this.world.servingApex(owner)));
+    const apexes = new Set([...names].map((owner) => this.zones.servingApex(owner)));
     // A zone's DS set is the parent's data, signed by the parent's keys (RFC 4034 §5): asking for
     // the DS of a bogus zone gets a secure answer when the parent is secure.
-    if (type === 'DS' && apexes.delete(name)) apexes.add(this.world.parentApex(name));
+    if (type === 'DS' && apexes.delete(name)) apexes.add(this.zones.parentApex(name));
     let worst: { security: Security; bogus?: string } = { security: 'secure' };
     for (const apex of apexes) {
       const verdict = this.#chainOfTrust(apex, at, 0);
@@ -137,7 +137,7 @@ export class CachingResolver {
   /** A zone's outcome: its parent's when that is not secure (the registry's is), else its DS against its keys. */
   #chainOfTrust(apex: string | undefined, at: number, depth: number): { security: Security; bogus?: string } {
     if (apex === undefined || depth > MAX_ZONE_DEPTH) return { security: 'secure' };
-    const above = this.#chainOfTrust(this.world.parentApex(apex), at, depth + 1);
+    const above = this.#chainOfTrust(this.zones.parentApex(apex), at, depth + 1);
     if (above.security !== 'secure') return above;
     const ds = this.#answer(apex, 'DS', at);
     if (ds.rcode === 'SERVFAIL') return { security: 'bogus', bogus: 'DNSSEC Indeterminate' };
@@ -160,7 +160,7 @@ export class CachingResolver {
         expiresAt: cached.expiresAt,
       };
     }
-    const fresh = this.world.authoritative(name, type, at);
+    const fresh = this.zones.authoritative(name, type, at);
     const expiresAt = at + cacheSeconds(fresh, this.#servfailSeconds) * 1000;
     this.#cache.delete(key);
     if (expiresAt > at) this.#store(key, { name, type, answer: fresh, storedAt: at, expiresAt }, at);

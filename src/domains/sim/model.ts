@@ -107,6 +107,22 @@ export interface Project {
   redirects: Redirect[];
 }
 
+/** A project as readers see it: they change it through the simulator's operations. */
+export type ReadonlyProject = Readonly<Omit<Project, 'domains' | 'redirects'>> & {
+  readonly domains: ReadonlyMap<string, Readonly<DomainState>>;
+  readonly redirects: readonly Readonly<Redirect>[];
+};
+
+/** What one world may hold, so that a long-running `kennel serve` keeps its memory bounded. */
+export const WORLD_LIMITS = {
+  /** Zones at the DNS providers (the platform's own zone not counted). */
+  zones: 100,
+  /** Saved DNS records across every zone, the platform's own included (removed ones are forgotten). */
+  records: 1_000,
+  /** Custom domains attached to one project. */
+  domainsPerProject: 100,
+} as const;
+
 /** The DNS record the dashboard shows after adding a domain. */
 export interface RequiredRecord {
   type: 'CNAME' | 'ALIAS';

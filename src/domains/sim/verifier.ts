@@ -1,5 +1,5 @@
 import type { DnsAnswer, QueryType, ResourceRecord } from './dns-types.js';
-import type { DnsWorld } from './dns-world.js';
+import type { ReadonlyDnsZones } from './dns-zones.js';
 import type { ResolvedAnswer } from './caching-resolver.js';
 import type { DnsStatus, Evidence, Platform } from './model.js';
 import { describeSeconds } from '../../core/duration.js';
@@ -15,7 +15,7 @@ export interface VerifyInput {
   /** The platform's resolver, at the moment of verification. */
   resolve: (name: string, type: QueryType) => ResolvedAnswer;
   /** The providers' saved records, to tell "not yet visible" from "not there". */
-  world: DnsWorld;
+  zones: ReadonlyDnsZones;
   now: number;
 }
 
@@ -54,9 +54,9 @@ function notYetSeen(
   type: string,
   answer: ResolvedAnswer,
 ): { pending: string[]; retryAt: number } | undefined {
-  const zone = input.world.zoneFor(name);
+  const zone = input.zones.zoneFor(name);
   if (!zone) return undefined;
-  const saved = input.world.saved(zone).filter((record) => record.name === name && record.type === type);
+  const saved = input.zones.saved(zone).filter((record) => record.name === name && record.type === type);
   if (saved.length === 0) return undefined;
   const published = Math.min(...saved.map((record) => record.visibleAt));
   if (published <= input.now && !answer.fromCache) return undefined;
@@ -151,8 +151,8 @@ function conflicting(input: VerifyInput, type: 'A' | 'AAAA'): ResolvedAnswer | u
 
 /** Records saved at the provider for `name` (published or not). */
 function savedAt(input: VerifyInput, name: string): ResourceRecord[] {
-  const zone = input.world.zoneFor(name);
-  return zone ? input.world.saved(zone).filter((record) => record.name === name) : [];
+  const zone = input.zones.zoneFor(name);
+  return zone ? input.zones.saved(zone).filter((record) => record.name === name) : [];
 }
 
 /** True when what is saved at the provider would verify: only the answer a resolver cached is stale. */
@@ -241,8 +241,8 @@ function verifySubdomain(input: VerifyInput): DnsStatus {
   const waiting = notYetSeen(input, name, 'CNAME', answer);
   if (waiting) return pendingStatus(input, waiting, expected, observedOf(answer));
   const doubledName = `${name}.${apexOf(name)}`;
-  const zone = input.world.zoneFor(doubledName);
-  const doubledRecords = zone ? input.world.saved(zone).filter((record) => record.name === doubledName) : [];
+  const zone = input.zones.zoneFor(doubledName);
+  const doubledRecords = zone ? input.zones.saved(zone).filter((record) => record.name === doubledName) : [];
   if (doubledRecords.length > 0) {
     return status(
       'invalid',
@@ -322,7 +322,7 @@ function verifyApex(input: VerifyInput): DnsStatus {
   }
   const waiting = notYetSeen(input, name, 'ALIAS', answer) ?? notYetSeen(input, name, 'A', answer);
   if (waiting) return pendingStatus(input, waiting, expected, observedOf(answer));
-  const provider = input.world.zoneFor(name)?.provider;
+  const provider = input.zones.zoneFor(name)?.provider;
   if (provider && !provider.supportsAlias) {
     return status(
       'invalid',

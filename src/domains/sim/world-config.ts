@@ -1,7 +1,8 @@
 import { MAX_DURATION_MS } from '../../core/duration.js';
 import { RECORD_TYPES, type QueryType, type RecordType } from './dns-types.js';
-import { MAX_TTL } from './dns-world.js';
-import { DomainSimulator, GATE_LOST, LATEST_INSTANT, type GateLost } from './domain-service.js';
+import { MAX_TTL } from './dns-zones.js';
+import { DomainSimulator, LATEST_INSTANT } from './domain-service.js';
+import { GATE_LOST, type GateLost } from './project-registry.js';
 import { PLANS, type Plan, type Platform } from './model.js';
 import { checkName } from './names.js';
 import { providerProblem, type ProviderProfile } from './providers.js';
@@ -316,8 +317,8 @@ export function buildSimulator(
       });
       if (!saved.ok) problems.push(`record ${record.type} ${record.name}: ${saved.message}`);
     }
-    if (zone.failing) simulator.world.setFailing(added.value, zone.failing);
-    if (zone.dnssec) simulator.world.setDnssec(added.value, zone.dnssec);
+    if (zone.failing) simulator.setZoneFailing(added.value, zone.failing);
+    if (zone.dnssec) simulator.setZoneDnssec(added.value, zone.dnssec);
   }
   for (const other of given.otherProjects ?? []) {
     simulator.addProject({ id: other.id, plan: 'pro', deployed: true });

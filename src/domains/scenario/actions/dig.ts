@@ -1,5 +1,5 @@
 import type { QueryType } from '../../sim/dns-types.js';
-import { RESOLVERS } from '../../sim/domain-service.js';
+import { RESOLVERS } from '../../sim/resolvers.js';
 import { recordText } from '../../sim/record-data.js';
 import type { ActionDefinition } from './action.js';
 import { refusalText } from './observe-text.js';

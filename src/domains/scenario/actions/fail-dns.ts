@@ -26,7 +26,7 @@ export const failDns: ActionDefinition<FailDnsAction> = {
     return { kind: 'fail-dns', zone: failure.zone, types: failure.types ?? ['*'] };
   },
   perform({ simulator }, action) {
-    simulator.world.setFailing(action.zone, action.types);
+    simulator.setZoneFailing(action.zone, action.types);
     return { outcome: { ok: true }, text: `${action.zone} name servers fail ${action.types.join(', ')} queries` };
   },
   describe: (action) => `fail-dns ${action.zone} ${action.types.join(',')}`,

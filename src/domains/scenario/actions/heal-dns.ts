@@ -12,7 +12,7 @@ export const healDns: ActionDefinition<HealDnsAction> = {
   schema: { $ref: '#/$defs/name' },
   parse: (value) => ({ kind: 'heal-dns', zone: value as string }),
   perform({ simulator }, action) {
-    simulator.world.setFailing(action.zone, []);
+    simulator.setZoneFailing(action.zone, []);
     return { outcome: { ok: true }, text: `${action.zone} name servers answer again` };
   },
   describe: (action) => `heal-dns ${action.zone}`,

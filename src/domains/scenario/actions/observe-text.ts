@@ -1,7 +1,5 @@
 import { describeSeconds } from '../../../core/duration.js';
-import type { DomainSimulator } from '../../sim/domain-service.js';
 import type { DomainState, Outcome } from '../../sim/model.js';
-import { checkName } from '../../sim/names.js';
 import type { ServeResult } from '../../sim/site.js';
 
 /** A domain's state as one line: DNS state and reason, retry time, certificate state and reason. */
@@ -29,10 +27,4 @@ export function servedText(result: ServeResult, method = 'GET'): string {
 /** `ok`, or the refusal's code and message. */
 export function refusalText(outcome: Outcome<unknown>): string {
   return outcome.ok ? 'ok' : `refused: ${outcome.code} (${outcome.message})`;
-}
-
-/** The project's domain of that name, if attached (and the name is valid). */
-export function domainOf(simulator: DomainSimulator, project: string, name: string): DomainState | undefined {
-  const checked = checkName(name);
-  return checked.ok ? simulator.projects.get(project)?.domains.get(checked.name) : undefined;
 }

@@ -1,24 +1,9 @@
 import type { ActionDefinition } from './action.js';
-import type { DomainSimulator } from '../../sim/domain-service.js';
-import type { Outcome } from '../../sim/model.js';
-import { apexOf } from '../../sim/names.js';
 import { refusalText } from './observe-text.js';
 
 export interface RegistrationAction {
   kind: 'lapse-registration' | 'renew-registration';
   zone: string;
-}
-
-/** Sets a registered domain's registration state: only a zone at a registered domain, never the platform's. */
-function setLapsed(simulator: DomainSimulator, apex: string, lapsed: boolean): Outcome<null> {
-  const zone = simulator.world.zones().find((candidate) => candidate.apex === apex);
-  if (!zone) return { ok: false, code: 'no_such_zone', message: `no simulated zone has the apex ${apex}` };
-  if (apex === simulator.platform.domain)
-    return { ok: false, code: 'platform_zone', message: `${apex} is the platform's domain, not the user's` };
-  if (apexOf(apex) !== apex)
-    return { ok: false, code: 'not_registered', message: `${apex} is not a registered domain (${apexOf(apex)} is)` };
-  zone.lapsed = lapsed;
-  return { ok: true, value: null };
 }
 
 function registration(
@@ -32,7 +17,7 @@ function registration(
     schema: { $ref: '#/$defs/name' },
     parse: (value) => ({ kind, zone: (value as string).toLowerCase().replace(/\.$/, '') }),
     perform({ simulator }, action) {
-      const outcome = setLapsed(simulator, action.zone, lapsed);
+      const outcome = simulator.setRegistrationLapsed(action.zone, lapsed);
       if (!outcome.ok) return { outcome, text: refusalText(outcome) };
       const text = lapsed
         ? `the registry no longer delegates ${action.zone}: its names are NXDOMAIN`

@@ -24,11 +24,11 @@ export const setDnssec: ActionDefinition<SetDnssecAction> = {
     return { kind: 'set-dnssec', zone: change.zone.toLowerCase(), state: change.state };
   },
   perform({ simulator }, action) {
-    if (!simulator.world.zones().some((zone) => zone.apex === action.zone)) {
+    if (!simulator.zones.list().some((zone) => zone.apex === action.zone)) {
       const outcome = refuse('no_such_zone', `no simulated zone has the apex ${action.zone}`);
       return { outcome, text: refusalText(outcome) };
     }
-    simulator.world.setDnssec(action.zone, action.state);
+    simulator.setZoneDnssec(action.zone, action.state);
     return { outcome: { ok: true }, text: `${action.zone} is now ${action.state}` };
   },
   describe: (action) => `set-dnssec ${action.zone} ${action.state}`,

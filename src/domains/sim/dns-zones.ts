@@ -1,9 +1,10 @@
-import type { DnsAnswer, QueryType, RecordData, RecordType, ResourceRecord, SoaData } from './dns-types.js';
+import type { DnsAnswer, QueryType, RecordData, RecordType, ResourceRecord } from './dns-types.js';
 import { apexOf, isWithin } from './names.js';
 import type { ProviderProfile } from './providers.js';
 import { checkRecordData } from './record-data.js';
 import { getPublicSuffix } from 'tldts';
 import { dnskeyRecords, dsRecords, type DnssecState } from './dnssec.js';
+import { negativeSoa, registrySoa, soaFor, type ZoneSoa } from './soa.js';
 
 /** A record as its zone keeps it: when it was saved, when name servers answer with it, when it went. */
 export interface ZoneRecord extends ResourceRecord {
@@ -20,13 +21,32 @@ export interface Zone {
   apex: string;
   provider: ProviderProfile;
   records: ZoneRecord[];
-  soa: ResourceRecord & { data: SoaData };
+  soa: ZoneSoa;
   /** Query types that fail (SERVFAIL) at this zone's name servers; `*` for every type. */
   failing: Set<QueryType | '*'>;
   /** The registration lapsed: the registry no longer delegates the zone, so its names do not exist. */
   lapsed?: boolean;
   /** DNSKEY at the provider and DS at the parent (dnssec.ts); absent: unsigned. */
   dnssec?: DnssecState;
+}
+
+/** A zone as readers see it: they ask DnsZones to change it. */
+export type ReadonlyZone = Readonly<Omit<Zone, 'records' | 'failing'>> & {
+  readonly records: readonly ZoneRecord[];
+  readonly failing: ReadonlySet<QueryType | '*'>;
+};
+
+/** What resolvers, the verifier and the control API read of the zones: answers and saved records, no writes. */
+export interface ReadonlyDnsZones {
+  readonly nextRecordId: number;
+  list(): readonly ReadonlyZone[];
+  recordCount(): number;
+  zoneFor(name: string): ReadonlyZone | undefined;
+  saved(zone: ReadonlyZone): ZoneRecord[];
+  record(id: number): { zone: ReadonlyZone; record: ZoneRecord } | undefined;
+  servingApex(name: string): string | undefined;
+  parentApex(apex: string): string | undefined;
+  authoritative(name: string, type: QueryType, at: number): DnsAnswer;
 }
 
 export interface NewRecord {
@@ -44,52 +64,12 @@ const MAX_CNAME_HOPS = 8;
 /** The longest TTL a provider accepts for a record (7 days). */
 export const MAX_TTL = 7 * 86_400;
 
-function soaFor(apex: string, provider: ProviderProfile): Zone['soa'] {
-  return {
-    name: apex,
-    type: 'SOA',
-    ttl: 3600,
-    data: {
-      mname: `ns1.${provider.id}.dns`,
-      rname: `hostmaster.${apex}`,
-      serial: 1,
-      refresh: 7200,
-      retry: 3600,
-      expire: 1_209_600,
-      minimum: provider.negativeTtl,
-    },
-  };
-}
-
-/** A synthetic SOA for top-level and public-suffix names outside every simulated zone. */
-function registrySoa(suffix: string): Zone['soa'] {
-  return {
-    name: suffix,
-    type: 'SOA',
-    ttl: 900,
-    data: {
-      mname: `a.nic.${suffix}`,
-      rname: `hostmaster.nic.${suffix}`,
-      serial: 1,
-      refresh: 1800,
-      retry: 900,
-      expire: 604_800,
-      minimum: 86_400,
-    },
-  };
-}
-
 function answer(
   rcode: DnsAnswer['rcode'],
   answers: ResourceRecord[] = [],
   authority: ResourceRecord[] = [],
 ): DnsAnswer {
   return { rcode, answers, authority };
-}
-
-/** The SOA as a negative answer carries it: TTL = min(SOA TTL, SOA MINIMUM) (RFC 2308 §3). */
-function negativeSoa(soa: Zone['soa']): ResourceRecord {
-  return { name: soa.name, type: 'SOA', ttl: Math.min(soa.ttl, soa.data.minimum), data: soa.data };
 }
 
 /** `a.b.example.com` within `example.com` → [`b.example.com`, `example.com`]. */
@@ -110,7 +90,7 @@ function plain(record: ZoneRecord | ResourceRecord): ResourceRecord {
  * Every simulated zone, each at its DNS provider: the authoritative truth at any instant. Records
  * become visible after the provider's publish delay and vanish when removed; nothing here caches.
  */
-export class DnsWorld {
+export class DnsZones implements ReadonlyDnsZones {
   readonly #zones = new Map<string, Zone>();
   #nextId: number;
 
@@ -131,7 +111,7 @@ export class DnsWorld {
     return zone;
   }
 
-  zones(): Zone[] {
+  list(): Zone[] {
     return [...this.#zones.values()];
   }
 
@@ -151,14 +131,14 @@ export class DnsWorld {
   }
 
   /** Records of `zone` the name servers answer with at `at`. */
-  visible(zone: Zone, at: number): ZoneRecord[] {
+  visible(zone: ReadonlyZone, at: number): ZoneRecord[] {
     return zone.records.filter(
       (record) => record.visibleAt <= at && (record.goneAt === undefined || record.goneAt > at),
     );
   }
 
   /** Records saved and not removed (what the provider's dashboard lists), visible yet or not. */
-  saved(zone: Zone): ZoneRecord[] {
+  saved(zone: ReadonlyZone): ZoneRecord[] {
     return zone.records.filter((record) => record.goneAt === undefined);
   }
 
@@ -260,6 +240,12 @@ export class DnsWorld {
   setFailing(apex: string, types: readonly (QueryType | '*')[]): void {
     const zone = this.#zones.get(apex);
     if (zone) zone.failing = new Set(types);
+  }
+
+  /** Lapses or renews the registration of a zone's domain: a lapsed one is not delegated. */
+  setLapsed(apex: string, lapsed: boolean): void {
+    const zone = this.#zones.get(apex);
+    if (zone) zone.lapsed = lapsed;
   }
 
   /** Sets a zone's DNSSEC state: its provider signs it or not, its registrar publishes a DS or not. */
