@@ -9,7 +9,7 @@ import { metaSchemaComplaints } from './meta-schema.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { listOperations, type Operation } from './operations.js';
 import { securityNotes } from './security-notes.js';
-import { pathKeyNotes } from './path-keys.js';
+import { pathKeyNotes, readColonParameters, sourcePointer } from './path-keys.js';
 import { schemaDialectOf } from './schema-dialect.js';
 import { basePathOf } from './servers.js';
 import { convertSwagger2, isSwagger2 } from './swagger2.js';
@@ -68,6 +68,13 @@ export async function loadDocument(file: string): Promise<LoadedDocument> {
     failOn(shapeFaults(document), locate);
     warnings.push(...complaintsOf(document, locate));
   }
+  const colon = readColonParameters(document);
+  if (colon.renamed.size > 0) {
+    const before = locate;
+    locate = (pointer) => before(sourcePointer(pointer, colon.renamed));
+  }
+  for (const note of colon.notes)
+    warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
   for (const note of [...pathKeyNotes(document), ...securityNotes(document), ...schemaDialectOf(document).notes])
     warnings.push({ location: locate(note.pointer), message: `${note.pointer}: ${note.message}` });
   return {

@@ -195,6 +195,19 @@ describe('paths with a format suffix', () => {
   });
 });
 
+describe('paths written as Express routes', () => {
+  it('a whole segment `:id` is the template `{id}`: the item path of its collection, said in a load warning', async () => {
+    const loadWarnings: string[] = [];
+    const summary = await serveAndCheck('colon-path-parameters.yaml', loadWarnings);
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+    expect(summary.cleanup?.left ?? []).toEqual([]);
+    expect(loadWarnings.join('\n')).toMatch(
+      /"\/notes\/:id" .* reads it as \/notes\/\{id\} \(id declared as required text\)/,
+    );
+  });
+});
+
 describe('the order of a check', () => {
   it('runs producers before consumers: a valid order names a pet created first, though declared after', async () => {
     const summary = await serveAndCheck('consumer-declared-first.yaml');
