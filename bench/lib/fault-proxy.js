@@ -1,0 +1,307 @@
+// A proxy that puts one generic fault between kennel check and a correct deployment of any
+// document: the faults real implementations ship that need no knowledge of the API (a 500 for a
+// missing item, writes answered but not kept, a limit ignored, invalid input accepted…). Each
+// fault counts how often it changed an exchange, so a sweep can tell "missed" from "never
+// triggered". Plain node:http; bodies are buffered up to MAX_BODY.
+import { createServer, request as httpRequest, Agent } from 'node:http';
+
+const MAX_BODY = 8 * 1024 * 1024;
+const LIMIT_NAMES = new Set([
+  'limit',
+  'per_page',
+  'perpage',
+  'page_size',
+  'pagesize',
+  'size',
+  'max',
+  'top',
+  'count',
+  'first',
+  'maxresults',
+  'max_results',
+]);
+const PAGE_NAMES = new Set(['page', 'offset', 'cursor', 'after', 'skip', 'start', 'page_token', 'pagetoken', 'marker']);
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/** The faults, by name: what a deployment with it gets wrong, and the checks expected to catch it. */
+export const FAULTS = {
+  'server-error-for-missing': {
+    wrong: 'answers 500 where the correct deployment answers 404',
+    expected: ['not-a-server-error'],
+  },
+  'html-content-type': {
+    wrong: 'labels its JSON success answers text/html',
+    expected: ['content-type-conformance'],
+  },
+  'updates-not-kept': {
+    wrong: 'answers PUT/PATCH as the correct deployment does, but later reads show the item as before',
+    expected: ['resource-lifecycle', 'resource-round-trip'],
+  },
+  'delete-not-kept': {
+    wrong: 'answers DELETE of an existing item 204 without deleting it',
+    expected: ['resource-lifecycle'],
+  },
+  'limit-ignored': {
+    wrong: 'ignores limit-like query parameters (limit, per_page, page_size…)',
+    expected: ['limit-honoured'],
+  },
+  'filters-ignored': {
+    wrong: 'ignores every query parameter of a GET but its paging ones',
+    expected: ['filter-honoured'],
+  },
+  'invalid-accepted': {
+    wrong: 'answers a write the correct deployment refuses (400/422) with 2xx and the body echoed',
+    expected: ['negative-data-rejection'],
+  },
+  'auth-ignored': {
+    wrong: 'serves requests without credentials as if they had the last ones seen',
+    expected: ['auth-enforced'],
+  },
+  'create-forgotten': {
+    wrong: 'answers a create 201 with its Location, then forgets the item',
+    expected: ['location-resolves', 'resource-round-trip'],
+  },
+  'stale-lists': {
+    wrong: 'answers every later GET of a list URL with its first answer',
+    expected: ['list-freshness', 'resource-lifecycle'],
+  },
+  'wrong-item': {
+    wrong: 'answers a read of one item with the item read before it in the same collection',
+    expected: ['read-returns-requested'],
+  },
+};
+
+function readBody(stream) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    stream.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY) stream.destroy(new Error(`body over ${MAX_BODY} bytes`));
+      else chunks.push(chunk);
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+function jsonOf(answer) {
+  if (!JSON_TYPE.test(answer.headers['content-type'] ?? '')) return undefined;
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const isSuccess = (status) => status >= 200 && status < 300;
+const isList = (value) =>
+  Array.isArray(value) ||
+  (value !== null && typeof value === 'object' && Object.values(value).some((member) => Array.isArray(member)));
+
+/** The collection URL of an item URL (`/pets/7?x` → `/pets`) and its last segment. */
+function splitItem(url) {
+  const pathname = url.split('?')[0];
+  const cut = pathname.lastIndexOf('/');
+  return { parent: pathname.slice(0, cut), last: pathname.slice(cut + 1) };
+}
+
+const CREDENTIAL_HEADER = /^(?:authorization|cookie|x-[\w-]*(?:key|token|auth)[\w-]*|api[-_]?key|[\w-]*api[-_]?key)$/i;
+
+/**
+ * Starts a proxy to `upstream` (a base URL; its path is the proxy's too) with `fault` (a key of FAULTS, or undefined for none).
+ * Resolves to { url, applied(), close() }.
+ */
+export async function startFaultProxy(upstream, fault) {
+  if (fault !== undefined && !(fault in FAULTS)) throw new Error(`no fault named ${fault}`);
+  const base = new URL(upstream);
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  let applied = 0;
+  const state = { snapshots: new Map(), kept: new Map(), lastItem: new Map(), credentials: undefined };
+
+  const forward = (method, url, headers, body) =>
+    new Promise((resolve, reject) => {
+      const outgoing = httpRequest(
+        { host: base.hostname, port: base.port, path: url, method, headers: { ...headers, host: base.host }, agent },
+        (response) => {
+          readBody(response).then(
+            (buffer) => resolve({ status: response.statusCode ?? 502, headers: response.headers, body: buffer }),
+            reject,
+          );
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body.length > 0 ? body : undefined);
+    });
+
+  const withoutBody = (headers) => {
+    const copy = { ...headers };
+    delete copy['content-length'];
+    delete copy['content-type'];
+    delete copy['transfer-encoding'];
+    return copy;
+  };
+
+  const json = (status, value, headers = {}) => ({
+    status,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(value)),
+  });
+
+  async function handle(method, url, headers, body) {
+    const pass = () => forward(method, url, headers, body);
+    switch (fault) {
+      case 'server-error-for-missing': {
+        const answer = await pass();
+        if (answer.status !== 404) return answer;
+        applied += 1;
+        return json(500, { error: 'internal error' });
+      }
+      case 'html-content-type': {
+        const answer = await pass();
+        if (!isSuccess(answer.status) || !JSON_TYPE.test(answer.headers['content-type'] ?? '')) return answer;
+        applied += 1;
+        return { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=utf-8' } };
+      }
+      case 'updates-not-kept': {
+        if (method === 'GET' && state.snapshots.has(url)) {
+          applied += 1;
+          return state.snapshots.get(url);
+        }
+        if (method !== 'PUT' && method !== 'PATCH') return pass();
+        const before = await forward('GET', url, withoutBody(headers), Buffer.alloc(0));
+        const answer = await pass();
+        if (isSuccess(answer.status) && isSuccess(before.status) && !state.snapshots.has(url))
+          state.snapshots.set(url, before);
+        return answer;
+      }
+      case 'delete-not-kept': {
+        if (method !== 'DELETE') return pass();
+        const before = await forward('GET', url, withoutBody(headers), Buffer.alloc(0));
+        if (!isSuccess(before.status)) return pass();
+        applied += 1;
+        return { status: 204, headers: {}, body: Buffer.alloc(0) };
+      }
+      case 'limit-ignored':
+      case 'filters-ignored': {
+        if (method !== 'GET' || !url.includes('?')) return pass();
+        const [pathname, query] = url.split('?');
+        const params = new URLSearchParams(query);
+        const kept = new URLSearchParams();
+        for (const [name, value] of params) {
+          const lower = name.toLowerCase();
+          const drop =
+            fault === 'limit-ignored' ? LIMIT_NAMES.has(lower) : !LIMIT_NAMES.has(lower) && !PAGE_NAMES.has(lower);
+          if (!drop) kept.append(name, value);
+        }
+        if ([...kept].length === [...params].length) return pass();
+        applied += 1;
+        const rest = kept.toString();
+        return forward(method, rest === '' ? pathname : `${pathname}?${rest}`, headers, body);
+      }
+      case 'invalid-accepted': {
+        const answer = await pass();
+        if (!['POST', 'PUT', 'PATCH'].includes(method) || (answer.status !== 400 && answer.status !== 422))
+          return answer;
+        let sent;
+        try {
+          sent = JSON.parse(body.toString('utf8'));
+        } catch {
+          sent = {};
+        }
+        applied += 1;
+        return json(method === 'POST' ? 201 : 200, sent);
+      }
+      case 'auth-ignored': {
+        const credentials = Object.entries(headers).filter(([name]) => CREDENTIAL_HEADER.test(name));
+        if (credentials.length > 0) {
+          state.credentials = Object.fromEntries(credentials);
+          return pass();
+        }
+        if (state.credentials === undefined) return pass();
+        applied += 1;
+        return forward(method, url, { ...headers, ...state.credentials }, body);
+      }
+      case 'create-forgotten': {
+        const answer = await pass();
+        const location = answer.headers.location;
+        if (method !== 'POST' || answer.status !== 201 || typeof location !== 'string') return answer;
+        const target = new URL(location, base);
+        if (target.host !== base.host) return answer;
+        const removed = await forward(
+          'DELETE',
+          `${target.pathname}${target.search}`,
+          withoutBody(headers),
+          Buffer.alloc(0),
+        );
+        if (isSuccess(removed.status)) applied += 1;
+        return answer;
+      }
+      case 'stale-lists': {
+        if (method !== 'GET') return pass();
+        const kept = state.kept.get(url);
+        if (kept) {
+          applied += 1;
+          return kept;
+        }
+        const answer = await pass();
+        if (isSuccess(answer.status) && isList(jsonOf(answer))) state.kept.set(url, answer);
+        return answer;
+      }
+      case 'wrong-item': {
+        const answer = await pass();
+        const value = jsonOf(answer);
+        if (method !== 'GET' || !isSuccess(answer.status) || value === undefined || isList(value)) return answer;
+        if (value === null || typeof value !== 'object') return answer;
+        const { parent, last } = splitItem(url);
+        const previous = state.lastItem.get(parent);
+        state.lastItem.set(parent, { last, answer });
+        if (!previous || previous.last === last) return answer;
+        applied += 1;
+        return previous.answer;
+      }
+      default:
+        return pass();
+    }
+  }
+
+  const server = createServer((incoming, outgoing) => {
+    readBody(incoming)
+      .then((body) => {
+        const headers = { ...incoming.headers };
+        delete headers.connection;
+        delete headers['keep-alive'];
+        const url = incoming.url ?? '/';
+        return handle(incoming.method ?? 'GET', url, headers, body);
+      })
+      .then((answer) => {
+        const headers = { ...answer.headers };
+        delete headers['transfer-encoding'];
+        delete headers.connection;
+        delete headers['keep-alive'];
+        headers['content-length'] = String(answer.body.length);
+        outgoing.writeHead(answer.status, headers);
+        outgoing.end(answer.body);
+      })
+      .catch((error) => {
+        if (outgoing.headersSent) outgoing.destroy();
+        else {
+          outgoing.writeHead(502, { 'content-type': 'text/plain' });
+          outgoing.end(`fault proxy: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    // The upstream's base path kept, so that its Location headers resolve here too.
+    url: `http://127.0.0.1:${port}${base.pathname.replace(/\/$/, '')}`,
+    applied: () => applied,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}
