@@ -58,7 +58,7 @@ function defaultDocuments() {
 }
 
 async function checkThrough(runContract, errorFindings, mock, document, fault) {
-  const proxy = await startFaultProxy(mock.url, fault);
+  const proxy = await startFaultProxy(mock.url, fault, KEY);
   try {
     const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
     return { findings: errorFindings(summary), applied: proxy.applied() };
