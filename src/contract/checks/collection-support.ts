@@ -1,6 +1,6 @@
 import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
-import type { PlannedOperation } from '../plan.js';
+import type { CheckPlan, PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
 import {
   generation,
@@ -31,6 +31,62 @@ export function idKey(value: unknown): string {
 /** The id of an item (undefined when it has none). */
 export function idOf(item: unknown, idProperty: string): unknown {
   return item !== null && typeof item === 'object' ? (item as Item)[idProperty] : undefined;
+}
+
+/**
+ * The item path a create's Location names its item by, when the path's parameter is the items'
+ * key (`/tasks/{id}` for `id`): a create documented without a body can still say what it made.
+ */
+export function locatedItemPath(plan: CheckPlan, create: PlannedOperation): string | undefined {
+  const resource = plan.model.resources.find((candidate) => candidate.path === create.collection);
+  if (!resource?.itemPath || !resource.itemParameter || !create.idProperty) return undefined;
+  const key = resource.key?.property;
+  return key === create.idProperty &&
+    resource.itemPath.split('/').filter((segment) => segment.includes('{')).length ===
+      1 + resource.parentParameters.length
+    ? resource.itemPath
+    : undefined;
+}
+
+/** The key a Location names against an item path (`/v1/tasks/7` against `/tasks/{id}` → "7"). */
+function keyInLocation(location: string, base: string, itemPath: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = new URL(location, base).pathname;
+  } catch {
+    return undefined;
+  }
+  const template = itemPath.split('/').filter((part) => part !== '');
+  const segments = pathname.split('/').slice(-template.length);
+  if (segments.length !== template.length) return undefined;
+  let key: string | undefined;
+  for (const [index, part] of template.entries()) {
+    const segment = segments[index]!;
+    const last = index === template.length - 1;
+    if (!part.includes('{')) {
+      if (part !== segment) return undefined;
+    } else if (last) {
+      if (!/^\{[^}]+\}$/.test(part)) return undefined; // `{id}.json`: not read back from a URL here
+      key = decodeURIComponent(segment);
+    }
+  }
+  return key === '' ? undefined : key;
+}
+
+/**
+ * The key of the item a create made: its answer's key property, else, for a create whose answer
+ * documents no item, the key its Location names. A number-typed key read from a URL is a number.
+ */
+export function createdKeyOf(plan: CheckPlan, create: PlannedOperation, exchange: Exchange): unknown {
+  const fromBody = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
+  if (fromBody !== undefined || create.returnsItem) return fromBody;
+  const location = exchange.response?.headers.location;
+  const itemPath = locatedItemPath(plan, create);
+  if (!location || !itemPath) return undefined;
+  const key = keyInLocation(location, exchange.request.url, itemPath);
+  if (key === undefined) return undefined;
+  const kind = plan.model.resources.find((resource) => resource.path === create.collection)?.key?.kind;
+  return kind === 'integer' && /^-?\d+$/.test(key) ? Number(key) : key;
 }
 
 /**
@@ -128,7 +184,7 @@ export async function createResources(
   const created = exchanges.flatMap((exchange, index) => {
     if (!isSuccess(exchange)) return [];
     rememberCreated(createContext, bodies[index]!, exchange);
-    const id = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
+    const id = createdKeyOf(context.plan, create, exchange);
     return id === undefined ? [] : [{ id, exchange }];
   });
   return { created, exchanges };

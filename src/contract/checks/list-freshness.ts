@@ -5,6 +5,7 @@ import {
   searchOnly,
   createResources,
   idKey,
+  locatedItemPath,
   readList,
   wholeListQuery,
   type Item,
@@ -76,7 +77,8 @@ export const listFreshness: ScenarioCheck = {
     if (search) return search;
     const create = plan.collection(operation.collection).create;
     if (!create?.body) return 'nothing creates resources in this collection';
-    if (!create.returnsItem) return 'the create documents no resource in its response (no id to look for)';
+    if (!create.returnsItem && !locatedItemPath(plan, create))
+      return 'the create documents no resource in its response and its collection no item path (no id to look for)';
     if (settings.readOnly) return 'read-only run';
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';
   },
