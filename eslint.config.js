@@ -6,7 +6,6 @@ export const IO_MODULES = [
   'koa',
   '@koa/*',
   'pino',
-  'raw-body',
   'node:fs',
   'node:fs/*',
   'fs',
