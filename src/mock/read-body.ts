@@ -52,7 +52,8 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
       `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed`,
     );
   }
-  const text = await readText(request, limit);
+  if (!request.readable) throw unreadable('stream is not readable');
+  const text = (await collect(request, limit)).toString('utf8');
   if (text.trim() === '') return { text, value: undefined, present: false };
   const parsed = parseJson(text);
   if (!parsed.ok) throw badBody('malformed_json', `Request body is not valid JSON: ${parsed.message}`);
@@ -66,12 +67,11 @@ export async function readJsonBody(request: IncomingMessage, limit: number): Pro
   return { text, value: parsed.value, present: true, mayHoldBigInt: parsed.mayHoldBigInt };
 }
 
-async function readText(request: IncomingMessage, limit: number): Promise<string> {
-  return (await readRawBody(request, limit)).toString('utf8');
-}
-
-/** The whole body as bytes, at most `limit` of them; a body sent compressed or cut short is a 400 problem. */
-export async function readRawBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * The whole body as bytes, at most `limit` of them; a body sent compressed or cut short is a 400
+ * problem (thrown at once when the headers already say so). Not async: a body is one promise deep.
+ */
+export function readRawBody(request: IncomingMessage, limit: number): Promise<Buffer> {
   const encoding = request.headers['content-encoding'];
   if (encoding && encoding.toLowerCase() !== 'identity') {
     throw badBody(
