@@ -17,7 +17,7 @@ import {
   preferFromQuery,
   type Preferences,
 } from '../http/prefer.js';
-import type { Principal, RequestContext, Responder } from '../http/responder.js';
+import type { JsonBody, Principal, RequestContext, Responder } from '../http/responder.js';
 import { readBody, readParameters } from './request-input.js';
 import { unmatched } from './route-table.js';
 import { queryOf } from './query.js';
@@ -106,6 +106,8 @@ function documentedJsonType(
   };
 }
 
+const noBody = (): JsonBody => ({ text: '', value: undefined, present: false });
+
 /** What every operation's handler shares: the document's error words and its response view. */
 interface Shared {
   errors: DocumentedErrors;
@@ -150,7 +152,8 @@ function handlerFor(
       headers: ctx.headers,
       path: ctx.path,
     });
-    const body = await readBody(compiled, ctx.req, options.maxBodyBytes);
+    // An operation without a documented body reads none: no promise to wait for.
+    const body = compiled.body ? await readBody(compiled, ctx.req, options.maxBodyBytes) : noBody();
     ctx.state.requestBody = body.text;
     if (forced) {
       const context = { accept: accept || undefined, path: ctx.path, errors };
@@ -165,7 +168,9 @@ function handlerFor(
       headers: ctx.headers,
       preferences,
     };
-    const answered = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
+    // The memory store answers at once; only a promise (the Redis store's) is waited for.
+    const given = options.respond(compiled, { ...parameters, body }, request);
+    const answered = views.apply(operation, given instanceof Promise ? await given : given);
     const response = withDocumentedJsonType(answered, accept || undefined);
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
