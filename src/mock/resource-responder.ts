@@ -284,6 +284,7 @@ export class ResourceHandlers {
 
   /** The stored item with what only the create body declares, as sent (the answer's view projects it). */
   #withAnsweredOnly(stored: StoredRecord, body: Item): StoredRecord {
+    if (this.#answeredOnly.length === 0) return stored;
     const extras = this.#answeredOnly.filter((name) => body[name] !== undefined && !(name in stored.value));
     if (extras.length === 0) return stored;
     return { ...stored, value: { ...Object.fromEntries(extras.map((name) => [name, body[name]])), ...stored.value } };
