@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { ProblemError } from '../core/problem.js';
 import { DASHBOARD_PATH } from '../domains/live/dashboard-page.js';
 import { shorten } from '../core/text.js';
@@ -114,13 +114,12 @@ function checkStateChange(ctx: Context): void {
 /**
  * Guards /__kennel (the admin API, the world's control API, the dashboard) against the browser
  * attacks on a local server: DNS rebinding (a foreign Host) and CSRF (a state change from another
- * site, or in a form or text body). Everything outside /__kennel passes untouched (one check).
+ * site, or in a form or text body). Called for requests under /__kennel only (app.ts tests the
+ * prefix once for every stage); throws the refusal.
  */
-export function adminGuard(options: AdminGuardOptions): Middleware {
-  return (ctx, next) => {
-    if (ctx.path[1] !== '_' || !isUnder(ctx.path, ADMIN_PREFIX)) return next();
+export function adminGuard(options: AdminGuardOptions): (ctx: Context) => void {
+  return (ctx) => {
     checkHost(ctx, options);
     checkStateChange(ctx);
-    return next();
   };
 }

@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
 import Koa, { type Context, type Middleware } from 'koa';
-import cors from '@koa/cors';
 import compose from 'koa-compose';
 import type { Logger } from 'pino';
 import { ProblemError } from '../core/problem.js';
@@ -9,7 +8,7 @@ import type { ResourceModel } from '../openapi/resource-model.js';
 import { andThen, type Store } from '../store/store-types.js';
 import { StoreUnavailable } from '../store/store-unavailable.js';
 import type { Redactor } from '../core/redact.js';
-import { ADMIN_PREFIX, adminRouter } from './admin-routes.js';
+import { adminRouter } from './admin-routes.js';
 import { authenticate, type CredentialSource } from './auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
 import { Journal, responseHeaderList } from './journal.js';
@@ -24,10 +23,10 @@ import { exampleWarnings } from './example-check.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
 import { mockRedactor } from './redaction.js';
-import { strictFraming } from './framing.js';
-import { adminGuard } from './admin-guard.js';
 import { errorJson, toProblem } from './problems.js';
-import { isUnder, pathUnder } from './route-table.js';
+import { pathUnder } from './route-table.js';
+import { adminGuard } from './admin-guard.js';
+import { corsOutsideAdmin, frontStages } from './front-stages.js';
 import { specRouter } from './spec-router.js';
 import type { RequestInput, Responder, RoutedOperation } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
@@ -76,16 +75,6 @@ export interface MockApp {
   now: VirtualNow;
 }
 
-const EXPOSED_HEADERS = [
-  'Deprecation',
-  'Sunset',
-  'Link',
-  'Location',
-  'WWW-Authenticate',
-  'Preference-Applied',
-  'Allow',
-];
-
 /** A second API served beside the pets under /__kennel, such as the domain simulator's control API. */
 export interface ExtraApi {
   router: Middleware;
@@ -127,19 +116,20 @@ export function createMockApp({
   // client resetting its connection mid-stream): a log line, where Koa would print a stack trace.
   app.on('error', (error: Error) => logger.debug({ reason: error.message }, 'connection ended early'));
   app.use(observe(logger, journal, redactor, config.maxBodyBytes));
-  app.use(strictFraming());
-  app.use(adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }));
-  // A proxied deployment answers its own CORS, preflights included.
-  if (config.cors && !proxy) app.use(corsOutsideAdmin(config.adminToken !== undefined));
   const operationIds = document.operations.map((operation) => operation.id);
   const { adminToken, maxBodyBytes } = config;
   app.use(
-    underAdminPrefix([
-      adminRouter({ document, config, store: routed, journal }).routes() as Middleware,
-      chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes() as Middleware,
-      nowAdminRouter(now, config.adminToken, config.maxBodyBytes).routes() as Middleware,
-      ...extraApis.map((extra) => extra.router),
-    ]),
+    frontStages({
+      guard: adminGuard({ allowedHosts: config.allowedHosts ?? [], boundHost: config.host }),
+      // A proxied deployment answers its own CORS, preflights included.
+      cors: config.cors && !proxy ? corsOutsideAdmin(config.adminToken !== undefined) : undefined,
+      admin: compose([
+        adminRouter({ document, config, store: routed, journal }).routes() as Middleware,
+        chaosAdminRouter({ engine: chaos, operationIds, adminToken, maxBodyBytes }).routes() as Middleware,
+        nowAdminRouter(now, config.adminToken, config.maxBodyBytes).routes() as Middleware,
+        ...extraApis.map((extra) => extra.router),
+      ]),
+    }),
   );
   if (proxy) {
     app.use(proxy);
@@ -231,33 +221,6 @@ function echoedBody(
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined;
-}
-
-/**
- * The admin API, the docs, the dashboard and the world all live under /__kennel: one prefix test
- * per request instead of every router matching its routes against every API request.
- */
-function underAdminPrefix(routers: Middleware[]): Middleware {
-  const admin = compose(routers);
-  return (ctx, next) => (ctx.path[1] === '_' && isUnder(ctx.path, ADMIN_PREFIX) ? admin(ctx, next) : next());
-}
-
-/**
- * CORS for the API. The admin API (journal, reset, the domain world) gets none unless a token
- * protects it: otherwise any web page a developer opens could read the journal or drive the world.
- */
-function corsOutsideAdmin(adminProtected: boolean): Middleware {
-  const allow = cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true });
-  return (ctx, next) => {
-    if (!adminProtected && isUnder(ctx.path, ADMIN_PREFIX)) return next();
-    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next);
-    // Not a CORS request (no Origin): the Fetch standard puts it out of scope, so no
-    // Access-Control-* headers; only `Vary: Origin`, so that a shared cache never hands this
-    // answer to a browser's request, which carries an Origin.
-    if (ctx.res.hasHeader('vary')) ctx.vary('Origin');
-    else ctx.res.setHeader('Vary', 'Origin');
-    return next();
-  };
 }
 
 /** Whatever nothing else answered: a 404 that points at the API's base path. */

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { Middleware } from 'koa';
 import { ProblemError } from '../core/problem.js';
 
 // Node's parser accepts some requests that RFC 9112 says a server must refuse, or that kennel
@@ -69,13 +68,4 @@ export function framingProblem(request: IncomingMessage): ProblemError | undefin
   return (
     versionProblem(request) ?? hostProblem(request) ?? transferCodingProblem(request) ?? expectationProblem(request)
   );
-}
-
-/** Refuses requests whose HTTP framing kennel will not guess at, with an `Error` body. */
-export function strictFraming(): Middleware {
-  return (ctx, next) => {
-    const problem = framingProblem(ctx.req);
-    if (problem) throw problem;
-    return next();
-  };
 }

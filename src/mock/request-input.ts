@@ -164,7 +164,8 @@ function formMediaOf(spec: BodySpec, header: string | undefined): FormMedia | un
   return spec.forms.find((form) => form.essence === essence);
 }
 
-async function readJson(spec: BodySpec, request: IncomingMessage, limit: number): Promise<JsonBody> {
+/** Not async: the reader's own promise is the body's (a refusal here is thrown into readBody). */
+function readJson(spec: BodySpec, request: IncomingMessage, limit: number): Promise<JsonBody> {
   if (!spec.json && hasBody(request)) {
     const sent = request.headers['content-type'];
     throw new ProblemError(

@@ -70,6 +70,7 @@ export class ResourceHandlers {
    */
   readonly #answeredOnly: string[];
   #serial = 0;
+  #itemPathParts: string[] | undefined;
 
   constructor(resource: Resource, options: ResourceHandlerOptions) {
     this.#resource = resource;
@@ -283,6 +284,7 @@ export class ResourceHandlers {
 
   /** The stored item with what only the create body declares, as sent (the answer's view projects it). */
   #withAnsweredOnly(stored: StoredRecord, body: Item): StoredRecord {
+    if (this.#answeredOnly.length === 0) return stored;
     const extras = this.#answeredOnly.filter((name) => body[name] !== undefined && !(name in stored.value));
     if (extras.length === 0) return stored;
     return { ...stored, value: { ...Object.fromEntries(extras.map((name) => [name, body[name]])), ...stored.value } };
@@ -302,11 +304,16 @@ export class ResourceHandlers {
   }
 
   #location(stored: StoredRecord, input: RequestInput): string {
-    const { itemPath, itemParameter } = this.#resource;
-    const path = itemPath!.replace(/\{([^}/]+)\}/g, (_whole, name: string) =>
-      encodeURIComponent(name === itemParameter ? stored.key : String(input.path[name])),
-    );
-    return `${this.#document.basePath}${path}`;
+    // The item path split once: literal text at even places, parameter names at odd ones.
+    const parts = (this.#itemPathParts ??= this.#resource.itemPath!.split(/\{([^}/]+)\}/));
+    const { itemParameter } = this.#resource;
+    let location = this.#document.basePath + parts[0]!;
+    for (let index = 1; index < parts.length; index += 2) {
+      const name = parts[index]!;
+      location += encodeURIComponent(name === itemParameter ? stored.key : String(input.path[name]));
+      location += parts[index + 1]!;
+    }
+    return location;
   }
 }
 

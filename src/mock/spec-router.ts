@@ -17,7 +17,7 @@ import {
   preferFromQuery,
   type Preferences,
 } from '../http/prefer.js';
-import type { Principal, RequestContext, Responder } from '../http/responder.js';
+import type { JsonBody, Principal, RequestContext, Responder } from '../http/responder.js';
 import { readBody, readParameters } from './request-input.js';
 import { unmatched } from './route-table.js';
 import { queryOf } from './query.js';
@@ -82,17 +82,31 @@ export function send(ctx: Context, response: HttpResponse): void {
   }
 }
 
-/** A JSON answer made without a media type in view, in the documented JSON kind (`application/vnd.api+json`). */
-function withDocumentedJsonType(
+/**
+ * A JSON answer made without a media type in view, in the documented JSON kind
+ * (`application/vnd.api+json`). Without an `Accept` the kind depends on the status alone: it is
+ * looked up once per status, not on every request.
+ */
+function documentedJsonType(
   operation: Operation,
-  response: HttpResponse,
-  accept: string | undefined,
-): HttpResponse {
-  if (response.json === undefined || response.contentType !== undefined) return response;
-  const documented = responseFor(operation, response.status);
-  const contentType = documented && jsonContentType(documented.content, accept);
-  return contentType ? { ...response, contentType } : response;
+): (response: HttpResponse, accept: string | undefined) => HttpResponse {
+  const typeOf = (status: number, accept: string | undefined) => {
+    const documented = responseFor(operation, status);
+    return documented && jsonContentType(documented.content, accept);
+  };
+  const withoutAccept = new Map<number, string | undefined>();
+  return (response, accept) => {
+    if (response.json === undefined || response.contentType !== undefined) return response;
+    const { status } = response;
+    let contentType: string | undefined;
+    if (accept !== undefined) contentType = typeOf(status, accept);
+    else if (withoutAccept.has(status)) contentType = withoutAccept.get(status);
+    else withoutAccept.set(status, (contentType = typeOf(status, undefined)));
+    return contentType ? { ...response, contentType } : response;
+  };
 }
+
+const noBody = (): JsonBody => ({ text: '', value: undefined, present: false });
 
 /** What every operation's handler shares: the document's error words and its response view. */
 interface Shared {
@@ -114,6 +128,7 @@ function handlerFor(
   const errorScope: ErrorScope = { operation, errors };
   const label = `${operation.method.toUpperCase()} ${operation.path}`;
   const offered = (compiled.ordinary?.content ?? []).map((media) => media.mediaType);
+  const withDocumentedJsonType = documentedJsonType(operation);
   const answer = (ctx: Context, params: Record<string, string>, preferences: Preferences): Promise<void> => {
     const principal = options.authenticate(operation, ctx);
     ctx.state.principal = principal;
@@ -137,7 +152,8 @@ function handlerFor(
       headers: ctx.headers,
       path: ctx.path,
     });
-    const body = await readBody(compiled, ctx.req, options.maxBodyBytes);
+    // An operation without a documented body reads none: no promise to wait for.
+    const body = compiled.body ? await readBody(compiled, ctx.req, options.maxBodyBytes) : noBody();
     ctx.state.requestBody = body.text;
     if (forced) {
       const context = { accept: accept || undefined, path: ctx.path, errors };
@@ -152,8 +168,10 @@ function handlerFor(
       headers: ctx.headers,
       preferences,
     };
-    const answered = views.apply(operation, await options.respond(compiled, { ...parameters, body }, request));
-    const response = withDocumentedJsonType(operation, answered, accept || undefined);
+    // The memory store answers at once; only a promise (the Redis store's) is waited for.
+    const given = options.respond(compiled, { ...parameters, body }, request);
+    const answered = views.apply(operation, given instanceof Promise ? await given : given);
+    const response = withDocumentedJsonType(answered, accept || undefined);
     send(ctx, response);
     if (preferences.code === response.status) ctx.set('Preference-Applied', `code=${preferences.code}`);
   };
@@ -163,9 +181,10 @@ function handlerFor(
     ctx.state.operationId = operation.id;
     ctx.state.errorScope = errorScope;
     if (hasHeaders) setHeaders(ctx, compiled.headers);
+    const header = ctx.get('prefer');
     const shortcuts = options.prismQuery ? preferFromQuery(queryOf(ctx)) : undefined;
     // A header's preferences come first, and RFC 7240 reads a repeated preference only the first time.
-    const preferences = parsePrefer([ctx.get('prefer'), shortcuts].filter(Boolean).join(', ') || undefined);
+    const preferences = parsePrefer(shortcuts ? [header, shortcuts].filter(Boolean).join(', ') : header || undefined);
     if (around) return around(ctx, operation, preferences, () => answer(ctx, params, preferences));
     return answer(ctx, params, preferences);
   };
@@ -197,9 +216,9 @@ export function specRouter(options: SpecRouterOptions): Middleware {
     const rest = pathUnder(ctx.path, prefix);
     if (rest === undefined) return next();
     const matches = matcher.match(rest || '/', (name) => queryOf(ctx)[name]);
-    const method = ctx.method === 'HEAD' ? ['HEAD', 'GET'] : [ctx.method];
+    const method = ctx.method;
     for (const match of matches) {
-      const handler = method.map((name) => match.value.get(name)).find((found) => found !== undefined);
+      const handler = match.value.get(method) ?? (method === 'HEAD' ? match.value.get('GET') : undefined);
       if (handler) return handler(ctx, match.params);
     }
     return unmatched(ctx, matches[0]?.value.keys());

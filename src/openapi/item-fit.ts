@@ -22,12 +22,7 @@ export function fittedItem(
 ): Item {
   const target = firstBranchSchema(schema, document);
   if (typeof target !== 'object' || depth > 16) return { ...value };
-  const properties = (typeof target.properties === 'object' && target.properties ? target.properties : {}) as Record<
-    string,
-    JsonSchema
-  >;
-  const required = Array.isArray(target.required) ? (target.required as string[]) : [];
-  const declared = Object.keys(properties);
+  const { properties, required, declared } = declaredShape(target, typeof schema === 'object');
   if (declared.length === 0) return { ...value };
   const out: Item = {};
   // Kept as they are: the key may still be a placeholder the store replaces (Redis assigns it in a script).
@@ -43,6 +38,29 @@ export function fittedItem(
     out[name] = fittedValue(sent, property, document, depth + 1);
   }
   return out;
+}
+
+interface DeclaredShape {
+  properties: Record<string, JsonSchema>;
+  required: readonly string[];
+  declared: readonly string[];
+}
+
+const shapeOnce = new WeakMap<object, DeclaredShape>();
+
+/** What an object schema declares, read once per schema (every create fits its item to the same one). */
+function declaredShape(target: Exclude<JsonSchema, boolean>, lasting: boolean): DeclaredShape {
+  const known = shapeOnce.get(target);
+  if (known) return known;
+  const properties = (typeof target.properties === 'object' && target.properties ? target.properties : {}) as Record<
+    string,
+    JsonSchema
+  >;
+  const required = Array.isArray(target.required) ? (target.required as string[]) : [];
+  const shape = { properties, required, declared: Object.keys(properties) };
+  // A schema resolved afresh on each call (not an object of the document) is not worth keeping.
+  if (lasting) shapeOnce.set(target, shape);
+  return shape;
 }
 
 const resolvedOnce = new WeakMap<object, JsonSchema | undefined>();

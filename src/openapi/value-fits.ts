@@ -78,6 +78,11 @@ function arrayFits(value: unknown[], schema: Schema, depth: number): boolean {
   );
 }
 
+/** Whether `value` is one of `options`: the same value at once, else the same JSON (objects, arrays). */
+function enumHolds(options: readonly unknown[], value: unknown): boolean {
+  return options.includes(value) || options.some((item) => JSON.stringify(item) === JSON.stringify(value));
+}
+
 /**
  * A quick, partial judgement of `value` against `schema`: type, enum, const, string length,
  * pattern and common formats, numeric bounds, required and declared properties, array length and items, `allOf`
@@ -88,8 +93,7 @@ export function fits(value: unknown, schema: JsonSchema | undefined, depth = 0):
   if (typeof schema !== 'object' || depth > MAX_DEPTH) return true;
   if (!typeFits(value, schema)) return false;
   if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
-  if (Array.isArray(schema.enum) && !schema.enum.some((item) => JSON.stringify(item) === JSON.stringify(value)))
-    return value === null && schema.nullable === true;
+  if (Array.isArray(schema.enum) && !enumHolds(schema.enum, value)) return value === null && schema.nullable === true;
   if (Array.isArray(schema.allOf) && !schema.allOf.every((part) => fits(value, part as JsonSchema, depth + 1)))
     return false;
   for (const key of ['oneOf', 'anyOf'] as const) {

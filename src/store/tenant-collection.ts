@@ -170,10 +170,11 @@ export class TenantCollection implements Collection {
       } while (this.#byKey.has(uuid));
       return uuid;
     }
-    // Used up by insert, not here: a refused item takes no key.
-    while (this.#byKey.has(String(this.#nextInteger))) this.#nextInteger += 1;
+    // Used up by insert, not here: a refused item takes no key. One conversion per key tried.
+    let key = String(this.#nextInteger);
+    while (this.#byKey.has(key)) key = String(++this.#nextInteger);
     this.#reserveUpTo(this.#nextInteger + 1);
-    return this.#key.kind === 'integer' ? this.#nextInteger : String(this.#nextInteger);
+    return this.#key.kind === 'integer' ? this.#nextInteger : key;
   }
 
   #reserveUpTo(upTo: number): void {
