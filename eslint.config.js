@@ -104,7 +104,6 @@ export const LONG_PARAMETER_LISTS = {
   'src/contract/checks/pagination-followed.ts': 6,
   'src/contract/checks/resource-lifecycle.ts': 6,
   'src/contract/checks/resource-round-trip.ts': 6,
-  'src/contract/checks/support.ts': 6,
   'src/contract/run.ts': 8,
   'src/contract/runner.ts': 6,
   'src/domains/live/site-server.ts': 6,

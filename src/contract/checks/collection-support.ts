@@ -2,15 +2,12 @@ import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
-import {
-  generation,
-  isSuccess,
-  jsonBody,
-  knownPathValues,
-  rememberCreated,
-  requiredQuery,
-  testDataBody,
-} from './support.js';
+import { rememberCreated } from './created-writes.js';
+import { generation, testDataBody } from './generation.js';
+import { knownPathValues } from './path-values.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { requiredQuery } from './valid-request.js';
 
 export type Item = Record<string, unknown>;
 

@@ -5,7 +5,8 @@ import { isJsonMediaType } from '../../openapi/operations.js';
 import { primaryType } from '../../openapi/schema-shape.js';
 import type { CheckPlan } from '../plan.js';
 import type { Exchange, ResponseCheck } from '../types.js';
-import { documentedResponse, failure } from './support.js';
+import { failure } from './failure.js';
+import { documentedResponse } from './response-status.js';
 
 function essence(header: string | undefined): string | undefined {
   if (!header) return undefined;

@@ -3,7 +3,11 @@ import { tallyOf } from './unexercised.js';
 import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
 import { filterValue, type RangeFilter, type TextFilter } from '../plan.js';
 import { nestedValue } from '../../openapi/resource-list.js';
-import { failure, isSuccess, jsonBody, sameJson, show, validRequest } from './support.js';
+import { sameJson } from '../same-json.js';
+import { failure, show } from './failure.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { validRequest } from './valid-request.js';
 import { createInCollection, list } from './list-support.js';
 import { awaitListed, idKey, searchOnly } from './collection-support.js';
 

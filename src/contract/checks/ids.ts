@@ -3,6 +3,7 @@ import { randomUuid } from '../../openapi/generate.js';
 import { primaryType } from '../../openapi/schema-shape.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import type { PlannedOperation, PlannedParameter } from '../plan.js';
+import type { RunSettings } from '../types.js';
 
 /**
  * The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the
@@ -45,4 +46,11 @@ export function unlikelyId(schema: JsonSchema | undefined, random: Random, base 
  */
 export function knowable(operation: PlannedOperation): boolean {
   return operation.resource?.stateful === true;
+}
+
+/** Why a create-with-ids check does not apply here, or undefined when it does. */
+export function createsIdentifiedResources(operation: PlannedOperation, settings: RunSettings): string | undefined {
+  if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
+  if (!operation.returnsItem) return 'the create documents no resource in its response';
+  return settings.readOnly ? 'read-only run' : undefined;
 }

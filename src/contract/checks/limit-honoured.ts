@@ -1,5 +1,5 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { failure } from './support.js';
+import { failure } from './failure.js';
 import { createInCollection, list } from './list-support.js';
 
 function lengthFailure(

@@ -11,7 +11,7 @@ import {
   type ListedOutcome,
 } from './collection-support.js';
 import { noIdReason, notAList } from './unexercised.js';
-import { failure } from './support.js';
+import { failure } from './failure.js';
 
 /**
  * How many resources to create: at least one, and enough that the default limit shows, unfiltered

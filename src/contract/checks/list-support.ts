@@ -1,14 +1,11 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
-import {
-  generation,
-  isSuccess,
-  jsonBody,
-  knownPathValues,
-  rememberCreated,
-  requiredQuery,
-  testDataBody,
-} from './support.js';
+import { rememberCreated } from './created-writes.js';
+import { generation, testDataBody } from './generation.js';
+import { knownPathValues } from './path-values.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { requiredQuery } from './valid-request.js';
 
 /** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
 export async function list(

@@ -3,7 +3,10 @@ import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { identity, pageLinkFindings, pastTheLast, totalFindings, type Page } from './page-links.js';
 import { coveringRanges, createResources } from './collection-support.js';
-import { failure, isSuccess, jsonBody, statusText, validRequest } from './support.js';
+import { failure } from './failure.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /** Pages followed at most: enough to reach the end of a small collection, few enough for a large one. */
 const MOST_PAGES = 12;

@@ -5,17 +5,12 @@ import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter } from './ids.js';
 import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
-import {
-  failure,
-  generation,
-  identitiesOf,
-  isSuccess,
-  jsonBody,
-  sameJson,
-  show,
-  statusText,
-  validRequest,
-} from './support.js';
+import { sameJson } from '../same-json.js';
+import { failure, show } from './failure.js';
+import { generation, identitiesOf } from './generation.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 type Item = Record<string, unknown>;
 

@@ -4,18 +4,14 @@ import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../typ
 import { awaitListed, idKey } from './collection-support.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
-import {
-  failure,
-  generation,
-  isSuccess,
-  jsonBody,
-  readById,
-  rememberCreated,
-  sameJson,
-  show,
-  statusText,
-  validRequest,
-} from './support.js';
+import { sameJson } from '../same-json.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { generation } from './generation.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /**
  * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
@@ -66,7 +62,7 @@ async function readBack(
 ): Promise<CheckFailure[]> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
-  const exchange = await readById(context, read, id, `reading back created ${String(id)}`, 'valid', parents);
+  const exchange = await readById(context, read, id, `reading back created ${String(id)}`, { parents });
   // A 5xx or no answer is not-a-server-error's finding; counting it here too would report it twice.
   if (!exchange.response || exchange.response.status >= 500) return [];
   if (!isSuccess(exchange))
