@@ -1,4 +1,4 @@
-import { isJsonMediaType } from '../../openapi/operations.js';
+import { essenceOf, isJsonMediaType } from '../../openapi/operations.js';
 import { payloadOf } from '../payload.js';
 import type { Exchange } from '../types.js';
 import { isSuccess } from './response-status.js';
@@ -6,7 +6,7 @@ import { isSuccess } from './response-status.js';
 /** The media type the response declares (`application/xml`), lower case without parameters. */
 export function declaredMediaType(exchange: Exchange): string | undefined {
   const header = exchange.response?.headers['content-type'];
-  return header ? header.split(';')[0]!.trim().toLowerCase() || undefined : undefined;
+  return header ? essenceOf(header) || undefined : undefined;
 }
 
 /**
