@@ -250,7 +250,7 @@ function corsOutsideAdmin(adminProtected: boolean): Middleware {
   const allow = cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true });
   return (ctx, next) => {
     if (!adminProtected && isUnder(ctx.path, ADMIN_PREFIX)) return next();
-    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next);
+    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next) as Promise<void>;
     // Not a CORS request (no Origin): the Fetch standard puts it out of scope, so no
     // Access-Control-* headers; only `Vary: Origin`, so that a shared cache never hands this
     // answer to a browser's request, which carries an Origin.

@@ -64,7 +64,7 @@ export function requiredQuery(context: CheckContext, list: PlannedOperation): Re
 /** A documented example of a parameter (its own, or its schema's), as text. */
 function documentedText(parameter: PlannedParameter): string | undefined {
   const schema = typeof parameter.resolved === 'object' ? parameter.resolved : {};
-  const example =
+  const example: unknown =
     parameter.example ?? schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined);
   return example === undefined ? undefined : parameterText(example);
 }
