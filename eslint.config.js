@@ -89,7 +89,6 @@ export const OVERSIZED = {
   'test/contract/foreign/stagedoor/probes.ts': 309,
   'test/contract/reference-petstore.test.ts': 549,
   'test/contract/reference-petstore.ts': 354,
-  'test/domains/caa.test.ts': 934,
   'test/domains/dns-hostile.test.ts': 387,
   'test/domains/dns-server.test.ts': 342,
   'test/domains/dns-wire.test.ts': 376,
