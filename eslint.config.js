@@ -87,7 +87,6 @@ export const OVERSIZED = {
   'src/domains/sim/verifier.ts': 316,
   'test/contract/foreign/museum/faults.ts': 313,
   'test/contract/foreign/stagedoor/probes.ts': 309,
-  'test/contract/reference-petstore.test.ts': 549,
   'test/contract/reference-petstore.ts': 354,
   'test/domains/dns-hostile.test.ts': 387,
   'test/domains/dns-server.test.ts': 342,
