@@ -91,7 +91,6 @@ export const OVERSIZED = {
   'test/domains/dns-hostile.test.ts': 387,
   'test/domains/dns-server.test.ts': 342,
   'test/domains/dns-wire.test.ts': 376,
-  'test/mock/bad-inputs.test.ts': 452,
   'test/mock/chaos.test.ts': 308,
   'test/mock/proxy.test.ts': 451,
 };
@@ -105,7 +104,6 @@ export const LONG_PARAMETER_LISTS = {
   'src/contract/runner.ts': 6,
   'src/domains/live/site-server.ts': 6,
   'src/store/tenant-collection.ts': 6,
-  'test/mock/bad-inputs.test.ts': 8,
 };
 
 function sizeRatchet() {
