@@ -92,7 +92,6 @@ export const OVERSIZED = {
   'test/domains/dns-server.test.ts': 342,
   'test/domains/dns-wire.test.ts': 376,
   'test/mock/chaos.test.ts': 308,
-  'test/mock/proxy.test.ts': 451,
 };
 export const LONG_PARAMETER_LISTS = {
   'bench/run.js': 9,
