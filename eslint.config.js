@@ -90,7 +90,6 @@ export const OVERSIZED = {
   'test/contract/reference-petstore.ts': 354,
   'test/domains/dns-hostile.test.ts': 387,
   'test/domains/dns-server.test.ts': 342,
-  'test/domains/dns-wire.test.ts': 376,
   'test/mock/chaos.test.ts': 308,
 };
 export const LONG_PARAMETER_LISTS = {
