@@ -88,7 +88,6 @@ export const OVERSIZED = {
   'test/contract/foreign/museum/faults.ts': 313,
   'test/contract/foreign/stagedoor/probes.ts': 309,
   'test/contract/reference-petstore.ts': 354,
-  'test/mock/chaos.test.ts': 308,
 };
 export const LONG_PARAMETER_LISTS = {
   'bench/run.js': 9,
