@@ -7,20 +7,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FAULT_TABLE, type PetstoreFault } from './reference-petstore-faults.js';
-import { isInt64, parseInt64, parseJsonExact, toJson, type Json } from './reference-petstore/json.js';
+import { parseInt64, toJson, type Json } from './reference-petstore/json.js';
 import {
   BadRequest,
+  bent,
   PET_STATUSES,
   type Answers,
   type Credentials,
   type FaultHooks,
-  type NewPet,
   type Operation,
   type Pet,
   type PetJson,
   type Reply,
 } from './reference-petstore/model.js';
-import { readCategoryId, readLimit, readName, readStatus, readStatusFilter } from './reference-petstore/readers.js';
+import { readLimit, readStatusFilter } from './reference-petstore/readers.js';
+import { NewPetBody } from './reference-petstore/new-pet-body.js';
 import { DEFAULT_VARIANT, type Variant } from './reference-petstore/variants.js';
 
 export { VARIANTS, type Variant } from './reference-petstore/variants.js';
@@ -37,7 +38,6 @@ const FIRST_IDS: Record<Variant['ids'], bigint> = {
   large: LARGE_FIRST_ID,
   'near-max': NEAR_MAX_FIRST_ID,
 };
-const MAX_BODY_BYTES = 1_000_000;
 
 function seedPets(count: number, firstId: bigint): Pet[] {
   return Array.from({ length: count }, (_, index) => {
@@ -52,16 +52,6 @@ const ROUTES: readonly { pattern: RegExp; methods: Readonly<Record<string, Opera
   { pattern: /^\/v1\/pets\/([^/]+)$/, methods: { GET: 'getPet' } },
   { pattern: /^\/v1\/store\/orders$/, methods: { GET: 'listStoreOrders' } },
 ];
-
-/** A reading step: the correct reader, or the fault's hook around it. */
-function bent<I, O>(
-  hook: ((input: I, read: (input: I) => O, answers: Answers) => O) | undefined,
-  input: I,
-  read: (input: I) => O,
-  answers: Answers,
-): O {
-  return hook ? hook(input, read, answers) : read(input);
-}
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -79,6 +69,7 @@ class ReferencePetstore {
     invalidBody: (pointer, problem) =>
       this.answers.badRequest('invalid_body', `Request body is invalid: ${pointer || 'the body'} ${problem}`),
   };
+  private readonly body: NewPetBody;
 
   constructor(
     private readonly apiKey: string,
@@ -88,6 +79,7 @@ class ReferencePetstore {
   ) {
     this.pets = seedPets(seedCount, this.firstId);
     this.nextId = this.firstId + BigInt(seedCount);
+    this.body = new NewPetBody(hooks, variant, this.answers);
   }
 
   async handle(req: IncomingMessage): Promise<Reply> {
@@ -164,8 +156,8 @@ class ReferencePetstore {
       throw new BadRequest(this.error(404, 'not_found', `No resource at ${url.pathname}`));
     const validates = this.hooks.validatesBeforeAuth === true;
     if (operation !== 'createPet' || (!validates && !this.variant.frameworkOrder)) return;
-    const body = this.parseBody(await this.readJsonBody(req));
-    if (validates) this.newPet(body);
+    const body = await this.body.parsed(req);
+    if (validates) this.body.newPet(body);
   }
 
   private deprecationHeaders(): Record<string, string> {
@@ -219,7 +211,7 @@ class ReferencePetstore {
   // --- createPet --------------------------------------------------------------------------------
 
   private async createPet(req: IncomingMessage): Promise<Reply> {
-    const newPet = this.newPet(this.parseBody(await this.readJsonBody(req)));
+    const newPet = this.body.newPet(await this.body.parsed(req));
     const id = newPet.clientId !== undefined && this.hooks.honoursClientId ? newPet.clientId : await this.assignId();
     const name = this.hooks.storedName?.(newPet.name) ?? newPet.name;
     const categoryId = this.hooks.storedCategoryId?.(newPet.categoryId) ?? newPet.categoryId;
@@ -258,53 +250,6 @@ class ReferencePetstore {
     if (this.hooks.assignDelayMs) await delay(this.hooks.assignDelayMs);
     this.nextId = id + 1n;
     return this.hooks.assignedId?.(id, this.firstId) ?? id;
-  }
-
-  private async readJsonBody(req: IncomingMessage): Promise<string> {
-    const header = req.headers['content-type'] ?? '';
-    const body = await readBody(req);
-    const json = header.split(';')[0]?.trim().toLowerCase() === 'application/json';
-    if (!(this.hooks.acceptsMediaType?.(header, json) ?? json)) {
-      const code = this.variant.wrongContentType === 415 ? 'unsupported_media_type' : 'invalid_content_type';
-      throw new BadRequest(
-        this.error(this.variant.wrongContentType, code, 'The request body must be application/json'),
-      );
-    }
-    if (body === undefined)
-      throw new BadRequest(this.error(413, 'payload_too_large', `The request body exceeds ${MAX_BODY_BYTES} bytes`));
-    this.hooks.bodyText?.(body);
-    if (body === '') throw this.answers.badRequest('invalid_body', 'A request body is required');
-    return body;
-  }
-
-  private parseBody(text: string): unknown {
-    try {
-      return parseJsonExact(text);
-    } catch (thrown) {
-      this.hooks.malformedJson?.(thrown);
-      throw this.answers.badRequest('invalid_json', 'The request body is not valid JSON');
-    }
-  }
-
-  private newPet(body: unknown): NewPet {
-    return bent(this.hooks.newPet, body, (value) => this.readNewPet(value), this.answers);
-  }
-
-  private readNewPet(body: unknown): NewPet {
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw this.answers.invalidBody('', 'must be a JSON object');
-    const fields = body as Record<string, unknown>;
-    if (fields.id !== undefined && this.variant.clientId === 'refuse' && !this.hooks.honoursClientId)
-      throw this.answers.invalidBody('/id', 'is assigned by the service and must not be sent');
-    const clientId = typeof fields.id === 'bigint' && isInt64(fields.id) ? fields.id : undefined;
-    const { answers, variant } = this;
-    const status = bent(this.hooks.status, fields.status, (value) => readStatus(value, variant, answers), answers);
-    return {
-      name: bent(this.hooks.name, fields.name, (value) => readName(value, variant, answers), answers),
-      categoryId: bent(this.hooks.categoryId, fields.categoryId, (value) => readCategoryId(value, answers), answers),
-      ...(status === undefined ? {} : { status }),
-      ...(clientId === undefined ? {} : { clientId }),
-    };
   }
 
   // --- getPet and the store orders --------------------------------------------------------------
@@ -364,17 +309,6 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** The whole body as UTF-8, or undefined when it is larger than MAX_BODY_BYTES (the rest is drained). */
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-  }
-  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
 function send(res: ServerResponse, reply: Reply, contentType: string): void {

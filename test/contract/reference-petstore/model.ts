@@ -38,6 +38,16 @@ export interface Answers {
   badRequest(code: string, message: string): BadRequest;
 }
 
+/** A reading step: the correct reader, or the fault's hook around it. */
+export function bent<I, O>(
+  hook: ((input: I, read: (input: I) => O, answers: Answers) => O) | undefined,
+  input: I,
+  read: (input: I) => O,
+  answers: Answers,
+): O {
+  return hook ? hook(input, read, answers) : read(input);
+}
+
 /** What authentication sees of a request: the credentials as the correct parser reads them. */
 export interface Credentials {
   operation: Operation;
