@@ -88,7 +88,6 @@ export const OVERSIZED = {
 };
 export const LONG_PARAMETER_LISTS = {
   'bench/run.js': 9,
-  'src/contract/checks/collection-support.ts': 7,
   'src/contract/checks/pagination-followed.ts': 6,
   'src/contract/checks/resource-lifecycle.ts': 6,
   'src/contract/checks/resource-round-trip.ts': 6,

@@ -3,7 +3,7 @@ import { bodyLinkPaths, linkValues, type BodyLinkPath } from '../body-links.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { operationAt } from '../url-operation.js';
-import { idOf } from './collection-support.js';
+import { idOf } from './ids.js';
 import { sameJson } from '../same-json.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';

@@ -1,17 +1,9 @@
 import { notAList } from './unexercised.js';
 import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
-import {
-  idKey,
-  readList,
-  searchOnly,
-  wholeListQuery,
-  windowProblem,
-  type Item,
-  type ListRead,
-} from './collection-support.js';
+import { readList, searchOnly, wholeListQuery, windowProblem, type Item, type ListRead } from './list-reads.js';
 import { changedFields } from './fidelity-values.js';
-import { idParameter } from './ids.js';
+import { idParameter, idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { fitsSlot } from '../reference-values.js';
 import { sameJson } from '../same-json.js';

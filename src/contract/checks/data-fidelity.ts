@@ -1,5 +1,6 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
+import { awaitListed } from './awaited-listing.js';
+import { wholeListQuery, type Item } from './list-reads.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
 import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
@@ -7,7 +8,7 @@ import type { CheckPlan } from '../plan.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { generation, identitiesOf, testDataBody } from './generation.js';
-import { createsIdentifiedResources } from './ids.js';
+import { createsIdentifiedResources, idKey, idOf } from './ids.js';
 import { readById } from './read-by-id.js';
 import { jsonBody } from './response-body.js';
 import { isClientError, isSuccess, refusalSeverity, statusText } from './response-status.js';
@@ -104,11 +105,9 @@ async function findEach(
   const outcome = await awaitListed(
     context,
     list,
-    whole.query,
-    ids,
+    { query: whole.query, ids },
     `${list.id} to find the created resources`,
-    true,
-    parents,
+    { parents },
   );
   if (!outcome.items) return [];
   const byId = new Map(outcome.items.map((item: Item) => [idKey(idOf(item, list.idProperty!)), item]));

@@ -8,8 +8,10 @@ import { failure, show } from './failure.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';
 import { validRequest } from './valid-request.js';
-import { createInCollection, list } from './list-support.js';
-import { awaitListed, idKey, searchOnly } from './collection-support.js';
+import { list, searchOnly } from './list-reads.js';
+import { createInCollection } from './test-data.js';
+import { awaitListed } from './awaited-listing.js';
+import { idKey } from './ids.js';
 
 /**
  * A range parameter keeps the items on its side of its bound: the list read once, then with the
@@ -201,10 +203,9 @@ export const filterHonoured: ScenarioCheck = {
         const again = await awaitListed(
           context,
           operation,
-          query,
-          missing.map((resource) => idKey(resource.id)),
+          { query, ids: missing.map((resource) => idKey(resource.id)) },
           `${operation.id} with ${filter.name}=${text} (again)`,
-          patient,
+          { patient },
         );
         if (again.missing.length > 0) {
           patient = false;

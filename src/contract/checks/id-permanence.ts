@@ -1,5 +1,6 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { createResources, idKey, idOf, type CreatedId } from './collection-support.js';
+import { idKey, idOf } from './ids.js';
+import { createResources, type CreatedId } from './test-data.js';
 import { noSuccessReason, tallyOf } from './unexercised.js';
 import { failure, show } from './failure.js';
 import { readById } from './read-by-id.js';

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../core/json.js';
 import type { Random } from '../../core/random.js';
 import { randomUuid } from '../../openapi/generate.js';
 import { primaryType } from '../../openapi/schema-shape.js';
@@ -53,4 +54,14 @@ export function createsIdentifiedResources(operation: PlannedOperation, settings
   if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
   if (!operation.returnsItem) return 'the create documents no resource in its response';
   return settings.readOnly ? 'read-only run' : undefined;
+}
+
+/** An id as text, the same for 7 and 7n: ids compare by it. */
+export function idKey(value: unknown): string {
+  return stringifyJson(value);
+}
+
+/** The id of an item (undefined when it has none). */
+export function idOf(item: unknown, idProperty: string): unknown {
+  return item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[idProperty] : undefined;
 }

@@ -1,15 +1,9 @@
 import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import {
-  awaitListed,
-  searchOnly,
-  createResources,
-  idKey,
-  readList,
-  wholeListQuery,
-  type Item,
-  type ListedOutcome,
-} from './collection-support.js';
+import { awaitListed, type ListedOutcome } from './awaited-listing.js';
+import { idKey } from './ids.js';
+import { searchOnly, readList, wholeListQuery, type Item } from './list-reads.js';
+import { createResources } from './test-data.js';
 import { noIdReason, notAList } from './unexercised.js';
 import { failure } from './failure.js';
 
@@ -104,7 +98,7 @@ export const listFreshness: ScenarioCheck = {
     const ids = created.map((resource) => idKey(resource.id));
     if (ids.length === 0) return { failures: [], unexercised: noIdReason(exchanges, list.idProperty!) };
     const reads = [
-      awaitListed(context, list, whole.query, ids, `${list.id} right after creating`).then((outcome) =>
+      awaitListed(context, list, { query: whole.query, ids }, `${list.id} right after creating`).then((outcome) =>
         judge(this.name, list, outcome, list.id, whole.cap),
       ),
     ];
@@ -112,7 +106,7 @@ export const listFreshness: ScenarioCheck = {
       const query = { ...whole.query, [filter.name]: String(value) };
       const what = `${list.id} with ${filter.name}=${value}`;
       reads.push(
-        awaitListed(context, list, query, ids, `${what} right after creating`).then((outcome) =>
+        awaitListed(context, list, { query, ids }, `${what} right after creating`).then((outcome) =>
           judge(this.name, list, outcome, what, whole.cap),
         ),
       );

@@ -1,7 +1,7 @@
 import { noSuccessReason } from './unexercised.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { idKey, idOf } from './collection-support.js';
+import { idKey, idOf } from './ids.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { generation, testDataBody } from './generation.js';

@@ -5,7 +5,7 @@ import { parseJson } from '../../core/json.js';
 import type { PlannedOperation, PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
-import { idOf } from './collection-support.js';
+import { idOf } from './ids.js';
 import type { Resource } from '../../openapi/resource-model.js';
 import { sameJson } from '../same-json.js';
 import { rememberCreated } from './created-writes.js';

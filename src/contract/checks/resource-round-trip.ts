@@ -1,7 +1,8 @@
 import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { awaitListed, idKey } from './collection-support.js';
+import { awaitListed } from './awaited-listing.js';
+import { idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import { sameJson } from '../same-json.js';
@@ -110,11 +111,9 @@ async function findInList(
   const listed = await awaitListed(
     context,
     list,
-    query,
-    [idKey(id)],
+    { query, ids: [idKey(id)] },
     `listing to find created ${String(id)}`,
-    patience.patient,
-    parents,
+    { patient: patience.patient, parents },
   );
   if (listed.missing.length > 0) patience.patient = false;
   const { exchange, items } = listed;

@@ -1,8 +1,7 @@
 import { responseFor } from '../../openapi/operations.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { idOf } from './collection-support.js';
-import { idParameter, knowable, unlikelyId } from './ids.js';
+import { idParameter, knowable, unlikelyId, idOf } from './ids.js';
 import { failure } from './failure.js';
 import { fitsParameter } from './path-values.js';
 import { readById } from './read-by-id.js';

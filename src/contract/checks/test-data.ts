@@ -2,30 +2,53 @@ import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, Exchange } from '../types.js';
 import { rememberCreated } from './created-writes.js';
 import { generation, testDataBody } from './generation.js';
+import { idOf } from './ids.js';
 import { knownPathValues } from './path-values.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';
-import { requiredQuery } from './valid-request.js';
 
-/** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
-export async function list(
+/** A resource created by `createResources`, with the exchange that created it. */
+export interface CreatedId {
+  id: unknown;
+  exchange: Exchange;
+}
+
+/**
+ * Creates `count` resources at once through the collection's create (required properties plus
+ * `overrides`): those created with an id, and every create's exchange (for why none was).
+ */
+export async function createResources(
   context: CheckContext,
-  query: Record<string, string>,
-  purpose: string,
-  intent: Exchange['intent'] = 'valid',
-): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
-  const operation = context.operation;
-  // A sub-resource is listed under the parents its creates and reads use (`readList`).
-  const exchange = await context.send({
-    operation,
-    intent,
-    purpose,
-    pathParams: knownPathValues(context, operation),
-    query: { ...requiredQuery(context, operation), ...query },
+  create: PlannedOperation,
+  count: number,
+  overrides: Record<string, unknown> = {},
+): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
+  const createContext = { ...context, operation: create };
+  // Under the parents the run knows, as lists and reads of the sub-collection default to them.
+  const pathParams = knownPathValues(createContext, create);
+  const bodies = Array.from({ length: count }, () => ({
+    // The create's own reference slots (`performance_id`) take values the deployment showed.
+    ...testDataBody(create.body!.schema, generation(createContext)),
+    ...overrides,
+  }));
+  const exchanges = await Promise.all(
+    bodies.map((value, index) =>
+      context.send({
+        operation: create,
+        intent: 'valid',
+        purpose: `creating test data in ${create.collection} (${index + 1} of ${count})`,
+        body: { value },
+        ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
+      }),
+    ),
+  );
+  const created = exchanges.flatMap((exchange, index) => {
+    if (!isSuccess(exchange)) return [];
+    rememberCreated(createContext, bodies[index]!, exchange);
+    const id = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
+    return id === undefined ? [] : [{ id, exchange }];
   });
-  const body = jsonBody(exchange);
-  const items = isSuccess(exchange) && Array.isArray(body) ? body : undefined;
-  return { exchange, items };
+  return { created, exchanges };
 }
 
 /** Creates resources in `operation`'s collection through its create operation; returns how many succeeded. */

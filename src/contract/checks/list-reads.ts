@@ -1,9 +1,7 @@
-import { stringifyJson } from '../../core/json.js';
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
 import type { PlannedOperation } from '../plan.js';
-import type { CheckContext, Exchange, Intent } from '../types.js';
-import { rememberCreated } from './created-writes.js';
-import { generation, testDataBody } from './generation.js';
+import type { CheckContext, Exchange } from '../types.js';
+import { idKey } from './ids.js';
 import { knownPathValues } from './path-values.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';
@@ -15,19 +13,6 @@ export type Item = Record<string, unknown>;
 export interface ListRead {
   exchange: Exchange;
   items: Item[] | undefined;
-}
-
-/** Waits between re-reads of a list that misses a created item: about 1.5 s in all. */
-const RETRY_PAUSES_MS = [100, 200, 400, 800];
-
-/** An id as text, the same for 7 and 7n: ids compare by it. */
-export function idKey(value: unknown): string {
-  return stringifyJson(value);
-}
-
-/** The id of an item (undefined when it has none). */
-export function idOf(item: unknown, idProperty: string): unknown {
-  return item !== null && typeof item === 'object' ? (item as Item)[idProperty] : undefined;
 }
 
 /**
@@ -63,7 +48,6 @@ export async function readList(
   list: PlannedOperation,
   query: Record<string, string>,
   purpose: string,
-  intent: Intent = 'valid',
   parents: Record<string, string> = {},
 ): Promise<ListRead> {
   // A sub-resource's list (`/devices/{deviceId}/comments`) is read under the parents it was
@@ -74,7 +58,7 @@ export async function readList(
   const pathParams = { ...knownPathValues({ ...context, operation: list }, list), ...given };
   const exchange = await context.send({
     operation: list,
-    intent,
+    intent: 'valid',
     purpose,
     query: { ...requiredQuery(context, list), ...query },
     ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
@@ -87,69 +71,27 @@ export async function readList(
   return { exchange, items };
 }
 
-/** A resource created by `createResources`, with the exchange that created it. */
-export interface CreatedId {
-  id: unknown;
-  exchange: Exchange;
-}
-
-/**
- * Creates `count` resources at once through the collection's create (required properties plus
- * `overrides`): those created with an id, and every create's exchange (for why none was).
- */
-export async function createResources(
+/** Lists with `query`; returns the exchange and the items when the answer is a 2xx array. */
+export async function list(
   context: CheckContext,
-  create: PlannedOperation,
-  count: number,
-  overrides: Record<string, unknown> = {},
-): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
-  const createContext = { ...context, operation: create };
-  // Under the parents the run knows, as lists and reads of the sub-collection default to them.
-  const pathParams = knownPathValues(createContext, create);
-  const bodies = Array.from({ length: count }, () => ({
-    // The create's own reference slots (`performance_id`) take values the deployment showed.
-    ...testDataBody(create.body!.schema, generation(createContext)),
-    ...overrides,
-  }));
-  const exchanges = await Promise.all(
-    bodies.map((value, index) =>
-      context.send({
-        operation: create,
-        intent: 'valid',
-        purpose: `creating test data in ${create.collection} (${index + 1} of ${count})`,
-        body: { value },
-        ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
-      }),
-    ),
-  );
-  const created = exchanges.flatMap((exchange, index) => {
-    if (!isSuccess(exchange)) return [];
-    rememberCreated(createContext, bodies[index]!, exchange);
-    const id = create.idProperty ? idOf(jsonBody(exchange), create.idProperty) : undefined;
-    return id === undefined ? [] : [{ id, exchange }];
+  query: Record<string, string>,
+  purpose: string,
+  intent: Exchange['intent'] = 'valid',
+): Promise<{ exchange: Exchange; items: unknown[] | undefined }> {
+  const operation = context.operation;
+  // A sub-resource is listed under the parents its creates and reads use (`readList`).
+  const exchange = await context.send({
+    operation,
+    intent,
+    purpose,
+    pathParams: knownPathValues(context, operation),
+    query: { ...requiredQuery(context, operation), ...query },
   });
-  return { created, exchanges };
+  const body = jsonBody(exchange);
+  const items = isSuccess(exchange) && Array.isArray(body) ? body : undefined;
+  return { exchange, items };
 }
 
-/** A timer, not a clock: checks wait between re-reads but never read the time. */
-export function pause(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** What re-reading a list until it holds some ids found. */
-export interface ListedOutcome extends ListRead {
-  /** Ids (as `idKey`) still absent after the last read. */
-  missing: string[];
-  /** Time spent waiting and reading after the first read, in ms (0: all there at once). */
-  waitedMs: number;
-  reads: number;
-}
-
-/**
- * Reads `query` until every id of `ids` is listed, re-reading after growing pauses (about 1.5 s
- * in all): a deployment whose lists lag behind its writes shows how far behind. Not `patient`:
- * one read (once a list has never shown a created item, waiting again only slows the run).
- */
 /**
  * Range parameters (`startDate`, `endDate`) that keep every one of `items` in the list: a list may
  * show a window by default (the next 7 days), and items made for a check can lie outside it.
@@ -164,42 +106,6 @@ export function coveringRanges(list: PlannedOperation, items: readonly Item[]): 
     if (operand !== undefined) query[range.name] = operand;
   }
   return query;
-}
-
-/** What the run created in the list's collection with one of `ids`, as returned. */
-function createdWith(context: CheckContext, list: PlannedOperation, ids: readonly string[]): Item[] {
-  const created = context.state.created.get(list.collection ?? '') ?? [];
-  return created.filter((resource) => ids.includes(idKey(resource.id))).map((resource) => resource.returned);
-}
-
-export async function awaitListed(
-  context: CheckContext,
-  list: PlannedOperation,
-  asked: Record<string, string>,
-  ids: readonly string[],
-  purpose: string,
-  patient = true,
-  parents: Record<string, string> = {},
-): Promise<ListedOutcome> {
-  const idProperty = list.idProperty!;
-  const query = { ...coveringRanges(list, createdWith(context, list, ids)), ...asked };
-  let read = await readList(context, list, query, purpose, 'valid', parents);
-  const absent = (outcome: ListRead): string[] => {
-    const listed = new Set((outcome.items ?? []).map((item) => idKey(item[idProperty])));
-    return ids.filter((id) => !listed.has(id));
-  };
-  let missing = read.items ? absent(read) : [];
-  let waitedMs = 0;
-  let reads = 1;
-  for (const wait of patient ? RETRY_PAUSES_MS : []) {
-    if (missing.length === 0 || !read.items) break;
-    await pause(wait);
-    read = await readList(context, list, query, `${purpose} (again after ${waitedMs + wait} ms)`, 'valid', parents);
-    waitedMs += wait + read.exchange.durationMs;
-    reads += 1;
-    if (read.items) missing = absent(read);
-  }
-  return { ...read, missing, waitedMs, reads };
 }
 
 /**
