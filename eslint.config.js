@@ -88,9 +88,6 @@ export const OVERSIZED = {
 };
 export const LONG_PARAMETER_LISTS = {
   'bench/run.js': 9,
-  'src/contract/checks/pagination-followed.ts': 6,
-  'src/contract/checks/resource-lifecycle.ts': 6,
-  'src/contract/checks/resource-round-trip.ts': 6,
   'src/contract/run.ts': 8,
   'src/contract/runner.ts': 6,
   'src/domains/live/site-server.ts': 6,

@@ -92,13 +92,18 @@ async function readBack(
       ];
 }
 
+/** The item a create made: its id, the body sent and the parents it was created under. */
+interface CreatedItem {
+  id: unknown;
+  sent: Record<string, unknown>;
+  parents: Record<string, string>;
+}
+
 async function findInList(
   context: CheckContext,
-  id: unknown,
-  sent: Record<string, unknown>,
+  { id, sent, parents }: CreatedItem,
   check: string,
   patience: { patient: boolean },
-  parents: Record<string, string>,
 ): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const idProperty = context.operation.idProperty;
@@ -198,7 +203,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (id === undefined) continue;
       failures.push(
         ...(await readBack(context, id, value, this.name, base.pathParams ?? {})),
-        ...(await findInList(context, id, value, this.name, patience, base.pathParams ?? {})),
+        ...(await findInList(context, { id, sent: value, parents: base.pathParams ?? {} }, this.name, patience)),
       );
     }
     return { failures, unexercised: unexercisedUnlessSuccess(creates, 'create') };
