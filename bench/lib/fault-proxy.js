@@ -4,6 +4,9 @@
 // fault counts how often it changed an exchange, so a sweep can tell "missed" from "never
 // triggered". Plain node:http; bodies are buffered up to MAX_BODY.
 import { createServer, request as httpRequest, Agent } from 'node:http';
+import { FAULTS } from './fault-catalogue.js';
+
+export { FAULTS };
 
 const MAX_BODY = 8 * 1024 * 1024;
 const LIMIT_NAMES = new Set([
@@ -22,54 +25,6 @@ const LIMIT_NAMES = new Set([
 ]);
 const PAGE_NAMES = new Set(['page', 'offset', 'cursor', 'after', 'skip', 'start', 'page_token', 'pagetoken', 'marker']);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
-
-/** The faults, by name: what a deployment with it gets wrong, and the checks expected to catch it. */
-export const FAULTS = {
-  'server-error-for-missing': {
-    wrong: 'answers 500 where the correct deployment answers 404',
-    expected: ['not-a-server-error'],
-  },
-  'html-content-type': {
-    wrong: 'labels its JSON success answers text/html',
-    expected: ['content-type-conformance'],
-  },
-  'updates-not-kept': {
-    wrong: 'answers PUT/PATCH as the correct deployment does, but later reads show the item as before',
-    expected: ['resource-lifecycle', 'resource-round-trip'],
-  },
-  'delete-not-kept': {
-    wrong: 'answers DELETE of an existing item 204 without deleting it',
-    expected: ['resource-lifecycle'],
-  },
-  'limit-ignored': {
-    wrong: 'ignores limit-like query parameters (limit, per_page, page_size…)',
-    expected: ['limit-honoured'],
-  },
-  'filters-ignored': {
-    wrong: 'ignores every query parameter of a GET but its paging ones',
-    expected: ['filter-honoured'],
-  },
-  'invalid-accepted': {
-    wrong: 'answers a write the correct deployment refuses (400/422) with 2xx and the body echoed',
-    expected: ['negative-data-rejection'],
-  },
-  'auth-ignored': {
-    wrong: 'serves requests without credentials as if they had the last ones seen',
-    expected: ['auth-enforced'],
-  },
-  'create-forgotten': {
-    wrong: 'answers a create 201 with its Location, then forgets the item',
-    expected: ['location-resolves', 'resource-round-trip'],
-  },
-  'stale-lists': {
-    wrong: 'answers every later GET of a list URL with its first answer',
-    expected: ['list-freshness', 'resource-lifecycle'],
-  },
-  'wrong-item': {
-    wrong: 'answers a read of one item with the item read before it in the same collection',
-    expected: ['read-returns-requested'],
-  },
-};
 
 function readBody(stream) {
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
-import { isSuccess, jsonBody } from './checks/support.js';
+import { jsonBody } from './checks/response-body.js';
+import { isSuccess } from './checks/response-status.js';
 import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { Exchange, RequestSpec } from './types.js';
 

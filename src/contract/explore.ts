@@ -1,6 +1,8 @@
 import { stringifyJson } from '../core/json.js';
 import type { ReferenceEdge } from '../openapi/reference-edges.js';
-import { isSuccess, jsonBody, validRequest } from './checks/support.js';
+import { jsonBody } from './checks/response-body.js';
+import { isSuccess } from './checks/response-status.js';
+import { validRequest } from './checks/valid-request.js';
 import { nextRequest, nextStep } from './next-page.js';
 import type { CheckPlan, PlannedOperation } from './plan.js';
 import { fitsSlot, valuesFor } from './reference-values.js';

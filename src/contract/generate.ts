@@ -48,7 +48,7 @@ function candidateBodies(schema: JsonSchema, context: GenerationContext): ValidB
   );
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property !== 'object' || !Array.isArray(property.enum)) continue;
-    for (const member of property.enum)
+    for (const member of property.enum as unknown[])
       bodies.push({
         label: `${name}=${JSON.stringify(member)}`,
         value: { ...validObject(schema, context, 'all'), [name]: member },
@@ -187,7 +187,7 @@ function propertyMutations(name: string, schema: JsonSchema, base: Record<string
  */
 function bareItem(schema: JsonSchema, valid: unknown): { label: string; value: unknown } | undefined {
   if (!typesOf(schema).includes('array')) return undefined;
-  const item = Array.isArray(valid) && valid.length > 0 ? valid[0] : arrayItemOf(schema);
+  const item: unknown = Array.isArray(valid) && valid.length > 0 ? valid[0] : arrayItemOf(schema);
   if (item === undefined || Array.isArray(item)) return undefined;
   return { label: `its item ${JSON.stringify(item)} alone, not in an array`, value: item };
 }

@@ -198,7 +198,8 @@ async function readBounded(
   let size = 0;
   let release: (() => void) | undefined;
   try {
-    for await (const chunk of response.body) {
+    // The stream yields Uint8Array chunks; its async iterator is typed `any` in the DOM lib.
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       if (size > limit) {
         chunks.length = 0;

@@ -1,4 +1,5 @@
-import { isSuccess, jsonBody } from './checks/support.js';
+import { jsonBody } from './checks/response-body.js';
+import { isSuccess } from './checks/response-status.js';
 import { evaluate, requestPathValues } from './link-expressions.js';
 import type { Exchange } from './types.js';
 import type { ValuePool } from './value-pool.js';

@@ -1,6 +1,6 @@
 import { validValue, type ValueContext } from '../openapi/generate.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { isFormMediaType } from '../openapi/operations.js';
+import { essenceOf, isFormMediaType } from '../openapi/operations.js';
 import { objectShape } from '../openapi/schema-shape.js';
 import { parameterText } from './parameter-text.js';
 
@@ -12,7 +12,7 @@ export interface MediaBody {
 
 /** Media types kennel can write a body in without knowing more than the schema (JSON aside). */
 export function buildableMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  const essence = essenceOf(mediaType);
   return isFormMediaType(essence) || essence === 'application/octet-stream' || essence.startsWith('text/');
 }
 
@@ -43,7 +43,7 @@ export function mediaBody(
   schema: JsonSchema | undefined,
   context: ValueContext,
 ): MediaBody | undefined {
-  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  const essence = essenceOf(mediaType);
   if (essence === 'application/x-www-form-urlencoded') {
     const form = new URLSearchParams(
       fields(schema, context).map(([name, value]): [string, string] => [name, parameterText(value)]),

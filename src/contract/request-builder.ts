@@ -1,9 +1,9 @@
 import { parseJson, stringifyJson } from '../core/json.js';
-import { isObjectSchema, styledPathValue, type PathValue } from '../openapi/parameter-style.js';
+import { isObjectValued, styledPathValue, type PathValue } from '../openapi/parameter-style.js';
 import { typesOf } from '../openapi/schema-shape.js';
 import { wrapBody } from './body-wrapper.js';
 import { sampleOf } from '../openapi/generate.js';
-import { isJsonMediaType, type Operation } from '../openapi/operations.js';
+import { essenceOf, isJsonMediaType, type Operation } from '../openapi/operations.js';
 import type { PlannedOperation, PlannedParameter } from './plan.js';
 import type { OmittedParameter, RequestSpec, SentRequest } from './types.js';
 import { parameterText } from './parameter-text.js';
@@ -71,7 +71,7 @@ function expandPath(operation: PlannedOperation, values: Record<string, string> 
  * JSON) as its items or fields, for its style to spread; text that is no such value stays text.
  */
 function pathValueOf(parameter: PlannedParameter, text: string): PathValue {
-  if (isObjectSchema(parameter.resolved)) {
+  if (isObjectValued(parameter.resolved)) {
     const parsed = parseJson(text);
     const value = parsed.ok ? parsed.value : undefined;
     if (value !== null && typeof value === 'object' && !Array.isArray(value))
@@ -116,7 +116,7 @@ export function acceptFor(operation: Operation): string {
       operation.responses
         .slice()
         .sort((a, b) => Number(!a.status.startsWith('2')) - Number(!b.status.startsWith('2')))
-        .flatMap((response) => response.content.map((media) => media.mediaType.split(';')[0]!.trim().toLowerCase())),
+        .flatMap((response) => response.content.map((media) => essenceOf(media.mediaType))),
     ),
   ];
   if (types.length === 0 || types.includes('*/*')) return '*/*';

@@ -77,7 +77,7 @@ export class ValuePool {
 
   #scope(collection: string): Map<string, Readonly<Record<string, string>>> {
     let scopes = this.#scopes.get(collection);
-    if (!scopes) this.#scopes.set(collection, (scopes = new Map()));
+    if (!scopes) this.#scopes.set(collection, (scopes = new Map<string, Readonly<Record<string, string>>>()));
     return scopes;
   }
 
@@ -113,7 +113,7 @@ export class ValuePool {
 
   #values(collection: string, property: string, isKey: boolean): Values {
     let properties = this.#byResource.get(collection);
-    if (!properties) this.#byResource.set(collection, (properties = new Map()));
+    if (!properties) this.#byResource.set(collection, (properties = new Map<string, Values>()));
     if (isKey) this.#keys.set(collection, property);
     let values = properties.get(property);
     if (!values) properties.set(property, (values = new Values(isKey ? MOST_KEYS : MOST_VALUES)));

@@ -31,7 +31,7 @@ export function parseJson(text: string, maxDepth = MAX_JSON_DEPTH): JsonParseRes
   }
   try {
     // The reviver costs a call per value; only numbers JavaScript may misread need it.
-    const value = scan.delicateNumbers ? JSON.parse(text, reviveExactNumber) : JSON.parse(text);
+    const value: unknown = scan.delicateNumbers ? JSON.parse(text, reviveExactNumber) : JSON.parse(text);
     return { ok: true, value, mayHoldBigInt: scan.delicateNumbers };
   } catch (error) {
     return { ok: false, message: locateSyntaxError(text) ?? (error as Error).message };

@@ -2,6 +2,8 @@ import type { LoadedDocument } from '../openapi/load.js';
 import { valueAt } from '../openapi/json-pointer.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import {
+  essenceOf,
+  isFormMediaType,
   jsonMediaType,
   type MediaType,
   type Operation,
@@ -27,11 +29,6 @@ export interface FormMedia {
   /** Fields whose `encoding` says `allowReserved: false`: reserved characters must come percent-encoded. */
   encodedOnly: ReadonlySet<string>;
 }
-
-const FORM_KINDS: Record<string, FormMedia['kind']> = {
-  'application/x-www-form-urlencoded': 'urlencoded',
-  'multipart/form-data': 'multipart',
-};
 
 /** Everything the mock needs per operation, computed once at start-up. */
 export interface CompiledOperation extends RoutedOperation {
@@ -106,9 +103,9 @@ export function compileOperation(
   const bodyValidator = (at: MediaType): Validator | undefined =>
     at.schema && validators.at(at.schema.pointer, 'request');
   const forms = (operation.requestBody?.content ?? []).flatMap((at): FormMedia[] => {
-    const essence = at.mediaType.split(';')[0]!.trim().toLowerCase();
-    const kind = FORM_KINDS[essence];
-    if (!kind) return [];
+    if (!isFormMediaType(at.mediaType)) return [];
+    const essence = essenceOf(at.mediaType);
+    const kind = essence === 'multipart/form-data' ? 'multipart' : 'urlencoded';
     const schema = at.schema && (valueAt(document.dereferenced, at.schema.pointer) as JsonSchema | undefined);
     return [{ essence, kind, schema, validate: bodyValidator(at), encodedOnly: encodedOnlyFields(document, at) }];
   });

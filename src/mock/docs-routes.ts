@@ -13,7 +13,10 @@ export function docsRoutes(pages: ReferencePages, document: LoadedDocument): Mid
   const footer = `Rendered by kennel from ${path.basename(document.file)}.`;
   return async (ctx, next) => {
     // The first character test keeps API requests (GET /v1/pets) at one comparison.
-    if (ctx.path[1] !== '_' || !isUnder(ctx.path, DOCS_PREFIX)) return next();
+    if (ctx.path[1] !== '_' || !isUnder(ctx.path, DOCS_PREFIX)) {
+      await next();
+      return;
+    }
     const page = ctx.path === DOCS_PREFIX || ctx.path === `${DOCS_PREFIX}/`;
     if (!page && !pages.isAsset(ctx.path))
       throw new ProblemError(404, 'not_found', `No page at ${shorten(ctx.path)} (the reference is at ${DOCS_PREFIX})`);

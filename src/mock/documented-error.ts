@@ -6,6 +6,7 @@ import { valueAt } from '../openapi/json-pointer.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import {
+  essenceOf,
   isJsonMediaType,
   jsonMediaType,
   responseFor,
@@ -17,7 +18,7 @@ import { objectShape } from '../openapi/schema-shape.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
 import { PathParameterProblem } from './request-input.js';
-import { essenceOf, isProblemJson, isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
+import { isProblemJson, isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
 
 /** How a failure is answered: status, and a body with its content type (none where the document has none). */

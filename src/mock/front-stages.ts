@@ -39,8 +39,8 @@ export function frontStages(stages: {
     const path = ctx.path;
     const underAdmin = path[1] === '_' && isUnder(path, ADMIN_PREFIX);
     if (underAdmin) guard(ctx);
-    const rest = underAdmin ? () => admin(ctx, next) : next;
-    return cors && (cors.onAdmin || !underAdmin) ? cors.answer(ctx, rest) : rest();
+    const rest = underAdmin ? () => admin(ctx, next) as Promise<void> : next;
+    return cors && (cors.onAdmin || !underAdmin) ? (cors.answer(ctx, rest) as Promise<void>) : rest();
   };
 }
 
@@ -51,7 +51,7 @@ export function frontStages(stages: {
 export function corsOutsideAdmin(adminProtected: boolean): CorsStage {
   const allow = cors({ exposeHeaders: EXPOSED_HEADERS, keepHeadersOnError: true });
   const answer: Middleware = (ctx, next) => {
-    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next);
+    if (ctx.req.headers.origin !== undefined || ctx.method === 'OPTIONS') return allow(ctx, next) as Promise<void>;
     // Not a CORS request (no Origin): the Fetch standard puts it out of scope, so no
     // Access-Control-* headers; only `Vary: Origin`, so that a shared cache never hands this
     // answer to a browser's request, which carries an Origin.

@@ -48,7 +48,7 @@ export type HeaderList = (string | number | readonly string[] | undefined)[];
  */
 export function responseHeaderList(response: Pick<OutgoingMessage, 'getHeaderNames' | 'getHeader'>): HeaderList {
   const names = response.getHeaderNames();
-  const list: HeaderList = new Array(names.length * 2);
+  const list: HeaderList = new Array<HeaderList[number]>(names.length * 2);
   for (let index = 0; index < names.length; index += 1) {
     list[2 * index] = names[index];
     list[2 * index + 1] = response.getHeader(names[index]!);

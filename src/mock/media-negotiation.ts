@@ -1,16 +1,12 @@
 import { ProblemError } from '../core/problem.js';
 import { shorten } from '../core/text.js';
+import { essenceOf } from '../openapi/operations.js';
 
 /** One media range of an `Accept` header with its quality (RFC 9110 §12.5.1). */
 interface AcceptRange {
   type: string;
   subtype: string;
   q: number;
-}
-
-/** `type/subtype` in lower case, parameters dropped (media types compare case-insensitively). */
-export function essenceOf(mediaType: string): string {
-  return mediaType.split(';')[0]!.trim().toLowerCase();
 }
 
 function parseRange(part: string): AcceptRange | undefined {

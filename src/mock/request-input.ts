@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { exactNumbers } from '../core/json.js';
 import { ProblemError } from '../core/problem.js';
+import { essenceOf } from '../openapi/operations.js';
 import { coerceStyled, defaultOf, unstyledPathValue } from '../openapi/parameter-value.js';
-import { isObjectSchema, pathObject, styledRaw, type RawParameter } from '../openapi/parameter-style.js';
+import { isObjectValued, pathObject, styledRaw, type RawParameter } from '../openapi/parameter-style.js';
 import { describeIssues } from '../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter, FormMedia } from './compiled-operation.js';
 import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
@@ -75,8 +76,8 @@ function readParameter(
       : undefined;
   if (unstyled && !unstyled.ok) return unstyled.message;
   const fields =
-    unstyled && isObjectSchema(parameter.resolvedSchema) ? pathObject(unstyled.value, parameter.explode) : undefined;
-  if (unstyled && isObjectSchema(parameter.resolvedSchema) && !fields)
+    unstyled && isObjectValued(parameter.resolvedSchema) ? pathObject(unstyled.value, parameter.explode) : undefined;
+  if (unstyled && isObjectValued(parameter.resolvedSchema) && !fields)
     return `must be an object's fields, ${parameter.explode ? '"name=value,…"' : '"name,value,…"'} (got ${quoteShort(raw)})`;
   const coerced = coerceStyled(fields ?? unstyled?.value ?? raw, parameter.resolvedSchema, parameter.explode);
   if (!coerced.ok) return coerced.message;
@@ -160,7 +161,7 @@ function expected(spec: BodySpec): string {
 /** The documented form media type the request's Content-Type names, if any. */
 function formMediaOf(spec: BodySpec, header: string | undefined): FormMedia | undefined {
   if (!header || spec.forms.length === 0) return undefined;
-  const essence = header.split(';')[0]!.trim().toLowerCase();
+  const essence = essenceOf(header);
   return spec.forms.find((form) => form.essence === essence);
 }
 

@@ -1,7 +1,7 @@
 import { stringifyJson } from '../core/json.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
-import { isJsonMediaType, type MediaType } from '../openapi/operations.js';
-import { essenceOf, isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
+import { essenceOf, isJsonMediaType, type MediaType } from '../openapi/operations.js';
+import { isTextMediaType, isXmlMediaType, negotiate } from './media-negotiation.js';
 import { JSON_CONTENT_TYPE, type HttpResponse } from '../http/http-response.js';
 import { refName, toXml } from './xml-body.js';
 

@@ -60,7 +60,10 @@ export function worldApi(config: MockConfig, now: () => number, siteContent?: ()
 
   return {
     router: async (ctx, next) => {
-      if (!isUnder(ctx.path, WORLD_PREFIX)) return next();
+      if (!isUnder(ctx.path, WORLD_PREFIX)) {
+        await next();
+        return;
+      }
       let router: Middleware;
       try {
         ({ router } = await ready());
@@ -71,7 +74,7 @@ export function worldApi(config: MockConfig, now: () => number, siteContent?: ()
           `the domain simulator could not start: ${(error as Error).message}; the next request tries again`,
         );
       }
-      return router(ctx, next);
+      await router(ctx, next);
     },
     start: async () => (await ready()).live,
     dns: () => listening.dns,

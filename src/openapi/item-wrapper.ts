@@ -1,7 +1,7 @@
-import { isMetadataName, isObjectSchema } from './list-envelope.js';
+import { isMetadataName } from './list-envelope.js';
 import { itemNames, squashed } from './naming.js';
 import type { JsonSchema } from './openapi-types.js';
-import { objectShape } from './schema-shape.js';
+import { isObjectSchema, objectShape } from './schema-shape.js';
 
 /** Names a wrapper gives the one item it holds, besides the resource's own name (squashed). */
 const WRAPPER_NAMES = new Set(['data', 'item', 'result', 'resource', 'object', 'entity', 'record', 'value']);

@@ -1,6 +1,6 @@
 import { itemNames, squashed } from './naming.js';
 import type { JsonSchema } from './openapi-types.js';
-import { objectShape, typesOf } from './schema-shape.js';
+import { isObjectSchema, objectShape, typesOf } from './schema-shape.js';
 
 /** A property beside a list's items in its envelope (`links`, `meta`, `total`). */
 export interface EnvelopeProperty {
@@ -90,10 +90,12 @@ export function isMetadataName(name: string): boolean {
   return METADATA_NAMES.has(plain) || METADATA_NAMES.has(plain.replace(/^_+/, ''));
 }
 
-export function isObjectSchema(schema: JsonSchema | undefined): boolean {
-  return typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined);
-}
-
+/**
+ * An array whose items are an object schema, with where it sits. Unlike a body's `isObjectList`
+ * (document-schemas), items that are oneOf/anyOf variants do not count: the list model reads keys,
+ * ids, filters and envelopes off the item's own properties, which variants do not have
+ * (docs/decisions/object-schemas.md).
+ */
 function arrayShape(schema: JsonSchema | undefined, wrapper: string | undefined): ListShape | undefined {
   if (typeof schema !== 'object' || !typesOf(schema).includes('array')) return undefined;
   const items = schema.items as JsonSchema | undefined;

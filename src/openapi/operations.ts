@@ -247,8 +247,8 @@ export function jsonMediaType(content: readonly MediaType[]): MediaType | undefi
   return content.find((media) => isJsonMediaType(media.mediaType));
 }
 
-/** `application/json` of `Application/JSON; charset=utf-8`: the type without parameters, in lower case. */
-function essenceOf(mediaType: string): string {
+/** `application/json` of `Application/JSON; charset=utf-8`: the type without parameters, in lower case (media types compare case-insensitively). */
+export function essenceOf(mediaType: string): string {
   return mediaType.split(';')[0]!.trim().toLowerCase();
 }
 

@@ -1,10 +1,9 @@
 import type { EnvelopeProperty, ListShape } from './list-envelope.js';
-import { isObjectSchema } from './list-envelope.js';
 import { squashed } from './naming.js';
 import type { JsonSchema } from './openapi-types.js';
 import type { OperationResponse } from './operations.js';
 import type { ResolvedParameter } from './resource-list.js';
-import { objectShape, primaryType, typesOf } from './schema-shape.js';
+import { isObjectSchema, objectShape, primaryType, typesOf } from './schema-shape.js';
 
 /** How a list request names its page: a page number, an item offset, or an opaque cursor. */
 export type PageParameterKind = 'page' | 'offset' | 'cursor';

@@ -15,8 +15,11 @@ const DELIMITERS: Record<string, string> = { pipeDelimited: '|', spaceDelimited:
 
 const objectSchemas = new WeakMap<object, boolean>();
 
-/** True for an object (not array) schema; remembered per schema, as parameters are read on every request. */
-export function isObjectSchema(schema: JsonSchema | undefined): boolean {
+/**
+ * A parameter whose value is an object, never an array (styled as key/value pairs): stricter than
+ * `isObjectSchema`, and remembered per schema, as parameters are read on every request.
+ */
+export function isObjectValued(schema: JsonSchema | undefined): boolean {
   if (typeof schema !== 'object') return false;
   let object = objectSchemas.get(schema);
   if (object === undefined) {
@@ -94,7 +97,7 @@ export function styledRaw(
   others: ReadonlySet<string> = new Set(),
 ): RawParameter | undefined {
   if (parameter.in === 'path' || parameter.in === 'cookie') return undefined;
-  const object = isObjectSchema(schema);
+  const object = isObjectValued(schema);
   if (parameter.in === 'header') {
     const raw = single(source.header(parameter.name.toLowerCase()));
     if (raw === undefined || !object) return raw;

@@ -138,7 +138,7 @@ export function asOperand(value: unknown, filter: RangeFilter): string | undefin
 
 /** The values of an item's property in order (an array's values, or the one value), readable ones only. */
 export function rangeValues(value: unknown, filter: RangeFilter): { value: unknown; at: number }[] {
-  const values = Array.isArray(value) ? value : [value];
+  const values: unknown[] = Array.isArray(value) ? value : [value];
   return values.flatMap((item) => {
     const at = position(item, filter.propertyKind);
     return at === undefined ? [] : [{ value: item, at }];

@@ -1,5 +1,12 @@
 import type { LoadedDocument } from './load.js';
-import { bodySchemaOf, isObjectBody, resolvedParameters, schemaAt, successSchemaOf } from './document-schemas.js';
+import {
+  bodySchemaOf,
+  isObjectBody,
+  isObjectList,
+  resolvedParameters,
+  schemaAt,
+  successSchemaOf,
+} from './document-schemas.js';
 import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
 import { typesOf } from './schema-shape.js';
@@ -155,11 +162,6 @@ function attachItemMaker(
 function answersItem(document: LoadedDocument, operation: Operation): boolean {
   const answer = successSchemaOf(document, operation);
   return typesOf(answer).length === 0 || isObjectBody(answer) || isObjectList(answer);
-}
-
-/** An array whose items are objects: a list of items. */
-function isObjectList(schema: JsonSchema | undefined): boolean {
-  return typeof schema === 'object' && typesOf(schema).includes('array') && isObjectBody(schema.items as JsonSchema);
 }
 
 function itemRole(document: LoadedDocument, operation: Operation): ResourceRole | undefined {

@@ -245,7 +245,7 @@ function discriminated(document: OpenApiDocument, schema: Json): void {
   if ([...byValue.values()].some((ref) => valueAt(document, ref) === undefined)) return;
   delete schema[key];
   schema.allOf = [
-    ...(Array.isArray(schema.allOf) ? schema.allOf : []),
+    ...(Array.isArray(schema.allOf) ? (schema.allOf as unknown[]) : []),
     { required: [property], properties: { [property]: { enum: [...byValue.keys()] } } },
     ...[...byValue].map(([value, ref]) => ({
       if: { properties: { [property]: { const: value } }, required: [property] },

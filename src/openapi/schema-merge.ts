@@ -46,7 +46,7 @@ export function mergeSchemas(a: Schema, b: Schema): Schema {
     else if (key === 'properties' && isSchema(value) && isSchema(merged.properties))
       merged.properties = mergeProperties(merged.properties, value);
     else if (key === 'required' && Array.isArray(value) && Array.isArray(merged.required))
-      merged.required = [...new Set([...(merged.required as unknown[]), ...value])];
+      merged.required = [...new Set([...(merged.required as unknown[]), ...(value as unknown[])])];
     else if (key === 'type') merged.type = mergeTypes(merged.type, value);
     else if (LOWER_BOUNDS.includes(key) && typeof value === 'number')
       merged[key] = Math.max(Number(merged[key]), value);
@@ -56,7 +56,7 @@ export function mergeSchemas(a: Schema, b: Schema): Schema {
       const keep = (merged.enum as unknown[]).filter((item) => value.some((other) => jsonEqual(item, other)));
       if (keep.length > 0) merged.enum = keep;
     } else if ((CHOICES as readonly string[]).includes(key) || key === 'allOf')
-      merged.allOf = [...(Array.isArray(merged.allOf) ? merged.allOf : []), { [key]: value }];
+      merged.allOf = [...(Array.isArray(merged.allOf) ? (merged.allOf as unknown[]) : []), { [key]: value }];
     else if (key === 'items' && isSchema(value) && isSchema(merged.items))
       merged.items = { allOf: [merged.items, value] };
   }

@@ -27,6 +27,14 @@ export function isFreeText(schema: JsonSchema | undefined): schema is Exclude<Js
   );
 }
 
+/**
+ * An object schema whose properties can be read directly: `type: object` (through allOf), or
+ * `properties` whatever the type says. Variants (oneOf/anyOf) are `isObjectBody`'s concern.
+ */
+export function isObjectSchema(schema: JsonSchema | undefined): boolean {
+  return typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined);
+}
+
 /** Properties and required names of an object schema, merged across allOf. */
 export function objectShape(schema: JsonSchema | undefined): {
   properties: Record<string, JsonSchema>;

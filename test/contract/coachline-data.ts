@@ -2,16 +2,18 @@
 // timetable that links each stop to the next one only, and the rules a booking request must meet.
 // Plain TypeScript, no kennel code: the server is an independent implementation of the document.
 
+import { Refusal, type RefusalAnswer } from '../helpers/json-server.js';
+
 export type Json = Record<string, unknown>;
 
-/** A reply the server sends as RFC 9457 problem+json. */
-export class Problem extends Error {
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
+/** How Coachline and the library refuse: RFC 9457 problem details, a 401 with a Bearer challenge. */
+export function problemAnswer(realm: string): RefusalAnswer {
+  return (refusal) => {
+    const challenge: Record<string, string> =
+      refusal.status === 401 ? { 'www-authenticate': `Bearer realm="${realm}"` } : {};
+    const body = { type: 'about:blank', title: 'Request refused', status: refusal.status, detail: refusal.message };
+    return { status: refusal.status, body, headers: challenge, type: 'application/problem+json' };
+  };
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -52,7 +54,7 @@ export const DEPARTURES: Json[] = STOPS.slice(0, -1).flatMap((origin, leg) =>
 
 /** A uuid path or query value, else the problem the document documents for it. */
 export function uuidParameter(name: string, value: string | null, status: number): string {
-  if (value === null || !UUID.test(value)) throw new Problem(status, `${name} must be a uuid`);
+  if (value === null || !UUID.test(value)) throw new Refusal(status, `${name} must be a uuid`);
   return value;
 }
 
@@ -61,7 +63,7 @@ export function integerParameter(query: URLSearchParams, name: string, min: numb
   const raw = query.get(name);
   if (raw === null) return fallback;
   if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw new Problem(400, `${name} must be an integer from ${min} to ${max}`);
+    throw new Refusal(400, `${name} must be an integer from ${min} to ${max}`);
   return Number(raw);
 }
 
@@ -73,10 +75,10 @@ export function searchDepartures(query: URLSearchParams): Json[] {
     ['origin', origin],
     ['destination', destination],
   ] as const)
-    if (!STOPS.some((stop) => stop.id === id)) throw new Problem(400, `${name} is not a stop Coachline calls at`);
+    if (!STOPS.some((stop) => stop.id === id)) throw new Refusal(400, `${name} is not a stop Coachline calls at`);
   const after = Date.parse(query.get('after') ?? '');
   if (!Number.isFinite(after) || !/T/.test(query.get('after') ?? ''))
-    throw new Problem(400, 'after must be a date-time');
+    throw new Refusal(400, 'after must be a date-time');
   return DEPARTURES.filter(
     (departure) =>
       departure.origin === origin &&
@@ -91,18 +93,18 @@ export function bookingRequest(
   unknownStatus = 404,
 ): { departure: Json; passenger_name: string; seats: number } {
   if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new Problem(400, 'a booking is an object');
+    throw new Refusal(400, 'a booking is an object');
   const body = value as Json;
   for (const name of Object.keys(body))
-    if (!['departure_id', 'passenger_name', 'seats'].includes(name)) throw new Problem(400, `unknown property ${name}`);
+    if (!['departure_id', 'passenger_name', 'seats'].includes(name)) throw new Refusal(400, `unknown property ${name}`);
   const { departure_id: id, passenger_name: name = 'Guest', seats = 1 } = body;
   if (typeof name !== 'string' || [...name].length < 1 || [...name].length > 80)
-    throw new Problem(400, 'passenger_name is 1 to 80 characters');
+    throw new Refusal(400, 'passenger_name is 1 to 80 characters');
   if (!Number.isInteger(seats) || (seats as number) < 1 || (seats as number) > 6)
-    throw new Problem(400, 'seats is an integer from 1 to 6');
-  if (id === undefined) throw new Problem(400, 'departure_id names the departure to book');
-  if (typeof id !== 'string' || !UUID.test(id)) throw new Problem(400, 'departure_id must be a uuid');
+    throw new Refusal(400, 'seats is an integer from 1 to 6');
+  if (id === undefined) throw new Refusal(400, 'departure_id names the departure to book');
+  if (typeof id !== 'string' || !UUID.test(id)) throw new Refusal(400, 'departure_id must be a uuid');
   const departure = DEPARTURES.find((candidate) => candidate.id === id);
-  if (!departure) throw new Problem(unknownStatus, `no departure ${id}`);
+  if (!departure) throw new Refusal(unknownStatus, `no departure ${id}`);
   return { departure, passenger_name: name, seats: seats as number };
 }

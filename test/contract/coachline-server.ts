@@ -2,14 +2,22 @@
 // with switchable faults: each fault breaks what only a client that explores finds (a page, a
 // booking, a confirmation), so the tests prove kennel check reaches it. Plain node:http.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
+import {
+  bearerToken,
+  jsonBody,
+  mediaTypeOf,
+  Refusal,
+  startJsonServer,
+  type Answer,
+  type ReceivedRequest,
+} from '../helpers/json-server.js';
+import type { LoopbackServer } from '../helpers/loopback.js';
 import {
   bookingRequest,
   DEPARTURES,
   integerParameter,
-  Problem,
+  problemAnswer,
   searchDepartures,
   STOPS,
   uuidParameter,
@@ -109,7 +117,7 @@ export async function startCoachline(options: CoachOptions = {}): Promise<Loopba
     const found = bookings.get(id);
     if (found && !has('booking-not-stored')) return found;
     if (has('unknown-booking-200')) return found ?? { ...bookings.values().next().value, id };
-    throw new Problem(404, `no booking ${id}`);
+    throw new Refusal(404, `no booking ${id}`);
   }
 
   function create(value: unknown, url: URL): { status: number; body: Json; headers: Record<string, string> } {
@@ -142,84 +150,43 @@ export async function startCoachline(options: CoachOptions = {}): Promise<Loopba
 
   const single = (item: Json): Json => (shape === 'wrapped' ? { data: item } : item);
 
-  function route(
-    method: string,
-    url: URL,
-    request: { type: string; text: string },
-  ): { status: number; body?: unknown; headers?: Record<string, string> } {
+  function route(request: ReceivedRequest): Answer {
+    if (bearerToken(request.headers) !== COACH_TOKEN) throw new Refusal(401, 'a bearer token is required');
+    const { method, url } = request;
     const path = url.pathname.replace(/^\/api/, '');
     if (path === '/stops' && method === 'GET') return { status: 200, ...listed(stopsPage(url)) };
     if (path === '/departures' && method === 'GET') return { status: 200, ...listed(departuresPage(url)) };
     const stop = /^\/stops\/([^/]+)$/.exec(path);
     if (stop && method === 'GET') {
       const found = STOPS.find((candidate) => candidate.id === decodeURIComponent(stop[1]!));
-      if (!found) throw new Problem(404, `no stop ${stop[1]}`);
+      if (!found) throw new Refusal(404, `no stop ${stop[1]}`);
       return { status: 200, body: single(found) };
     }
     if (path === '/bookings' && method === 'POST') {
-      if (request.type !== 'application/json') throw new Problem(400, 'send the booking as application/json');
-      const made = create(parse(request.text), url);
+      if (mediaTypeOf(request.headers) !== 'application/json')
+        throw new Refusal(400, 'send the booking as application/json');
+      const made = create(jsonBody(request), url);
       return { ...made, body: single(made.body) };
     }
     const item = /^\/bookings\/([^/]+)(\/confirm)?$/.exec(path);
-    if (!item) throw new Problem(404, `nothing at ${url.pathname}`);
+    if (!item) throw new Refusal(404, `nothing at ${url.pathname}`);
     const id = decodeURIComponent(item[1]!);
-    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Problem(404, `no booking ${id}`);
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Refusal(404, `no booking ${id}`);
     if (item[2] && method === 'POST') {
-      if (has('confirm-crashes')) throw new Problem(500, 'the payment service is down');
+      if (has('confirm-crashes')) throw new Refusal(500, 'the payment service is down');
       const confirmed = { ...booking(id), status: 'confirmed' };
       bookings.set(id, confirmed);
       return { status: 200, body: single(confirmed) };
     }
-    if (item[2]) throw new Problem(405, `${method} is not allowed here`);
+    if (item[2]) throw new Refusal(405, `${method} is not allowed here`);
     if (method === 'GET') return { status: 200, body: single(booking(uuidParameter('booking_id', id, 404))) };
     if (method === 'DELETE') {
       booking(id);
       if (!has('cancel-ignored')) bookings.delete(id);
       return { status: 204 };
     }
-    throw new Problem(405, `${method} is not allowed here`);
+    throw new Refusal(405, `${method} is not allowed here`);
   }
 
-  const server = createServer((request: IncomingMessage, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'coachline.test'}`);
-      try {
-        const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
-        if (scheme?.toLowerCase() !== 'bearer' || token !== COACH_TOKEN)
-          throw new Problem(401, 'a bearer token is required');
-        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-        const answer = route(request.method ?? 'GET', url, { type, text: Buffer.concat(chunks).toString('utf8') });
-        const headers = answer.headers ?? {};
-        if (answer.body === undefined) response.writeHead(answer.status, headers).end();
-        else
-          response
-            .writeHead(answer.status, { ...headers, 'content-type': 'application/json' })
-            .end(JSON.stringify(answer.body));
-      } catch (error) {
-        if (!(error instanceof Problem)) throw error;
-        const challenge = error.status === 401 ? { 'www-authenticate': 'Bearer realm="coachline"' } : {};
-        response.writeHead(error.status, { ...challenge, 'content-type': 'application/problem+json' });
-        response.end(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Request refused',
-            status: error.status,
-            detail: error.message,
-          }),
-        );
-      }
-    });
-  });
-  return listenOnLoopback(server);
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Problem(400, 'the body is not JSON');
-  }
+  return startJsonServer(route, problemAnswer('coachline'));
 }

@@ -1,8 +1,8 @@
 // A small, correct server for fixtures/contract/courses.yaml: courses carry links to themselves and
 // to their teacher. Each fault breaks one link, so the tests prove body-links-resolve catches it.
-import { createServer, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
+import { jsonBody, Refusal, startJsonServer, type Answer, type ReceivedRequest } from '../helpers/json-server.js';
+import type { LoopbackServer } from '../helpers/loopback.js';
 
 export const COURSES_SPEC = fileURLToPath(new URL('../fixtures/contract/courses.yaml', import.meta.url));
 
@@ -45,38 +45,28 @@ export async function startCoursesServer(
     };
   }
 
-  function route(
-    method: string,
-    path: string,
-    query: URLSearchParams,
-    request: IncomingMessage,
-    text: string,
-  ): [number, unknown] {
+  function route(request: ReceivedRequest): Answer {
+    const { method, url } = request;
+    const path = url.pathname;
+    const query = url.searchParams;
     if (path === '/api/courses' && method === 'GET') {
       const online = query.get('online');
-      if (online !== null && online !== 'true' && online !== 'false') return [400, { message: 'online is a boolean' }];
+      if (online !== null && online !== 'true' && online !== 'false') throw new Refusal(400, 'online is a boolean');
       const wanted = options.fault === 'online-filter-ignored' || online === null ? undefined : online === 'true';
       const found = [...courses.values()].filter((course) => wanted === undefined || course.online_only === wanted);
-      return [200, found.map(shown)];
+      return { status: 200, body: found.map(shown) };
     }
     if (path === '/api/courses' && method === 'POST') {
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        return [400, { message: 'malformed JSON' }];
-      }
-      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== 'application/json')
-        return [400, { message: 'send JSON' }];
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) return [400, { message: 'an object' }];
+      const body = jsonBody(request) as Record<string, unknown> | null;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new Refusal(400, 'an object');
       const title = body.title;
       if (typeof title !== 'string' || title.length < 1 || [...title].length > 80)
-        return [400, { message: 'title is 1 to 80 characters' }];
+        throw new Refusal(400, 'title is 1 to 80 characters');
       if (typeof body.teacher_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(body.teacher_id))
-        return [400, { message: 'teacher_id is a uuid' }];
-      if (!TEACHERS.has(body.teacher_id.toLowerCase())) return [422, { message: 'no such teacher' }];
+        throw new Refusal(400, 'teacher_id is a uuid');
+      if (!TEACHERS.has(body.teacher_id.toLowerCase())) throw new Refusal(422, 'no such teacher');
       if (body.online_only !== undefined && typeof body.online_only !== 'boolean')
-        return [400, { message: 'online_only is a boolean' }];
+        throw new Refusal(400, 'online_only is a boolean');
       const course = {
         id: next++,
         title,
@@ -84,33 +74,28 @@ export async function startCoursesServer(
         online_only: body.online_only === true,
       };
       courses.set(course.id, course);
-      return [201, shown(course)];
+      return { status: 201, body: shown(course) };
     }
     const course = /^\/api\/courses\/([1-9][0-9]*)$/.exec(path);
     if (course && method === 'GET') {
       const found = courses.get(Number(course[1]));
-      return found ? [200, shown(found)] : [404, { message: 'no such course' }];
+      if (!found) throw new Refusal(404, 'no such course');
+      return { status: 200, body: shown(found) };
     }
     const teacher = /^\/api\/teachers\/([^/]+)$/.exec(path);
     if (teacher && method === 'GET') {
       const id = decodeURIComponent(teacher[1]!).toLowerCase();
       const name = TEACHERS.get(id);
-      return name ? [200, { id, name }] : [404, { message: 'no such teacher' }];
+      if (!name) throw new Refusal(404, 'no such teacher');
+      return { status: 200, body: { id, name } };
     }
-    return [404, { message: 'no such path' }];
+    throw new Refusal(404, 'no such path');
   }
 
-  const server = createServer((request, response) => {
-    let text = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (text += chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://x');
-      const [status, body] = route(request.method ?? 'GET', url.pathname, url.searchParams, request, text);
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    });
-  });
-  const loopback = await listenOnLoopback(server);
+  const loopback = await startJsonServer(route, (refusal) => ({
+    status: refusal.status,
+    body: { message: refusal.message },
+  }));
   origin = loopback.url;
   return { ...loopback, url: `${loopback.url}/api` };
 }

@@ -177,7 +177,7 @@ describe('validRequest fills references from what the deployment showed, and say
   it('books a departure the run has seen; without one, names the slot it invented', async () => {
     const { loadDocument } = await import('../../src/openapi/load.js');
     const { buildPlan } = await import('../../src/contract/plan.js');
-    const { validRequest } = await import('../../src/contract/checks/support.js');
+    const { validRequest } = await import('../../src/contract/checks/valid-request.js');
     const { Random } = await import('../../src/core/random.js');
     const { COACHLINE_SPECS } = await import('./coachline-server.js');
     const plan = buildPlan(await loadDocument(COACHLINE_SPECS.envelope));

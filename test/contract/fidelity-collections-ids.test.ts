@@ -2,7 +2,7 @@
 // from schemas, how list windows are compared, and the choices the checks must accept.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { windowProblem } from '../../src/contract/checks/collection-support.js';
+import { windowProblem } from '../../src/contract/checks/list-reads.js';
 import { describeChange, fidelityCases } from '../../src/contract/checks/fidelity-values.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
 import { exactNumbers } from '../../src/core/json.js';

@@ -3,10 +3,10 @@
 // lead elsewhere, a page past the last that fails or repeats items, a page parameter ignored, a
 // book naming a shelf that does not exist accepted. Plain node:http, no kennel code.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
-import { integerParameter, Problem, uuidOf, type Json } from './coachline-data.js';
+import { bearerToken, Refusal, startJsonServer, type Answer, type ReceivedRequest } from '../helpers/json-server.js';
+import type { LoopbackServer } from '../helpers/loopback.js';
+import { integerParameter, problemAnswer, uuidOf, type Json } from './coachline-data.js';
 
 export const LIBRARY_SPEC = fileURLToPath(new URL('../fixtures/explore/library.yaml', import.meta.url));
 
@@ -51,7 +51,7 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     const page = integerParameter(url.searchParams, 'page', 1, 1_000_000, 1);
     const limit = integerParameter(url.searchParams, 'limit', 1, 20, 5);
     const last = Math.max(1, Math.ceil(shelves.length / limit));
-    if (page > last && has('page-past-last-500')) throw new Problem(500, 'no such page');
+    if (page > last && has('page-past-last-500')) throw new Refusal(500, 'no such page');
     const link = (to: number) => {
       const target = new URL(url);
       target.searchParams.set('page', String(to));
@@ -85,22 +85,22 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     const value = parsed(text);
     if (kind === 'shelf') {
       if (typeof value.name !== 'string' || value.name.length < 1 || value.name.length > 60)
-        throw new Problem(400, 'name must be 1 to 60 characters');
+        throw new Refusal(400, 'name must be 1 to 60 characters');
       const shelf = { id: randomUUID(), name: value.name };
       shelves.push(shelf);
       return shelf;
     }
     if (typeof value.title !== 'string' || value.title.length < 1 || value.title.length > 120)
-      throw new Problem(400, 'title must be 1 to 120 characters');
+      throw new Refusal(400, 'title must be 1 to 120 characters');
     if (typeof value.shelf_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.shelf_id))
-      throw new Problem(400, 'shelf_id must be a uuid');
+      throw new Refusal(400, 'shelf_id must be a uuid');
     if (!has('unknown-shelf-accepted') && !shelves.some((shelf) => shelf.id === value.shelf_id))
-      throw new Problem(422, `no shelf ${value.shelf_id}`);
+      throw new Refusal(422, `no shelf ${value.shelf_id}`);
     const author = value.author_id;
     if (author !== undefined && (typeof author !== 'string' || !/^[0-9a-f-]{36}$/i.test(author)))
-      throw new Problem(400, 'author_id must be a uuid');
+      throw new Refusal(400, 'author_id must be a uuid');
     if (author !== undefined && !has('unknown-author-accepted') && !authors.some((entry) => entry.id === author))
-      throw new Problem(422, `no author ${author}`);
+      throw new Refusal(422, `no author ${author}`);
     const book = {
       id: randomUUID(),
       title: value.title,
@@ -116,16 +116,18 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
   function loan(text: string): Json {
     const value = parsed(text);
     if (typeof value.borrower !== 'string' || value.borrower.length < 1 || value.borrower.length > 60)
-      throw new Problem(400, 'borrower must be 1 to 60 characters');
+      throw new Refusal(400, 'borrower must be 1 to 60 characters');
     if (typeof value.book_id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.book_id))
-      throw new Problem(400, 'book_id must be a uuid');
+      throw new Refusal(400, 'book_id must be a uuid');
     // The document promises nothing about a book that does not exist: the loan is taken as sent.
     const made = { id: randomUUID(), book_id: value.book_id, borrower: value.borrower };
     loans.push(made);
     return made;
   }
 
-  function route(method: string, url: URL, text: string): { status: number; body: unknown } {
+  function route(request: ReceivedRequest): Answer {
+    if (bearerToken(request.headers) !== LIBRARY_TOKEN) throw new Refusal(401, 'a bearer token is required');
+    const { method, url, text } = request;
     const path = url.pathname.replace(/^\/api/, '');
     if (path === '/shelves' && method === 'GET') return { status: 200, body: shelfPage(url) };
     if (path === '/books' && method === 'GET') return { status: 200, body: bookPage(url) };
@@ -133,7 +135,7 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     if (path === '/books' && method === 'POST') return { status: 201, body: created(text, 'book') };
     if (path === '/authors' && method === 'GET') {
       const q = url.searchParams.get('q');
-      if (!q) throw new Problem(400, 'q is required');
+      if (!q) throw new Refusal(400, 'q is required');
       return {
         status: 200,
         body: authors.filter((entry) => String(entry.name).toLowerCase().includes(q.toLowerCase())),
@@ -141,41 +143,15 @@ export async function startLibrary(options: LibraryOptions = {}): Promise<Loopba
     }
     if (path === '/loans' && method === 'POST') return { status: 201, body: loan(text) };
     const item = /^\/(shelves|books|loans|authors)\/([^/]+)$/.exec(path);
-    if (!item) throw new Problem(404, `nothing at ${url.pathname}`);
-    if (method !== 'GET') throw new Problem(405, `${method} is not allowed here`);
+    if (!item) throw new Refusal(404, `nothing at ${url.pathname}`);
+    if (method !== 'GET') throw new Refusal(405, `${method} is not allowed here`);
     const kept = { shelves, books, loans, authors }[item[1] as 'shelves' | 'books' | 'loans' | 'authors'];
     const found = kept.find((entry) => entry.id === decodeURIComponent(item[2]!));
-    if (!found) throw new Problem(404, `no ${item[1]} item ${item[2]}`);
+    if (!found) throw new Refusal(404, `no ${item[1]} item ${item[2]}`);
     return { status: 200, body: found };
   }
 
-  const server = createServer((request: IncomingMessage, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'library.test'}`);
-      try {
-        const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
-        if (scheme?.toLowerCase() !== 'bearer' || token !== LIBRARY_TOKEN)
-          throw new Problem(401, 'a bearer token is required');
-        const answer = route(request.method ?? 'GET', url, Buffer.concat(chunks).toString('utf8'));
-        response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-      } catch (error) {
-        if (!(error instanceof Problem)) throw error;
-        const challenge = error.status === 401 ? { 'www-authenticate': 'Bearer realm="library"' } : {};
-        response.writeHead(error.status, { ...challenge, 'content-type': 'application/problem+json' });
-        response.end(
-          JSON.stringify({
-            type: 'about:blank',
-            title: 'Request refused',
-            status: error.status,
-            detail: error.message,
-          }),
-        );
-      }
-    });
-  });
-  return listenOnLoopback(server);
+  return startJsonServer(route, problemAnswer('library'));
 }
 
 /** A JSON object body; an `id` (read-only) must still be a uuid when sent. */
@@ -184,10 +160,10 @@ function parsed(text: string): Json {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new Problem(400, 'the body is not JSON');
+    throw new Refusal(400, 'the body is not JSON');
   }
   const value = (body ?? {}) as Json;
   if (value.id !== undefined && (typeof value.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(value.id)))
-    throw new Problem(400, 'id must be a uuid');
+    throw new Refusal(400, 'id must be a uuid');
   return value;
 }

@@ -2,9 +2,9 @@
 // are assigned (a client-sent memo id is ignored), a memo's secret is kept but never sent back,
 // memo errors are application/problem+json, tag errors application/json. `faults` break one thing
 // each; `variants` are other correct behaviours the checker must not call wrong.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
+import { jsonBody, Refusal, startJsonServer, type Answer, type ReceivedRequest } from '../helpers/json-server.js';
+import type { LoopbackServer } from '../helpers/loopback.js';
 
 export const MEMOS_SPEC = fileURLToPath(new URL('../fixtures/contract/memos.yaml', import.meta.url));
 
@@ -30,15 +30,6 @@ export type MemosVariant =
   /** A tag's `created` is the document's own (string) example, as a server serving examples would send it. */
   | 'tag-created-example';
 
-class Reply extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
@@ -49,20 +40,20 @@ const isText = (value: unknown, min: number, max: number): value is string =>
   typeof value === 'string' && [...value].length >= min && [...value].length <= max;
 
 function attachmentOf(value: unknown): Json {
-  if (!isObject(value)) throw new Reply(400, 'attachment must be an object');
+  if (!isObject(value)) throw new Refusal(400, 'attachment must be an object');
   if (value.kind === 'link' && typeof value.url === 'string' && URL.canParse(value.url)) return value;
   if (value.kind === 'file' && isText(value.name, 1, 100) && isInt32(value.size) && value.size >= 0) return value;
-  throw new Reply(400, 'attachment must be a link {kind, url} or a file {kind, name, size}');
+  throw new Refusal(400, 'attachment must be a link {kind, url} or a file {kind, name, size}');
 }
 
 function memoOf(value: unknown, faults: readonly MemosFault[]): Json {
-  if (!isObject(value)) throw new Reply(400, 'a memo is an object');
+  if (!isObject(value)) throw new Refusal(400, 'a memo is an object');
   for (const name of Object.keys(value))
-    if (!['id', 'text', 'secret', 'attachment'].includes(name)) throw new Reply(400, `unknown property ${name}`);
-  if (value.id !== undefined && !isInt32(value.id)) throw new Reply(400, 'id must be an int32');
-  if (!isText(value.text, 1, 200)) throw new Reply(400, 'text must be a string of 1 to 200 characters');
+    if (!['id', 'text', 'secret', 'attachment'].includes(name)) throw new Refusal(400, `unknown property ${name}`);
+  if (value.id !== undefined && !isInt32(value.id)) throw new Refusal(400, 'id must be an int32');
+  if (!isText(value.text, 1, 200)) throw new Refusal(400, 'text must be a string of 1 to 200 characters');
   const secretOptional = faults.includes('memo-secret-optional') && value.secret === undefined;
-  if (!secretOptional && !isText(value.secret, 1, 40)) throw new Reply(400, 'secret must be 1 to 40 characters');
+  if (!secretOptional && !isText(value.secret, 1, 40)) throw new Refusal(400, 'secret must be 1 to 40 characters');
   return {
     text: value.text,
     secret: value.secret,
@@ -71,27 +62,15 @@ function memoOf(value: unknown, faults: readonly MemosFault[]): Json {
 }
 
 function tagOf(value: unknown, variants: readonly MemosVariant[]): Json {
-  if (!isObject(value)) throw new Reply(400, 'a tag is an object');
+  if (!isObject(value)) throw new Refusal(400, 'a tag is an object');
   for (const name of Object.keys(value))
-    if (!['label', 'color'].includes(name)) throw new Reply(400, `unknown property ${name}`);
+    if (!['label', 'color'].includes(name)) throw new Refusal(400, `unknown property ${name}`);
   if (value.label !== undefined && !isText(value.label, 1, 40))
-    throw new Reply(400, 'label must be 1 to 40 characters');
-  if (value.label === undefined && variants.includes('tag-label-needed')) throw new Reply(400, 'a tag needs a label');
+    throw new Refusal(400, 'label must be 1 to 40 characters');
+  if (value.label === undefined && variants.includes('tag-label-needed')) throw new Refusal(400, 'a tag needs a label');
   if (value.color !== undefined && value.color !== 'red' && value.color !== 'blue')
-    throw new Reply(400, 'color must be red or blue');
+    throw new Refusal(400, 'color must be red or blue');
   return value;
-}
-
-async function bodyOf(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new Reply(400, 'the body must be application/json');
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new Reply(400, 'the body is not JSON');
-  }
 }
 
 /** Starts the memos server with `faults` and `variants`. */
@@ -110,35 +89,36 @@ export async function startMemosServer(
     return rest;
   };
 
-  async function handle(request: IncomingMessage, path: string): Promise<{ status: number; body: unknown }> {
-    const method = request.method ?? 'GET';
+  function handle(request: ReceivedRequest): Answer {
+    const { method } = request;
+    const path = request.url.pathname;
     if (path === '/api/memos' && method === 'GET') return { status: 200, body: [...memos.values()].map(shown) };
     if (path === '/api/memos' && method === 'POST') {
-      const memo = { id: next++, ...memoOf(await bodyOf(request), faults) };
+      const memo = { id: next++, ...memoOf(jsonBody(request), faults) };
       memos.set(memo.id, memo);
       return { status: 201, body: shown(memo) };
     }
     if (path === '/api/tags' && method === 'GET') return { status: 200, body: [...tags.values()] };
     if (/^\/api\/boards\/[1-9]\d{0,9}\/pins$/.test(path) && method === 'GET') return { status: 200, body: [] };
     if (path === '/api/tags' && method === 'POST') {
-      if (faults.includes('tags-refused')) throw new Reply(400, 'tags are read-only today');
+      if (faults.includes('tags-refused')) throw new Refusal(400, 'tags are read-only today');
       const created = faults.includes('tag-created-text')
         ? 'yesterday'
         : variants.includes('tag-created-example')
           ? '1700000000'
           : 1_700_000_000;
-      const tag = { id: next++, ...tagOf(await bodyOf(request), variants), created };
+      const tag = { id: next++, ...tagOf(jsonBody(request), variants), created };
       tags.set(tag.id, tag);
       return { status: 201, body: tag };
     }
     const item = /^\/api\/(memos|tags)\/([^/]+)$/.exec(path);
     if (item && method === 'GET') {
-      if (!/^[1-9]\d{0,9}$/.test(item[2]!) || !isInt32(Number(item[2]))) throw new Reply(400, 'the id is an integer');
+      if (!/^[1-9]\d{0,9}$/.test(item[2]!) || !isInt32(Number(item[2]))) throw new Refusal(400, 'the id is an integer');
       const found = (item[1] === 'memos' ? memos : tags).get(Number(item[2]));
-      if (!found) throw new Reply(404, `no ${item[1]!.slice(0, -1)} ${item[2]}`);
+      if (!found) throw new Refusal(404, `no ${item[1]!.slice(0, -1)} ${item[2]}`);
       return { status: 200, body: item[1] === 'memos' ? shown(found) : found };
     }
-    throw new Reply(404, `no route for ${method} ${path}`);
+    throw new Refusal(404, `no route for ${method} ${path}`);
   }
 
   function errorType(path: string): string {
@@ -148,18 +128,10 @@ export async function startMemosServer(
     return problem ? 'application/problem+json' : 'application/json';
   }
 
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    handle(request, path).then(
-      ({ status, body }) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
-      (error: unknown) => {
-        const reply = error instanceof Reply ? error : new Reply(500, 'unexpected');
-        const body = { type: 'about:blank', title: reply.message, status: reply.status };
-        response.writeHead(reply.status, { 'content-type': errorType(path) }).end(JSON.stringify(body));
-      },
-    );
-  });
-  const running = await listenOnLoopback(server);
+  const running = await startJsonServer(handle, (refusal, request) => ({
+    status: refusal.status,
+    body: { type: 'about:blank', title: refusal.message, status: refusal.status },
+    type: errorType(request.url.pathname),
+  }));
   return { url: `${running.url}/api`, close: running.close };
 }

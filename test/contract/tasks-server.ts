@@ -1,24 +1,15 @@
 // A small, correct server for fixtures/contract/tasks.yaml: tasks created, read, replaced (PUT),
 // updated (PATCH, a merge) and deleted (then 404). Each fault breaks one step of that lifecycle,
 // so that the tests prove resource-lifecycle catches it.
-import { createServer, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
+import { jsonBody, Refusal, startJsonServer, type Answer, type ReceivedRequest } from '../helpers/json-server.js';
+import type { LoopbackServer } from '../helpers/loopback.js';
 
 export const TASKS_SPEC = fileURLToPath(new URL('../fixtures/contract/tasks.yaml', import.meta.url));
 
 export type TasksFault = 'put-ignored' | 'patch-drops-fields' | 'delete-ignored' | 'delete-fails';
 
 type Fields = Record<string, unknown>;
-
-class Reply extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const RULES: Record<string, (value: unknown) => boolean> = {
   title: (value) => typeof value === 'string' && [...value].length >= 1 && [...value].length <= 60,
@@ -29,27 +20,18 @@ const RULES: Record<string, (value: unknown) => boolean> = {
 
 /** The fields of a task body; `whole` (POST, PUT) requires title and done, a PATCH at least one field. */
 function fields(value: unknown, whole: boolean): Fields {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Reply(400, 'a task is an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new Refusal(400, 'a task is an object');
   const body = value as Fields;
   for (const [name, field] of Object.entries(body)) {
     const rule = RULES[name];
-    if (!rule) throw new Reply(400, `unknown property ${name}`);
-    if (!rule(field)) throw new Reply(400, `invalid ${name}`);
+    if (!rule) throw new Refusal(400, `unknown property ${name}`);
+    if (!rule(field)) throw new Refusal(400, `invalid ${name}`);
   }
   if (whole && (body.title === undefined || body.done === undefined))
-    throw new Reply(400, 'title and done are required');
-  if (!whole && Object.keys(body).length === 0) throw new Reply(400, 'change at least one property');
+    throw new Refusal(400, 'title and done are required');
+  if (!whole && Object.keys(body).length === 0) throw new Refusal(400, 'change at least one property');
   return body;
-}
-
-function parse(request: IncomingMessage, text: string): unknown {
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new Reply(415, 'send application/json');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Reply(400, 'malformed JSON');
-  }
 }
 
 export async function startTasksServer(apiKey: string, faults: readonly TasksFault[] = []): Promise<LoopbackServer> {
@@ -58,69 +40,54 @@ export async function startTasksServer(apiKey: string, faults: readonly TasksFau
   const has = (fault: TasksFault) => faults.includes(fault);
 
   function task(raw: string): Fields & { id: number } {
-    if (!/^[1-9][0-9]*$/.test(raw)) throw new Reply(400, 'taskId is a positive integer');
+    if (!/^[1-9][0-9]*$/.test(raw)) throw new Refusal(400, 'taskId is a positive integer');
     const found = tasks.get(Number(raw));
-    if (!found) throw new Reply(404, `no task ${raw}`);
+    if (!found) throw new Refusal(404, `no task ${raw}`);
     return found as Fields & { id: number };
   }
 
   function list(url: URL): Fields[] {
     const raw = url.searchParams.get('limit');
     if (raw !== null && (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100))
-      throw new Reply(400, 'limit is an integer from 1 to 100');
+      throw new Refusal(400, 'limit is an integer from 1 to 100');
     return [...tasks.values()].slice(0, raw === null ? 20 : Number(raw));
   }
 
-  function route(method: string, url: URL, request: IncomingMessage, text: string): { status: number; body?: unknown } {
+  function route(request: ReceivedRequest): Answer {
+    if (request.headers['x-api-key'] !== apiKey) throw new Refusal(401, 'the X-Api-Key header is required');
+    const { method, url } = request;
     if (url.pathname === '/tasks' && method === 'GET') return { status: 200, body: list(url) };
     if (url.pathname === '/tasks' && method === 'POST') {
-      const created = { id: next++, ...fields(parse(request, text), true) };
+      const created = { id: next++, ...fields(jsonBody(request, 415), true) };
       tasks.set(created.id, created);
       return { status: 201, body: created };
     }
     const item = /^\/tasks\/([^/]+)$/.exec(url.pathname);
-    if (!item) throw new Reply(404, `nothing at ${url.pathname}`);
+    if (!item) throw new Refusal(404, `nothing at ${url.pathname}`);
     const current = task(decodeURIComponent(item[1]!));
     switch (method) {
       case 'GET':
         return { status: 200, body: current };
       case 'PUT': {
-        const replacement = { id: current.id, ...fields(parse(request, text), true) };
+        const replacement = { id: current.id, ...fields(jsonBody(request, 415), true) };
         if (!has('put-ignored')) tasks.set(current.id, replacement);
         return { status: 200, body: replacement };
       }
       case 'PATCH': {
-        const changes = fields(parse(request, text), false);
+        const changes = fields(jsonBody(request, 415), false);
         const kept = has('patch-drops-fields') ? { title: current.title, done: current.done } : current;
         const updated = { ...kept, ...changes, id: current.id };
         tasks.set(current.id, updated);
         return { status: 200, body: updated };
       }
       case 'DELETE':
-        if (has('delete-fails')) throw new Reply(500, 'the task could not be deleted');
+        if (has('delete-fails')) throw new Refusal(500, 'the task could not be deleted');
         if (!has('delete-ignored')) tasks.delete(current.id);
         return { status: 204 };
       default:
-        throw new Reply(405, `${method} is not allowed here`);
+        throw new Refusal(405, `${method} is not allowed here`);
     }
   }
 
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = new URL(request.url ?? '/', 'http://tasks.test');
-      try {
-        if (request.headers['x-api-key'] !== apiKey) throw new Reply(401, 'the X-Api-Key header is required');
-        const answer = route(request.method ?? 'GET', url, request, Buffer.concat(chunks).toString('utf8'));
-        if (answer.body === undefined) response.writeHead(answer.status).end();
-        else response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-      } catch (error) {
-        if (!(error instanceof Reply)) throw error;
-        response.writeHead(error.status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ error: error.message }));
-      }
-    });
-  });
-  return listenOnLoopback(server);
+  return startJsonServer(route, (refusal) => ({ status: refusal.status, body: { error: refusal.message } }));
 }

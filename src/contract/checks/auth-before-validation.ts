@@ -1,7 +1,9 @@
 import { parseJson } from '../../core/json.js';
 import { invalidBodies, invalidParameterValues } from '../generate.js';
 import type { CheckContext, CheckFailure, RequestSpec, ScenarioCheck, Severity } from '../types.js';
-import { failure, statusText, validRequest } from './support.js';
+import { failure } from './failure.js';
+import { statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /** An invalid request to send without valid credentials, and how sure the spec is that it must get a 401. */
 interface Probe {

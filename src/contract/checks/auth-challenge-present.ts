@@ -1,6 +1,6 @@
 import type { ResponseCheck } from '../types.js';
 import { challengedSchemes, challengeSchemes, takesApiKey } from './auth-schemes.js';
-import { failure } from './support.js';
+import { failure } from './failure.js';
 
 /**
  * Every 401 carries a `WWW-Authenticate` challenge for a scheme the operation takes (RFC 9110

@@ -1,7 +1,9 @@
 import type { CheckFailure, RequestSpec, ScenarioCheck } from '../types.js';
 import { challengeSchemes, credentialKind, schemeName } from './auth-schemes.js';
 import { unlikelyId } from './ids.js';
-import { failure, statusText, validRequest } from './support.js';
+import { failure } from './failure.js';
+import { statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 interface BadCredential {
   label: string;

@@ -1,6 +1,8 @@
 import type { CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { credentialKind, schemeName } from './auth-schemes.js';
-import { failure, statusText, validRequest } from './support.js';
+import { failure } from './failure.js';
+import { statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 function refused(exchange: Exchange): boolean {
   return exchange.response?.status === 401 || exchange.response?.status === 403;

@@ -3,18 +3,14 @@ import { bodyLinkPaths, linkValues, type BodyLinkPath } from '../body-links.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { operationAt } from '../url-operation.js';
-import { idOf } from './collection-support.js';
-import {
-  failure,
-  isSuccess,
-  jsonBody,
-  knownPathValues,
-  rememberCreated,
-  sameJson,
-  show,
-  statusText,
-  validRequest,
-} from './support.js';
+import { idOf } from './ids.js';
+import { sameJson } from '../same-json.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { knownPathValues } from './path-values.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /** Distinct links followed per operation at most. */
 const MAX_LINKS = 10;

@@ -1,20 +1,16 @@
 import { notAList } from './unexercised.js';
 import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
-import {
-  idKey,
-  readList,
-  searchOnly,
-  wholeListQuery,
-  windowProblem,
-  type Item,
-  type ListRead,
-} from './collection-support.js';
+import { readList, searchOnly, wholeListQuery, windowProblem, type Item, type ListRead } from './list-reads.js';
 import { changedFields } from './fidelity-values.js';
-import { idParameter } from './ids.js';
+import { idParameter, idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { fitsSlot } from '../reference-values.js';
-import { failure, isClientError, isSuccess, jsonBody, readById, sameJson, show, statusText } from './support.js';
+import { sameJson } from '../same-json.js';
+import { failure, show } from './failure.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isClientError, isSuccess, statusText } from './response-status.js';
 
 /** Listed items compared with their read by id, at most. */
 const SAMPLE_SIZE = 20;

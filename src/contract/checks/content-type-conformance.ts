@@ -1,18 +1,19 @@
 import { parse } from 'content-type';
 import { valueAt } from '../../openapi/json-pointer.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
-import { isJsonMediaType } from '../../openapi/operations.js';
+import { essenceOf, isJsonMediaType } from '../../openapi/operations.js';
 import { primaryType } from '../../openapi/schema-shape.js';
 import type { CheckPlan } from '../plan.js';
 import type { Exchange, ResponseCheck } from '../types.js';
-import { documentedResponse, failure } from './support.js';
+import { failure } from './failure.js';
+import { documentedResponse } from './response-status.js';
 
 function essence(header: string | undefined): string | undefined {
   if (!header) return undefined;
   try {
     return parse(header).type;
   } catch {
-    return header.split(';')[0]!.trim().toLowerCase();
+    return essenceOf(header);
   }
 }
 
@@ -65,8 +66,7 @@ export const contentTypeConformance: ResponseCheck = {
     const response = exchange.response;
     if (!response || response.text === '' || exchange.request.method === 'HEAD') return [];
     const actual = essence(response.headers['content-type']);
-    const documented =
-      documentedResponse(exchange)?.content.map((media) => media.mediaType.split(';')[0]!.trim().toLowerCase()) ?? [];
+    const documented = documentedResponse(exchange)?.content.map((media) => essenceOf(media.mediaType)) ?? [];
     // An undocumented status need only be JSON when the API speaks JSON: any JSON type will do
     // (`application/problem+json`, a vendor `+json`), the document naming none for it.
     if (documented.length === 0 && actual && isJsonMediaType(actual)) return [];

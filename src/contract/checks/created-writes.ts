@@ -1,5 +1,26 @@
-import type { CreatedResource, Exchange, RunState } from '../types.js';
-import { isSuccess, jsonBody } from './support.js';
+import type { CheckContext, CreatedResource, Exchange, RunState } from '../types.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+
+/**
+ * Records what a successful create returned, so later checks can read it back. Only creates: a
+ * replace or update of an item the run made is followed by `followWrites`, not recorded again.
+ */
+export function rememberCreated(context: CheckContext, sent: unknown, exchange: Exchange): void {
+  const operation = context.operation;
+  const returned = jsonBody(exchange);
+  if (operation.role !== 'create' || !operation.collection || !isSuccess(exchange)) return;
+  if (!isObject(sent) || !isObject(returned)) return;
+  const resource = {
+    sent,
+    returned,
+    id: operation.idProperty ? returned[operation.idProperty] : undefined,
+    scope: new URL(exchange.request.url).pathname,
+  };
+  const list = context.state.created.get(operation.collection) ?? [];
+  list.push(resource);
+  context.state.created.set(operation.collection, list);
+}
 
 /**
  * Keeps the run's record of the items it created true to its own later writes: an item a check

@@ -1,26 +1,19 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { awaitListed, idKey, idOf, wholeListQuery, type Item } from './collection-support.js';
+import { awaitListed } from './awaited-listing.js';
+import { wholeListQuery, type Item } from './list-reads.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
 import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import type { CheckPlan } from '../plan.js';
-import {
-  createsIdentifiedResources,
-  failure,
-  generation,
-  identitiesOf,
-  isClientError,
-  isSuccess,
-  jsonBody,
-  readById,
-  refusalSeverity,
-  rememberCreated,
-  schemaIssues,
-  show,
-  statusText,
-  validRequest,
-  testDataBody,
-} from './support.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { generation, identitiesOf, testDataBody } from './generation.js';
+import { createsIdentifiedResources, idKey, idOf } from './ids.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isClientError, isSuccess, refusalSeverity, statusText } from './response-status.js';
+import { schemaIssues } from './schema-issues.js';
+import { validRequest } from './valid-request.js';
 
 /** One created case and where it came back: the create response, the read by id, the list item. */
 interface Stored {
@@ -91,8 +84,7 @@ async function readEach(
         read,
         entry.id,
         `reading back ${String(entry.id)} (${entry.probe.label})`,
-        'valid',
-        parents,
+        { parents },
       );
       if (isSuccess(exchange)) entry.places.push({ place: read.id, exchange, body: jsonBody(exchange) });
     }),
@@ -113,11 +105,9 @@ async function findEach(
   const outcome = await awaitListed(
     context,
     list,
-    whole.query,
-    ids,
+    { query: whole.query, ids },
     `${list.id} to find the created resources`,
-    true,
-    parents,
+    { parents },
   );
   if (!outcome.items) return [];
   const byId = new Map(outcome.items.map((item: Item) => [idKey(idOf(item, list.idProperty!)), item]));

@@ -1,7 +1,7 @@
 import { valueAt } from '../../openapi/json-pointer.js';
 import type { CheckPlan, PlannedOperation } from '../plan.js';
 import type { ResponseCheck } from '../types.js';
-import { failure } from './support.js';
+import { failure } from './failure.js';
 
 const HEADERS = ['deprecation', 'sunset'] as const;
 

@@ -1,6 +1,7 @@
 import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
 import { parseHttpDate } from './http-date.js';
-import { failure, isSuccess } from './support.js';
+import { failure } from './failure.js';
+import { isSuccess } from './response-status.js';
 
 /** The instant of an RFC 9745 `Deprecation` value (a structured-field date, `@1735689600`), in ms. */
 export function deprecationTime(value: string): number | undefined {

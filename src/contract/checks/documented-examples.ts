@@ -32,7 +32,7 @@ function examplesOf(schema: JsonSchema): unknown[] {
   if (typeof schema !== 'object') return [];
   return [
     ...('example' in schema ? [schema.example] : []),
-    ...(Array.isArray(schema.examples) ? schema.examples : []),
+    ...(Array.isArray(schema.examples) ? (schema.examples as unknown[]) : []),
     ...('default' in schema ? [schema.default] : []),
   ];
 }

@@ -1,5 +1,8 @@
 import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
-import { declaredMediaType, declaresNonJson, documentedResponse, failure, schemaIssues, show } from './support.js';
+import { failure, show } from './failure.js';
+import { declaredMediaType, declaresNonJson } from './response-body.js';
+import { documentedResponse } from './response-status.js';
+import { schemaIssues } from './schema-issues.js';
 
 /** A JSON error body whose integer `status` is not the HTTP status. */
 function statusMismatch(check: string, exchange: Exchange, body: unknown): CheckFailure[] {

@@ -3,9 +3,15 @@ import { tallyOf } from './unexercised.js';
 import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
 import { filterValue, type RangeFilter, type TextFilter } from '../plan.js';
 import { nestedValue } from '../../openapi/resource-list.js';
-import { failure, isSuccess, jsonBody, sameJson, show, validRequest } from './support.js';
-import { createInCollection, list } from './list-support.js';
-import { awaitListed, idKey, searchOnly } from './collection-support.js';
+import { sameJson } from '../same-json.js';
+import { failure, show } from './failure.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { validRequest } from './valid-request.js';
+import { list, searchOnly } from './list-reads.js';
+import { createInCollection } from './test-data.js';
+import { awaitListed } from './awaited-listing.js';
+import { idKey } from './ids.js';
 
 /**
  * A range parameter keeps the items on its side of its bound: the list read once, then with the
@@ -197,10 +203,9 @@ export const filterHonoured: ScenarioCheck = {
         const again = await awaitListed(
           context,
           operation,
-          query,
-          missing.map((resource) => idKey(resource.id)),
+          { query, ids: missing.map((resource) => idKey(resource.id)) },
           `${operation.id} with ${filter.name}=${text} (again)`,
-          patient,
+          { patient },
         );
         if (again.missing.length > 0) {
           patient = false;

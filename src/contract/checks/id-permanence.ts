@@ -1,7 +1,11 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { createResources, idKey, idOf, type CreatedId } from './collection-support.js';
+import { idKey, idOf } from './ids.js';
+import { createResources, type CreatedId } from './test-data.js';
 import { noSuccessReason, tallyOf } from './unexercised.js';
-import { failure, isSuccess, jsonBody, readById, show, statusText } from './support.js';
+import { failure, show } from './failure.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
 
 /** Creates made after the ids are taken stock of: enough to push a store past a 100-item cache or ring. */
 const MORE_CREATES = 100;
@@ -135,14 +139,9 @@ function readAll(context: CheckContext, known: readonly KnownId[], when: string)
   return Promise.all(
     known.map(async (entry) => ({
       known: entry,
-      exchange: await readById(
-        context,
-        operation,
-        entry.id,
-        `reading ${idProperty} ${show(entry.id)} ${when}`,
-        'valid',
-        entry.parents ?? {},
-      ),
+      exchange: await readById(context, operation, entry.id, `reading ${idProperty} ${show(entry.id)} ${when}`, {
+        parents: entry.parents,
+      }),
     })),
   );
 }

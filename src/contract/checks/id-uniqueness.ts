@@ -1,16 +1,13 @@
 import { validObject } from '../../openapi/generate.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
 import { noSuccessReason, tallyOf } from './unexercised.js';
-import {
-  createsIdentifiedResources,
-  failure,
-  generation,
-  isSuccess,
-  jsonBody,
-  rememberCreated,
-  show,
-  validRequest,
-} from './support.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { generation } from './generation.js';
+import { createsIdentifiedResources } from './ids.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /** Concurrent creates get distinct ids, distinct from every id this run has seen created. */
 export const idUniqueness: ScenarioCheck = {

@@ -1,5 +1,7 @@
 import type { Exchange, ResponseCheck, RunState } from '../types.js';
-import { failure, isSuccess, jsonBody, show } from './support.js';
+import { failure, show } from './failure.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
 
 /** The key a server-keyed create answered, when this exchange is one to judge. */
 function issuedKey(exchange: Exchange): string | undefined {

@@ -1,8 +1,10 @@
+import { stringifyJson } from '../../core/json.js';
 import type { Random } from '../../core/random.js';
 import { randomUuid } from '../../openapi/generate.js';
 import { primaryType } from '../../openapi/schema-shape.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import type { PlannedOperation, PlannedParameter } from '../plan.js';
+import type { RunSettings } from '../types.js';
 
 /**
  * The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the
@@ -45,4 +47,21 @@ export function unlikelyId(schema: JsonSchema | undefined, random: Random, base 
  */
 export function knowable(operation: PlannedOperation): boolean {
   return operation.resource?.stateful === true;
+}
+
+/** Why a create-with-ids check does not apply here, or undefined when it does. */
+export function createsIdentifiedResources(operation: PlannedOperation, settings: RunSettings): string | undefined {
+  if (operation.role !== 'create' || !operation.idProperty) return 'not an operation that creates identified resources';
+  if (!operation.returnsItem) return 'the create documents no resource in its response';
+  return settings.readOnly ? 'read-only run' : undefined;
+}
+
+/** An id as text, the same for 7 and 7n: ids compare by it. */
+export function idKey(value: unknown): string {
+  return stringifyJson(value);
+}
+
+/** The id of an item (undefined when it has none). */
+export function idOf(item: unknown, idProperty: string): unknown {
+  return item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[idProperty] : undefined;
 }

@@ -2,7 +2,8 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import type { CheckPlan, PlannedOperation } from '../plan.js';
 import type { CheckContext, RequestSpec } from '../types.js';
 import { idParameter } from './ids.js';
-import { sameJson, validRequest } from './support.js';
+import { sameJson } from '../same-json.js';
+import { validRequest } from './valid-request.js';
 
 /**
  * The actions on one item of a collection: POSTs to a fixed path under the item path

@@ -1,6 +1,7 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { failure } from './support.js';
-import { createInCollection, list } from './list-support.js';
+import { failure } from './failure.js';
+import { list } from './list-reads.js';
+import { createInCollection } from './test-data.js';
 
 function lengthFailure(
   check: string,

@@ -3,7 +3,10 @@ import { evaluate } from '../link-expressions.js';
 import type { PlannedOperation } from '../plan.js';
 import { parameterText } from '../request-builder.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
-import { failure, isSuccess, rememberCreated, statusText, validRequest } from './support.js';
+import { rememberCreated } from './created-writes.js';
+import { failure } from './failure.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /** The link is documented under the status the source answered (`201`, `2XX`, or `default`). */
 function documentedFor(link: ResourceLink, status: number): boolean {

@@ -1,18 +1,12 @@
 import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import {
-  awaitListed,
-  searchOnly,
-  createResources,
-  idKey,
-  locatedItemPath,
-  readList,
-  wholeListQuery,
-  type Item,
-  type ListedOutcome,
-} from './collection-support.js';
+import { awaitListed, type ListedOutcome } from './awaited-listing.js';
+import { locatedItemPath } from './created-key.js';
+import { idKey } from './ids.js';
+import { searchOnly, readList, wholeListQuery, type Item } from './list-reads.js';
+import { createResources } from './test-data.js';
 import { noIdReason, notAList } from './unexercised.js';
-import { failure } from './support.js';
+import { failure } from './failure.js';
 
 /**
  * How many resources to create: at least one, and enough that the default limit shows, unfiltered
@@ -106,7 +100,7 @@ export const listFreshness: ScenarioCheck = {
     const ids = created.map((resource) => idKey(resource.id));
     if (ids.length === 0) return { failures: [], unexercised: noIdReason(exchanges, list.idProperty!) };
     const reads = [
-      awaitListed(context, list, whole.query, ids, `${list.id} right after creating`).then((outcome) =>
+      awaitListed(context, list, { query: whole.query, ids }, `${list.id} right after creating`).then((outcome) =>
         judge(this.name, list, outcome, list.id, whole.cap),
       ),
     ];
@@ -114,7 +108,7 @@ export const listFreshness: ScenarioCheck = {
       const query = { ...whole.query, [filter.name]: String(value) };
       const what = `${list.id} with ${filter.name}=${value}`;
       reads.push(
-        awaitListed(context, list, query, ids, `${what} right after creating`).then((outcome) =>
+        awaitListed(context, list, { query, ids }, `${what} right after creating`).then((outcome) =>
           judge(this.name, list, outcome, what, whole.cap),
         ),
       );

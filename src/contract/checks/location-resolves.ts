@@ -1,18 +1,13 @@
 import { noSuccessReason } from './unexercised.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { idKey, idOf } from './collection-support.js';
-import {
-  failure,
-  generation,
-  isSuccess,
-  jsonBody,
-  readById,
-  rememberCreated,
-  show,
-  statusText,
-  testDataBody,
-} from './support.js';
+import { idKey, idOf } from './ids.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { generation, testDataBody } from './generation.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
 
 /** Creates made to follow their Location: two at once, so a Location taken from shared state shows. */
 const CREATES = 2;
@@ -82,14 +77,9 @@ async function follow(
         actual: location,
       }),
     ];
-  const exchange = await readById(
-    context,
-    read,
-    target.value,
-    `following Location ${location}`,
-    'valid',
-    target.parents,
-  );
+  const exchange = await readById(context, read, target.value, `following Location ${location}`, {
+    parents: target.parents,
+  });
   const got = idOf(jsonBody(exchange), idProperty);
   // A create that returns no item (`201` with no body) names its resource only by the Location.
   if (isSuccess(exchange) && (id === undefined || idKey(got) === idKey(id))) return [];

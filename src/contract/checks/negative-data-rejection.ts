@@ -5,22 +5,16 @@ import { parseJson } from '../../core/json.js';
 import type { PlannedOperation, PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
-import { idOf } from './collection-support.js';
+import { idOf } from './ids.js';
 import type { Resource } from '../../openapi/resource-model.js';
-import {
-  failure,
-  generation,
-  identitiesOf,
-  isClientError,
-  isSuccess,
-  rememberCreated,
-  jsonBody,
-  readById,
-  sameJson,
-  show,
-  statusText,
-  validRequest,
-} from './support.js';
+import { sameJson } from '../same-json.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { generation, identitiesOf } from './generation.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isClientError, isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 function requiredIn(context: CheckContext, name: string): boolean {
   return objectShape(context.operation.body?.schema).required.includes(name);

@@ -1,5 +1,6 @@
 import type { ResponseCheck } from '../types.js';
-import { failure, statusText } from './support.js';
+import { failure } from './failure.js';
+import { statusText } from './response-status.js';
 
 /**
  * No request, however wrong, may get a 5xx or no answer at all, whichever check sent it. The title

@@ -1,7 +1,11 @@
 import type { CheckPlan, PlannedOperation, PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter, knowable, unlikelyId } from './ids.js';
-import { collectionOfPathParameter, failure, readById, statusText, validRequest } from './support.js';
+import { failure } from './failure.js';
+import { collectionOfPathParameter } from './path-values.js';
+import { readById } from './read-by-id.js';
+import { statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 const documents404 = (operation: PlannedOperation): boolean =>
   operation.operation.responses.some((response) => response.status === '404');
@@ -96,7 +100,7 @@ export const notFoundConformance: ScenarioCheck = {
     if (absent === undefined) return { failures: [], skipped: 'the id parameter allows only listed values' };
     const purpose = `${operation.id} for id ${absent}, which does not exist`;
     const exchange = read
-      ? await readById(context, operation, absent, purpose, 'absent')
+      ? await readById(context, operation, absent, purpose, { intent: 'absent' })
       : await context.send(itemRequest(context, parameter!, absent, purpose));
     const known = read ? knowable(operation) : knowableThrough(plan, operation, parameter!);
     return { failures: judged(this.name, exchange, absent, known, read) };

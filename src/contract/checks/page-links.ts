@@ -2,7 +2,9 @@ import { stringifyJson } from '../../core/json.js';
 import { mayBeAbsent } from '../../openapi/pagination.js';
 import { nextRequest, nextStep, pageFieldValue, pageLink, type PageRel } from '../next-page.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec } from '../types.js';
-import { failure, isSuccess, jsonBody, statusText } from './support.js';
+import { failure } from './failure.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
 
 const NAME = 'pagination-followed';
 

@@ -2,8 +2,12 @@ import { nextRequest, nextStep, type NextStep } from '../next-page.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { identity, pageLinkFindings, pastTheLast, totalFindings, type Page } from './page-links.js';
-import { coveringRanges, createResources } from './collection-support.js';
-import { failure, isSuccess, jsonBody, statusText, validRequest } from './support.js';
+import { coveringRanges } from './list-reads.js';
+import { createResources } from './test-data.js';
+import { failure } from './failure.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /** Pages followed at most: enough to reach the end of a small collection, few enough for a large one. */
 const MOST_PAGES = 12;
@@ -35,14 +39,19 @@ function problem(exchange: Exchange, title: string, details: Partial<CheckFailur
   return failure(NAME, 'error', exchange, title, details);
 }
 
+/** One page as read: its number (from 1), the exchange and its items. */
+interface PageRead {
+  page: number;
+  exchange: Exchange;
+  items: readonly unknown[];
+}
+
 /** Judges one page: within the limit asked, no item a page before showed. */
 function judgePage(
   context: CheckContext,
-  exchange: Exchange,
-  items: readonly unknown[],
+  { page, exchange, items }: PageRead,
   asked: number | undefined,
   seen: Set<string>,
-  page: number,
 ): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (asked !== undefined && items.length > asked)
@@ -124,7 +133,7 @@ async function walk(context: CheckContext, first: RequestSpec, asked: number | u
           expected: 'no next link on the last page',
         }),
       );
-    walked.failures.push(...judgePage(context, exchange, items, asked, seen, page));
+    walked.failures.push(...judgePage(context, { page, exchange, items }, asked, seen));
     walked.pages.push({ request, exchange, keys: items.map(keyOf) });
     // A page of nothing but earlier items: following on would go round in circles.
     if (items.length > 0 && items.every((item) => seen.has(keyOf(item)))) return walked;

@@ -4,18 +4,12 @@ import { coerceParameter } from '../../openapi/parameter-value.js';
 import type { PlannedParameter } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
-import {
-  failure,
-  generation,
-  isSuccess,
-  collectionOfPathParameter,
-  documentsIdSource,
-  knownPathValues,
-  refusalSeverity,
-  rememberCreated,
-  statusText,
-  validRequest,
-} from './support.js';
+import { rememberCreated } from './created-writes.js';
+import { failure } from './failure.js';
+import { generation } from './generation.js';
+import { collectionOfPathParameter, documentsIdSource, knownPathValues } from './path-values.js';
+import { isSuccess, refusalSeverity, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /**
  * A valid request that did not get a 2xx. A body may name something the deployment does not

@@ -1,7 +1,11 @@
 import { pathParamsAt } from '../url-operation.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { documentsIdSource, failure, fitsParameter, isSuccess, jsonBody, readById, show } from './support.js';
+import { failure, show } from './failure.js';
+import { documentsIdSource, fitsParameter } from './path-values.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
 
 /**
  * The key property a read's item parameter names, when its name says so: `id` or `eventId` for

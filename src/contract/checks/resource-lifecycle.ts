@@ -5,17 +5,12 @@ import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter } from './ids.js';
 import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
-import {
-  failure,
-  generation,
-  identitiesOf,
-  isSuccess,
-  jsonBody,
-  sameJson,
-  show,
-  statusText,
-  validRequest,
-} from './support.js';
+import { sameJson } from '../same-json.js';
+import { failure, show } from './failure.js';
+import { generation, identitiesOf } from './generation.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 type Item = Record<string, unknown>;
 
@@ -122,13 +117,15 @@ async function readSubject(
   return exchange.response && exchange.response.status < 500 ? exchange : undefined;
 }
 
-/** Sends a change (PUT or PATCH) and reads the item back: what was written must show. */
+/**
+ * Sends a change (PUT or PATCH) with `body` and reads the item back: what was written must show,
+ * `expected` (the body itself for a replace, merged into the item for an update).
+ */
 async function change(
   context: CheckContext,
   operation: PlannedOperation,
   subject: Subject,
-  body: Item,
-  expected: Item,
+  { body, expected }: { body: Item; expected: Item },
   check: string,
 ): Promise<CheckFailure[]> {
   const verb = operation.operation.method.toUpperCase();
@@ -291,12 +288,14 @@ export const resourceLifecycle: ScenarioCheck = {
     const failures: CheckFailure[] = [];
     if (replace?.body) {
       const body = bodyFor(context, replace, subject, 'all');
-      failures.push(...(await change(context, replace, subject, body, body, this.name)));
+      failures.push(...(await change(context, replace, subject, { body, expected: body }, this.name)));
     }
     if (update?.body) {
       const body = patchBody(context, update, subject);
       if (Object.keys(body).length > 0)
-        failures.push(...(await change(context, update, subject, body, { ...subject.written, ...body }, this.name)));
+        failures.push(
+          ...(await change(context, update, subject, { body, expected: { ...subject.written, ...body } }, this.name)),
+        );
     }
     if (remover) {
       const removal = await remove(context, subject, this.name);

@@ -1,21 +1,18 @@
 import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { awaitListed, idKey } from './collection-support.js';
+import { awaitListed } from './awaited-listing.js';
+import { idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
-import {
-  failure,
-  generation,
-  isSuccess,
-  jsonBody,
-  readById,
-  rememberCreated,
-  sameJson,
-  show,
-  statusText,
-  validRequest,
-} from './support.js';
+import { sameJson } from '../same-json.js';
+import { rememberCreated } from './created-writes.js';
+import { failure, show } from './failure.js';
+import { generation } from './generation.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 /**
  * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
@@ -66,7 +63,7 @@ async function readBack(
 ): Promise<CheckFailure[]> {
   const read = context.plan.collection(context.operation.collection!).read;
   if (!read) return [];
-  const exchange = await readById(context, read, id, `reading back created ${String(id)}`, 'valid', parents);
+  const exchange = await readById(context, read, id, `reading back created ${String(id)}`, { parents });
   // A 5xx or no answer is not-a-server-error's finding; counting it here too would report it twice.
   if (!exchange.response || exchange.response.status >= 500) return [];
   if (!isSuccess(exchange))
@@ -95,13 +92,18 @@ async function readBack(
       ];
 }
 
+/** The item a create made: its id, the body sent and the parents it was created under. */
+interface CreatedItem {
+  id: unknown;
+  sent: Record<string, unknown>;
+  parents: Record<string, string>;
+}
+
 async function findInList(
   context: CheckContext,
-  id: unknown,
-  sent: Record<string, unknown>,
+  { id, sent, parents }: CreatedItem,
   check: string,
   patience: { patient: boolean },
-  parents: Record<string, string>,
 ): Promise<CheckFailure[]> {
   const list = context.plan.collection(context.operation.collection!).list;
   const idProperty = context.operation.idProperty;
@@ -114,11 +116,9 @@ async function findInList(
   const listed = await awaitListed(
     context,
     list,
-    query,
-    [idKey(id)],
+    { query, ids: [idKey(id)] },
     `listing to find created ${String(id)}`,
-    patience.patient,
-    parents,
+    { patient: patience.patient, parents },
   );
   if (listed.missing.length > 0) patience.patient = false;
   const { exchange, items } = listed;
@@ -203,7 +203,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (id === undefined) continue;
       failures.push(
         ...(await readBack(context, id, value, this.name, base.pathParams ?? {})),
-        ...(await findInList(context, id, value, this.name, patience, base.pathParams ?? {})),
+        ...(await findInList(context, { id, sent: value, parents: base.pathParams ?? {} }, this.name, patience)),
       );
     }
     return { failures, unexercised: unexercisedUnlessSuccess(creates, 'create') };

@@ -2,7 +2,9 @@ import { valueAt } from '../../openapi/json-pointer.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
 import type { ResponseCheck } from '../types.js';
-import { documentedResponse, failure, schemaIssues } from './support.js';
+import { failure } from './failure.js';
+import { documentedResponse } from './response-status.js';
+import { schemaIssues } from './schema-issues.js';
 
 /** Headers a documented response declares: required ones present, every present one valid. */
 export const responseHeadersConformance: ResponseCheck = {

@@ -3,7 +3,10 @@ import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { jsonMediaType } from '../../openapi/operations.js';
 import { fromDocumentedExample } from './documented-examples.js';
 import type { ResponseCheck } from '../types.js';
-import { declaresNonJson, documentedResponse, failure, schemaIssues, show } from './support.js';
+import { failure, show } from './failure.js';
+import { declaresNonJson } from './response-body.js';
+import { documentedResponse } from './response-status.js';
+import { schemaIssues } from './schema-issues.js';
 
 /**
  * A documented response's JSON body is valid against its schema (ajv); each failing JSON pointer is

@@ -1,20 +1,16 @@
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import {
-  createsIdentifiedResources,
-  failure,
-  generation,
-  isSuccess,
-  jsonBody,
-  readById,
-  sameJson,
-  show,
-  validRequest,
-} from './support.js';
+import { sameJson } from '../same-json.js';
+import { failure, show } from './failure.js';
+import { generation } from './generation.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { validRequest } from './valid-request.js';
 import type { Random } from '../../core/random.js';
 import { validObject } from '../../openapi/generate.js';
 import { objectShape, primaryType } from '../../openapi/schema-shape.js';
 import type { PlannedOperation } from '../plan.js';
-import { idParameter, unlikelyId } from './ids.js';
+import { idParameter, unlikelyId, createsIdentifiedResources } from './ids.js';
 import { noSuccessReason } from './unexercised.js';
 
 /** An id of the id property's type (a string id stays a string) that the deployment is unlikely to hold. */
@@ -81,13 +77,9 @@ export const serverAssignedId: ScenarioCheck = {
     }
     if (isSuccess(exchange) && read && failures.length === 0) {
       // Where the id was ignored, as it should be, nothing is there: the read is for an absent id.
-      const lookup = await readById(
-        context,
-        read,
-        chosen,
-        `reading ${idProperty} ${chosen}, which the client sent`,
-        'absent',
-      );
+      const lookup = await readById(context, read, chosen, `reading ${idProperty} ${chosen}, which the client sent`, {
+        intent: 'absent',
+      });
       const found = jsonBody(lookup) as Record<string, unknown> | undefined;
       const nameProperty = Object.keys(value).find((name) => typeof value[name] === 'string');
       if (isSuccess(lookup) && found && nameProperty && sameJson(found[nameProperty], value[nameProperty])) {

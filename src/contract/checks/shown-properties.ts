@@ -5,7 +5,7 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
 import type { CheckPlan } from '../plan.js';
 import type { Exchange } from '../types.js';
-import { documentedResponse, isSuccess } from './support.js';
+import { documentedResponse, isSuccess } from './response-status.js';
 
 const MAX_DEPTH = 8;
 

@@ -1,5 +1,6 @@
 import type { Exchange, ResponseCheck } from '../types.js';
-import { documentedResponse, documentedStatuses, failure, statusText } from './support.js';
+import { failure } from './failure.js';
+import { documentedResponse, documentedStatuses, statusText } from './response-status.js';
 
 /**
  * A plausible request whose doubt lies only in its body (`{}` for a schema without `required`, a

@@ -1,7 +1,8 @@
 import type { PlannedOperation } from '../plan.js';
 import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
 import { parseHttpDate, utcDay } from './http-date.js';
-import { failure, isSuccess } from './support.js';
+import { failure } from './failure.js';
+import { isSuccess } from './response-status.js';
 
 /** The removal the document gives (`x-sunset`): a whole day (`2030-12-05`) or an instant (a date-time). */
 export function documentedSunset(operation: PlannedOperation): { day: string } | { time: number } | undefined {

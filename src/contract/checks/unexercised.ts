@@ -1,6 +1,6 @@
 import { outcomeOf, tallyText } from '../coverage.js';
 import type { Exchange } from '../types.js';
-import { isSuccess } from './support.js';
+import { isSuccess } from './response-status.js';
 
 /**
  * Why a check that needed a 2xx got none, in words: `none of 12 creates answered 2xx: 400 ×10,

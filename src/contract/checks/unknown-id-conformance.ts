@@ -1,9 +1,12 @@
 import { responseFor } from '../../openapi/operations.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { idOf } from './collection-support.js';
-import { idParameter, knowable, unlikelyId } from './ids.js';
-import { failure, fitsParameter, jsonBody, readById, statusText } from './support.js';
+import { idParameter, knowable, unlikelyId, idOf } from './ids.js';
+import { failure } from './failure.js';
+import { fitsParameter } from './path-values.js';
+import { readById } from './read-by-id.js';
+import { jsonBody } from './response-body.js';
+import { statusText } from './response-status.js';
 
 /**
  * Ids no deployment is likely to have: zero, negative, just beyond 2^53 (a double rounds it), the
@@ -96,7 +99,7 @@ export const unknownIdConformance: ScenarioCheck = {
       ids.map(async (text) => {
         const allowed = fitsParameter(plan, parameter, text);
         const purpose = `${operation.id} for ${allowed ? 'the unknown' : 'the malformed'} id ${text}`;
-        const exchange = await readById(context, operation, text, purpose, allowed ? 'absent' : 'invalid');
+        const exchange = await readById(context, operation, text, purpose, { intent: allowed ? 'absent' : 'invalid' });
         return judge(this.name, exchange, text, allowed, idProperty);
       }),
     );

@@ -3,7 +3,9 @@ import { danglingReferenceStatus, enforcedReferences, type ReferenceEdge } from 
 import { fitsSlot } from '../reference-values.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { unlikelyId } from './ids.js';
-import { documentedStatuses, failure, isSuccess, statusText, validRequest } from './support.js';
+import { failure } from './failure.js';
+import { documentedStatuses, isSuccess, statusText } from './response-status.js';
+import { validRequest } from './valid-request.js';
 
 const NAME = 'unknown-reference-refused';
 

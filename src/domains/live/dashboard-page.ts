@@ -30,7 +30,10 @@ const HEADERS = pageHeaders(DASHBOARD_CSP);
 export function dashboardPage(): Middleware {
   const asset = staticFiles('web/dashboard');
   return async (ctx, next) => {
-    if (ctx.path !== DASHBOARD_PATH && !ctx.path.startsWith(`${DASHBOARD_PATH}/`)) return next();
+    if (ctx.path !== DASHBOARD_PATH && !ctx.path.startsWith(`${DASHBOARD_PATH}/`)) {
+      await next();
+      return;
+    }
     const rest = ctx.path.slice(DASHBOARD_PATH.length);
     if (!Object.hasOwn(ASSETS, rest))
       throw new ProblemError(404, 'not_found', `the dashboard has no ${ctx.path}; open ${DASHBOARD_PATH}`);

@@ -100,7 +100,10 @@ export function createProxy(options: ProxyOptions): KennelProxy {
   };
   let judges = judgesOf(options.document, options.redactor);
   const middleware: Middleware = async (ctx, next) => {
-    if (isUnder(ctx.path, ADMIN_PREFIX)) return next();
+    if (isUnder(ctx.path, ADMIN_PREFIX)) {
+      await next();
+      return;
+    }
     refuseLoop(ctx, state.label);
     const target = targetOf(options.upstream, ctx.url);
     // One exchange is judged by one document, even when a reload lands while it is under way.
