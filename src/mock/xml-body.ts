@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import XMLBuilder from 'fast-xml-builder';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 
 const builder = new XMLBuilder({ format: false, ignoreAttributes: true, suppressEmptyNode: false });
