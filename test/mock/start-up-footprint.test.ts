@@ -1,10 +1,10 @@
 // What a plain `kennel serve` does not load. Node's bundled undici (a 750 KB script, +13 MB RSS)
 // came in twice without a single fetch: through the ES module facade of node:http (kennel's
 // server, @koa/router's ES build) and through swagger-parser's options check, which reads the
-// global `Headers`, for documents with nothing to bundle. Nor what only some documents use: the
-// XML parser (fast-xml-parser and its ~40 modules; XML answers need only the builder) and busboy
-// (multipart bodies, loaded by the first one), nor the OpenAPI meta-schemas, which the shipped
-// documents skip. Checked in a fresh Node on the built dist/.
+// global `Headers`, for documents with nothing to bundle. Nor what only some documents use: XML
+// (fast-xml-parser's ~40 modules are never needed; the builder is required by the first XML
+// answer), busboy (by the first multipart body), the OpenAPI meta-schemas (the shipped documents
+// skip them). Checked in a fresh Node on the built dist/.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Packages a plain serve of the Pet Store must not load. */
 const NOT_AT_START_UP = [
   'fast-xml-parser',
+  'fast-xml-builder',
   'is-unsafe',
   '@nodable/entities',
   'busboy',
