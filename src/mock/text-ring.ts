@@ -34,12 +34,17 @@ export class TextRing {
     return this.#count >= this.#slots;
   }
 
-  /** Appends `text` as the newest and returns its slot; the caller shifts first when `full`. */
-  push(text: string): number {
+  /**
+   * Appends the text `parts` make, one after another, as the newest and returns its slot; the
+   * caller shifts first when `full`. Parts are written as they are, never joined into one string.
+   */
+  push(parts: readonly string[]): number {
     if (this.full) throw new Error('TextRing.push on a full ring: shift first');
-    const length = Buffer.byteLength(text, 'utf8');
+    let length = 0;
+    for (const part of parts) length += Buffer.byteLength(part, 'utf8');
     const start = this.#placeFor(length);
-    this.#store.write(text, start, 'utf8');
+    let at = start;
+    for (const part of parts) at += this.#store.write(part, at, 'utf8');
     const slot = (this.#head + this.#count) % this.#slots;
     this.#starts[slot] = start;
     this.#lengths[slot] = length;
