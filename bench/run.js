@@ -11,7 +11,7 @@
 //
 // Results also go to .bench/results.json. Exit code 0 even when a target is missed (it is a
 // report); 2 when the benchmark itself could not run.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,9 @@ import { timeContractRuns } from './lib/contract-run.js';
 import { timeScenarioRuns } from './lib/scenario-run.js';
 import { timeNpxFirstCall } from './lib/npx-first-call.js';
 import { timeDocumentScale } from './document-scale.js';
+import { acceptanceChecks, acceptanceLines } from './lib/acceptance.js';
+import { versions } from './lib/versions.js';
+import { checkAtScale } from './lib/check-scale.js';
 import { timeSelfConsistency } from './self-consistency.js';
 import { runLoad, stopLoad } from './lib/load.js';
 import { ensurePrism } from './lib/prism.js';
@@ -540,24 +543,6 @@ function checks(summary, cold, memory, prismSkipped, contract, scenarios, scale,
   return results;
 }
 
-function versions(prism) {
-  const versionOf = (name) => {
-    try {
-      return JSON.parse(readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version;
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    node: process.version,
-    kennel: JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version,
-    koa: versionOf('koa'),
-    '@koa/router': versionOf('@koa/router'),
-    autocannon: versionOf('autocannon'),
-    prism: prism.version,
-  };
-}
-
 async function main() {
   const opts = options();
   if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js')))
@@ -613,6 +598,14 @@ async function main() {
   log('document scale: a generated 3 MB document and a 600-operation one split over files…');
   const scale = await timeDocumentScale({ log });
 
+  const checkScale = await checkAtScale(opts.quick, {
+    bin: KENNEL_BIN,
+    cwd: ROOT,
+    benchDir: BENCH_DIR,
+    apiKey: API_KEY,
+    log,
+  });
+
   log('self-consistency: generated documents, each served and checked in process…');
   const consistencySeeds = opts.quick ? 20 : 100;
   const consistency = await timeSelfConsistency({ seeds: consistencySeeds, log }).catch((error) => ({
@@ -646,6 +639,7 @@ async function main() {
     if (skipped.prism) prismSkipped = skipped.prism;
     const summary = summarise(rows);
     const results = checks(summary, cold, memory, prismSkipped, contract, scenarios, scale, consistency, npx);
+    const acceptance = acceptanceChecks({ summary, cold, memory, prismSkipped, checkScale });
 
     const out = [];
     out.push('');
@@ -713,6 +707,7 @@ async function main() {
     out.push('');
     out.push('targets:');
     for (const check of results) out.push(`  ${check.status}  ${check.name}: ${check.detail}`);
+    out.push('', ...acceptanceLines(acceptance));
     const flaggedRows = Object.entries(summary)
       .flatMap(([, byTarget]) => Object.values(byTarget))
       .filter((row) => row.flagged);
@@ -743,7 +738,7 @@ async function main() {
             platform: `${os.platform()} ${os.release()}`,
             totalMemMb: Math.round(os.totalmem() / 2 ** 20),
           },
-          versions: versions(prism),
+          versions: versions(ROOT, prism),
           options: opts,
           busyCoresBeforeStart: busyBefore,
           targets: TARGETS,
@@ -757,6 +752,8 @@ async function main() {
           memoryAfterList: memory,
           memoryIdle: Object.fromEntries(Object.entries(running).map(([id, entry]) => [id, entry.idleMemory])),
           checks: results,
+          checkAtScale: checkScale,
+          acceptance,
           prismSkipped: summary.list?.prism ? undefined : prismSkipped,
           rounds: rows,
         },

@@ -1,5 +1,5 @@
 import { propertyOf } from './property-of.js';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { ProblemError } from '../core/problem.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import { coerceParameter } from '../openapi/parameter-value.js';
@@ -49,12 +49,15 @@ export function urlEncodedFields(text: string): Map<string, string[]> {
  * A `multipart/form-data` body (already read whole, within the size limit) as fields, parsed by
  * busboy; a file part's value is its content as text (the schema says `format: binary`).
  */
-export function multipartFields(body: Buffer, contentType: string): Promise<Map<string, string[]>> {
+export async function multipartFields(body: Buffer, contentType: string): Promise<Map<string, string[]>> {
+  // Loaded by the first multipart body, not at start-up: a server keeps what it loads, and most
+  // documents never take one.
+  const { default: parse } = await import('busboy');
   return new Promise((resolve, reject) => {
     const fields = new Map<string, string[]>();
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
+      parser = parse({
         headers: { 'content-type': contentType },
         limits: { parts: MAX_FIELDS, fieldNameSize: 200, fieldSize: body.length + 1, fileSize: body.length + 1 },
       });

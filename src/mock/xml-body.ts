@@ -1,7 +1,14 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder } from 'fast-xml-builder';
 import type { JsonSchema } from '../openapi/openapi-types.js';
+import { xmlBuilderClass } from './commonjs.js';
 
-const builder = new XMLBuilder({ format: false, ignoreAttributes: true, suppressEmptyNode: false });
+let builder: XMLBuilder | undefined;
+
+/** The one builder, made by the first XML answer. */
+function xmlBuilder(): XMLBuilder {
+  builder ??= new (xmlBuilderClass())({ format: false, ignoreAttributes: true, suppressEmptyNode: false });
+  return builder;
+}
 
 const MAX_DEPTH = 64;
 
@@ -46,7 +53,7 @@ export function toXml(value: unknown, schema: JsonSchema | undefined, fallbackNa
   const safe = withElementNames(value);
   if (Array.isArray(safe)) {
     const items = typeof schema === 'object' ? (schema.items as JsonSchema | undefined) : undefined;
-    return builder.build({ [root]: { [elementName(xmlName(items, 'item'))]: safe } });
+    return xmlBuilder().build({ [root]: { [elementName(xmlName(items, 'item'))]: safe } });
   }
-  return builder.build({ [root]: safe });
+  return xmlBuilder().build({ [root]: safe });
 }

@@ -5,7 +5,6 @@ import { packageFile } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import { dereferenceDocument } from './dereference.js';
 import { danglingRefs, shapeFaults, type Fault } from './document-shape.js';
-import { metaSchemaComplaints } from './meta-schema.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { listOperations, type Operation } from './operations.js';
 import { securityNotes } from './security-notes.js';
@@ -66,7 +65,7 @@ export async function loadDocument(file: string): Promise<LoadedDocument> {
   const document = (await bundle(isUrl(file) ? file : path.resolve(file), raw, file)) as OpenApiDocument;
   if (!(await validatedAtBuild()).has(documentDigest(document))) {
     failOn(shapeFaults(document), locate);
-    warnings.push(...complaintsOf(document, locate));
+    warnings.push(...(await complaintsOf(document, locate)));
   }
   const colon = readColonParameters(document);
   if (colon.renamed.size > 0) {
@@ -192,7 +191,10 @@ function failOn(faults: readonly Fault[], locate: (pointer: string) => string): 
   );
 }
 
-function complaintsOf(document: OpenApiDocument, locate: (pointer: string) => string): LoadWarning[] {
+async function complaintsOf(document: OpenApiDocument, locate: (pointer: string) => string): Promise<LoadWarning[]> {
+  // Imported here, not at start-up: the shipped documents skip it, and a server keeps what it loads
+  // (the meta-schemas of every OpenAPI version, ajv-draft-04).
+  const { metaSchemaComplaints } = await import('./meta-schema.js');
   const complaints = metaSchemaComplaints(document);
   const listed = complaints.slice(0, MAX_LISTED_COMPLAINTS).map((complaint) => ({
     location: locate(complaint.pointer),

@@ -111,3 +111,18 @@ describe('Journal', () => {
     });
   });
 });
+
+describe('Journal keeps copies', () => {
+  it('shows an exchange as it was recorded, whatever happens to the objects it came from', () => {
+    const journal = new Journal({ entries: 2, bytes: MB });
+    const requestHeaders: Record<string, string> = { 'x-step': 'recorded' };
+    const responseHeaders = ['content-type', 'application/json'];
+    journal.record(record('/a', { requestHeaders, responseHeaders, chaos: { cause: 'chaos', delayMs: 5 } }));
+    requestHeaders['x-step'] = 'changed later';
+    responseHeaders[1] = 'text/plain';
+    const [entry] = journal.recent();
+    expect(entry!.request.headers).toEqual({ 'x-step': 'recorded' });
+    expect(entry!.response.headers).toEqual({ 'content-type': 'application/json' });
+    expect(entry!.chaos).toEqual({ cause: 'chaos', delayMs: 5 });
+  });
+});
