@@ -59,6 +59,7 @@ export class Run {
   #done = 0;
   stepsTotal = 0;
   #selected: ReadonlySet<string> | undefined;
+  #collections: ReadonlySet<string> | undefined;
   /** Requests sent to the selected operations (not the lists discovery read only to feed them). */
   selectedRequests = 0;
 
@@ -77,6 +78,20 @@ export class Run {
     return this.stopper.signal.aborted ? String(this.stopper.signal.reason) : undefined;
   }
 
+  /** The document's collection names, lower case: the last fixed segment of each collection path. */
+  #collectionNames(): ReadonlySet<string> {
+    this.#collections ??= new Set(
+      this.plan.operations.flatMap((operation) =>
+        (operation.collection ?? '')
+          .split('/')
+          .filter((segment) => segment !== '' && !segment.startsWith('{'))
+          .slice(-1)
+          .map((segment) => segment.toLowerCase()),
+      ),
+    );
+    return this.#collections;
+  }
+
   /** Ends the run at once: requests in flight are abandoned, no check starts, reports are still made. */
   stop(reason: string, kind: StopKind): void {
     if (this.stopper.signal.aborted) return;
@@ -90,6 +105,7 @@ export class Run {
       observed: this.state.pool.observed,
       identities: identitiesOf({ operation: request.operation, plan: this.plan }),
       accepted: this.#acceptedSlots.get(request.operation.id),
+      collections: this.#collectionNames(),
     };
     const acceptance = acceptanceOf(request, facts);
     const invented = request.intent === 'valid' ? inventedSlots(request, facts) : [];

@@ -1,4 +1,5 @@
 import { validBodies, validParameterValues } from '../generate.js';
+import { jsonBodyType } from '../request-builder.js';
 import { exactNumbers } from '../../core/json.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
 import type { PlannedParameter } from '../plan.js';
@@ -54,11 +55,18 @@ function acceptedValues(context: CheckContext, parameter: PlannedParameter): str
   });
 }
 
-const MEDIA_TYPE_SPELLINGS = [
-  'application/json; charset=utf-8',
-  'Application/JSON; Charset=UTF-8',
-  'application/json;charset=UTF-8',
-];
+/** Other spellings of the body's JSON media type (`Application/Merge-Patch+JSON; Charset=UTF-8`). */
+function mediaTypeSpellings(essence: string): string[] {
+  const capitalised = essence.replace(
+    /(^|[/+.-])([a-z])/g,
+    (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
+  );
+  return [
+    `${essence}; charset=utf-8`,
+    `${capitalised.replace(/json$/i, 'JSON')}; Charset=UTF-8`,
+    `${essence};charset=UTF-8`,
+  ];
+}
 
 /** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */
 export const positiveDataAcceptance: ScenarioCheck = {
@@ -117,7 +125,8 @@ export const positiveDataAcceptance: ScenarioCheck = {
       // (RFC 9110 §8.3.1, §8.3.2, §5.6.6): a server must not refuse any of these spellings of JSON. Each is
       // sent with the very body the deployment accepted, so a refusal is the spelling's fault (a 409 is
       // the body's: its key may be taken once only); with no body accepted there is nothing to compare with.
-      for (const contentType of acceptedBody === undefined ? [] : MEDIA_TYPE_SPELLINGS) {
+      const spellings = mediaTypeSpellings(jsonBodyType(operation.operation));
+      for (const contentType of acceptedBody === undefined ? [] : spellings) {
         const value = acceptedBody!.value;
         const exchange = await send({
           ...base,
@@ -129,8 +138,12 @@ export const positiveDataAcceptance: ScenarioCheck = {
         rememberCreated(context, value, exchange);
       }
     }
+    // A cursor is the deployment's own word for a place in its list: one kennel makes up is not
+    // valid data, and refusing it is right (pagination-followed sends the cursors the pages give).
+    const cursor = operation.list?.pagination.parameter;
     const queryCases = operation.parameters
       .filter((parameter) => parameter.in === 'query')
+      .filter((parameter) => cursor?.kind !== 'cursor' || parameter.name !== cursor.name)
       .flatMap((parameter) => acceptedValues(context, parameter).map((value) => ({ name: parameter.name, value })))
       .slice(0, context.settings.maxExamples);
     // The plain valid request first, as a control: once it is accepted, references kennel had to

@@ -38,7 +38,7 @@ export const BEHAVIOUR_FAULTS = [
     name: 'boards-per-page-ignored',
     family: 'pagination',
     description: 'listBoards ignores per_page: always 20 boards a page',
-    checks: ['limit-honoured', 'collection-consistency'],
+    checks: ['limit-honoured', 'collection-consistency', 'filter-honoured'],
     caughtToday: true,
   },
   {
@@ -105,9 +105,9 @@ export const BEHAVIOUR_FAULTS = [
     name: 'board-patch-ignored',
     family: 'state',
     description: 'updateBoard answers the patched board but stores nothing',
-    checks: ['resource-round-trip'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['resource-round-trip', 'resource-lifecycle'],
+    caughtToday: true,
+    caughtBy: ['resource-lifecycle'],
   },
   {
     name: 'card-patch-replaces',
@@ -136,9 +136,9 @@ export const BEHAVIOUR_FAULTS = [
     name: 'archive-not-stored',
     family: 'state',
     description: 'archiveBoard answers state archived, but the board reads back active',
-    checks: ['resource-round-trip'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['resource-round-trip', 'filter-honoured'],
+    caughtToday: true,
+    caughtBy: ['filter-honoured'],
   },
   // --- references -----------------------------------------------------------------------------------
   {

@@ -62,7 +62,7 @@ export const SURFACE_FAULTS = [
     name: 'archive-204',
     family: 'status',
     description: 'archiveBoard answers 204 without a body instead of 200 with the board',
-    checks: ['status-code-conformance'],
+    checks: ['status-code-conformance', 'filter-honoured'],
     caughtToday: true,
   },
   // --- errors ---------------------------------------------------------------------------------------

@@ -1,0 +1,33 @@
+// kennel check reads four conventions of a strict deployment as a careful client would
+// (fixtures/contract/tasklists.yaml): a merge-patch-only PATCH is sent as
+// application/merge-patch+json, a cursor is never made up, a filter is judged by the state a
+// resource has now (after an action changed it), and a list of another collection's keys that
+// kennel invented may be refused. No false alarm on the correct deployment.
+import { describe, expect, it } from 'vitest';
+import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { findingTitles } from './helpers.js';
+import { startTasklists, TASKLISTS_SPEC, type TasklistsOptions } from './tasklists-server.js';
+
+async function check(options?: TasklistsOptions): Promise<RunSummary> {
+  const server = await startTasklists(options);
+  try {
+    return await runContract({ baseUrl: server.url, apiKey: '', specPath: TASKLISTS_SPEC, seed: 5 });
+  } finally {
+    await server.close();
+  }
+}
+
+describe('a strict task-list deployment', { timeout: 60_000 }, () => {
+  it('gets no error finding when correct', async () => {
+    const summary = await check();
+    expect(findingTitles(summary, 'error')).toEqual([]);
+    const patched = summary.cases.find(
+      (result) => result.check === 'positive-data-acceptance' && result.operationId === 'updateList',
+    );
+    expect(patched?.status).toBe('passed');
+  });
+
+  it('gets no error finding when closing a list answers nothing (204)', async () => {
+    expect(findingTitles(await check({ closeAnswers: 'nothing' }), 'error')).toEqual([]);
+  });
+});
