@@ -1,6 +1,6 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
-import { acceptanceOf, inventedSlots } from './acceptance.js';
+import { acceptanceOf, collectionNamesOf, inventedSlots } from './acceptance.js';
 import { followWrites } from './checks/created-writes.js';
 import { identitiesOf, isSuccess } from './checks/support.js';
 import { CreatedItems, type CleanupReport } from './cleanup.js';
@@ -59,7 +59,6 @@ export class Run {
   #done = 0;
   stepsTotal = 0;
   #selected: ReadonlySet<string> | undefined;
-  #collections: ReadonlySet<string> | undefined;
   /** Requests sent to the selected operations (not the lists discovery read only to feed them). */
   selectedRequests = 0;
 
@@ -78,20 +77,6 @@ export class Run {
     return this.stopper.signal.aborted ? String(this.stopper.signal.reason) : undefined;
   }
 
-  /** The document's collection names, lower case: the last fixed segment of each collection path. */
-  #collectionNames(): ReadonlySet<string> {
-    this.#collections ??= new Set(
-      this.plan.operations.flatMap((operation) =>
-        (operation.collection ?? '')
-          .split('/')
-          .filter((segment) => segment !== '' && !segment.startsWith('{'))
-          .slice(-1)
-          .map((segment) => segment.toLowerCase()),
-      ),
-    );
-    return this.#collections;
-  }
-
   /** Ends the run at once: requests in flight are abandoned, no check starts, reports are still made. */
   stop(reason: string, kind: StopKind): void {
     if (this.stopper.signal.aborted) return;
@@ -105,7 +90,7 @@ export class Run {
       observed: this.state.pool.observed,
       identities: identitiesOf({ operation: request.operation, plan: this.plan }),
       accepted: this.#acceptedSlots.get(request.operation.id),
-      collections: this.#collectionNames(),
+      collections: collectionNamesOf(this.plan.operations),
     };
     const acceptance = acceptanceOf(request, facts);
     const invented = request.intent === 'valid' ? inventedSlots(request, facts) : [];

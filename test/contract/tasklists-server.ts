@@ -1,8 +1,18 @@
 // A strict deployment of fixtures/contract/tasklists.yaml, as a careful third party writes one: a
 // PATCH takes application/merge-patch+json only (415 otherwise), a cursor it did not give is a
-// 400, a list's tags must be tags it has (422), and closing a list changes its state.
+// 400, a list's tags must be tags it has (422), closing a list changes its state, and a due date
+// is answered as the same instant in UTC.
 import { fileURLToPath } from 'node:url';
-import { isUuid, jsonReply, listen, parseJson, type Incoming, type Listening, type Reply } from './foreign/http-kit.js';
+import {
+  isUuid,
+  jsonReply,
+  listen,
+  parseDateTime,
+  parseJson,
+  type Incoming,
+  type Listening,
+  type Reply,
+} from './foreign/http-kit.js';
 
 export const TASKLISTS_SPEC = fileURLToPath(new URL('../fixtures/contract/tasklists.yaml', import.meta.url));
 
@@ -10,6 +20,8 @@ interface TaskList {
   id: string;
   name: string;
   state: 'open' | 'closed';
+  /** Answered in UTC with milliseconds, whatever offset it was sent with. */
+  due_at: string | null;
   tags: string[];
 }
 
@@ -19,6 +31,8 @@ const refuse = (status: number, message: string): Reply => jsonReply(status, { m
 /** Where the document leaves a choice: closing a list answers it (200) or nothing (204). */
 export interface TasklistsOptions {
   closeAnswers: 'list' | 'nothing';
+  /** A fault: the PATCH takes application/json only, refusing its documented merge patch with 415. */
+  patchTakesPlainJson?: boolean;
 }
 
 class Tasklists {
@@ -46,7 +60,7 @@ class Tasklists {
   async create(request: Incoming): Promise<Reply> {
     const body = await jsonObject(request, 'application/json');
     if ('status' in body) return body;
-    const { name, tags = [], ...rest } = body.value;
+    const { name, tags = [], due_at: due = null, ...rest } = body.value;
     if (Object.keys(rest).length > 0) return refuse(422, `unknown members ${Object.keys(rest).join(', ')}`);
     if (typeof name !== 'string' || name.length < 1 || name.length > 80)
       return refuse(422, 'name is 1 to 80 characters');
@@ -54,13 +68,22 @@ class Tasklists {
       return refuse(422, 'tags are up to 5 tag keys');
     const unknown = tags.filter((tag: string) => !this.tags.has(tag));
     if (unknown.length > 0) return refuse(422, `no tag ${unknown.join(', ')}`);
-    const list: TaskList = { id: crypto.randomUUID(), name, state: 'open', tags };
+    const dueAt = due === null ? null : typeof due === 'string' ? parseDateTime(due) : undefined;
+    if (dueAt === undefined) return refuse(422, 'due_at is a date-time');
+    const list: TaskList = {
+      id: crypto.randomUUID(),
+      name,
+      state: 'open',
+      due_at: dueAt === null ? null : new Date(dueAt).toISOString(),
+      tags,
+    };
     this.lists.push(list);
     return jsonReply(201, list);
   }
 
   async update(request: Incoming, list: TaskList): Promise<Reply> {
-    const body = await jsonObject(request, 'application/merge-patch+json');
+    const type = this.options.patchTakesPlainJson ? 'application/json' : 'application/merge-patch+json';
+    const body = await jsonObject(request, type);
     if ('status' in body) return body;
     const { name, ...rest } = body.value;
     if (Object.keys(rest).length > 0 || name === undefined) return refuse(422, 'a patch sets name only');

@@ -30,4 +30,11 @@ describe('a strict task-list deployment', { timeout: 60_000 }, () => {
   it('gets no error finding when closing a list answers nothing (204)', async () => {
     expect(findingTitles(await check({ closeAnswers: 'nothing' }), 'error')).toEqual([]);
   });
+
+  it('catches a PATCH that refuses its documented application/merge-patch+json', async () => {
+    const titles = findingTitles(await check({ closeAnswers: 'list', patchTakesPlainJson: true }), 'error');
+    expect(titles).toContain(
+      'positive-data-acceptance updateList: rejected a valid body (required properties only) with 415',
+    );
+  });
 });

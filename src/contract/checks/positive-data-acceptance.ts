@@ -31,11 +31,15 @@ function rejected(check: string, exchange: Exchange, severity: Severity = 'error
   const documented = exchange.operation.operation.responses.some((response) => response.status === String(status));
   const speaksOfExistence = exchange.request.body !== undefined || exchange.operation.role !== 'read';
   if (speaksOfExistence && documented && (status === 404 || status === 409)) return [];
-  const plausible = exchange.acceptance === 'plausible';
+  // 415 speaks of the media type, not of what the body holds: sent as the document's own type, no
+  // body makes it fair, however little the document says the body needs.
+  const ownType =
+    status === 415 && exchange.request.headers['content-type'] === jsonBodyType(exchange.operation.operation);
+  const plausible = exchange.acceptance === 'plausible' && !ownType;
   return [
     failure(
       check,
-      refusalSeverity(exchange, severity),
+      ownType ? severity : refusalSeverity(exchange, severity),
       exchange,
       `rejected ${exchange.purpose} with ${exchange.response.status}${plausible ? ' (valid, but the document does not say it suffices)' : ''}`,
       {

@@ -2,6 +2,7 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed, idKey } from './collection-support.js';
+import { keptExactly } from './fidelity-values.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import {
@@ -11,7 +12,6 @@ import {
   jsonBody,
   readById,
   rememberCreated,
-  sameJson,
   show,
   statusText,
   validRequest,
@@ -53,7 +53,7 @@ function differences(
   const skipped = uncompared(context, keepId);
   const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
-    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !sameJson(body[name], value))
+    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !keptExactly(value, body[name]))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 

@@ -38,7 +38,7 @@ export const BEHAVIOUR_FAULTS = [
     name: 'boards-per-page-ignored',
     family: 'pagination',
     description: 'listBoards ignores per_page: always 20 boards a page',
-    checks: ['limit-honoured', 'collection-consistency', 'filter-honoured'],
+    checks: ['limit-honoured', 'collection-consistency'],
     caughtToday: true,
   },
   {
@@ -74,9 +74,8 @@ export const BEHAVIOUR_FAULTS = [
     name: 'card-status-unchecked',
     family: 'negative',
     description: 'createCard accepts a status outside todo/doing/done',
-    checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'negative-inputs',
+    checks: ['negative-data-rejection', 'response-schema-conformance'],
+    caughtToday: true,
   },
   {
     name: 'per-page-above-max',
@@ -90,8 +89,7 @@ export const BEHAVIOUR_FAULTS = [
     family: 'negative',
     description: 'createCard accepts a due_at that is not a date-time ("tomorrow")',
     checks: ['negative-data-rejection'],
-    caughtToday: false,
-    waitsFor: 'negative-inputs',
+    caughtToday: true,
   },
   {
     name: 'label-color-unchecked',
@@ -113,9 +111,9 @@ export const BEHAVIOUR_FAULTS = [
     name: 'card-patch-replaces',
     family: 'state',
     description: 'updateCard treats the merge patch as a replacement: members left out are reset',
-    checks: ['resource-round-trip'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['resource-round-trip', 'resource-lifecycle'],
+    caughtToday: true,
+    caughtBy: ['resource-lifecycle'],
   },
   {
     name: 'merge-patch-null-kept',

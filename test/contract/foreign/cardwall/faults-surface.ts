@@ -47,8 +47,7 @@ export const SURFACE_FAULTS = [
     family: 'status',
     description: 'deleteCard answers 200 with the card instead of 204',
     checks: ['status-code-conformance'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
   {
     name: 'label-create-200',
@@ -64,6 +63,7 @@ export const SURFACE_FAULTS = [
     description: 'archiveBoard answers 204 without a body instead of 200 with the board',
     checks: ['status-code-conformance', 'filter-honoured'],
     caughtToday: true,
+    caughtBy: ['status-code-conformance'],
   },
   // --- errors ---------------------------------------------------------------------------------------
   {
@@ -169,8 +169,7 @@ export const SURFACE_FAULTS = [
     family: 'content',
     description: 'updateBoard refuses application/merge-patch+json with 415 (it takes application/json only)',
     checks: ['positive-data-acceptance'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
   {
     name: 'comment-author-missing',
