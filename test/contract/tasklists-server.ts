@@ -23,7 +23,15 @@ interface TaskList {
   /** Answered in UTC with milliseconds, whatever offset it was sent with. */
   due_at: string | null;
   tags: string[];
+  /** Bumped by every change: the ETag is `"v<version>"`. */
+  version: number;
 }
+
+const etag = (list: TaskList): string => `"v${list.version}"`;
+const shown = (list: TaskList): Omit<TaskList, 'version'> => {
+  const { version: _version, ...rest } = list;
+  return rest;
+};
 
 const TAG = /^[a-z][a-z0-9-]{0,31}$/;
 const refuse = (status: number, message: string): Reply => jsonReply(status, { message });
@@ -33,6 +41,8 @@ export interface TasklistsOptions {
   closeAnswers: 'list' | 'nothing';
   /** A fault: the PATCH takes application/json only, refusing its documented merge patch with 415. */
   patchTakesPlainJson?: boolean;
+  /** A fault: If-None-Match (304) or If-Match (412) is ignored. */
+  ignores?: 'if-none-match' | 'if-match';
 }
 
 class Tasklists {
@@ -54,7 +64,7 @@ class Tasklists {
     const matching = this.lists.filter((list) => state === null || list.state === state);
     const data = matching.slice(start, start + limit);
     const next = start + limit < matching.length ? `at-${start + limit}` : null;
-    return jsonReply(200, { data, meta: { next_cursor: next } });
+    return jsonReply(200, { data: data.map(shown), meta: { next_cursor: next } });
   }
 
   async create(request: Incoming): Promise<Reply> {
@@ -76,9 +86,10 @@ class Tasklists {
       state: 'open',
       due_at: dueAt === null ? null : new Date(dueAt).toISOString(),
       tags,
+      version: 1,
     };
     this.lists.push(list);
-    return jsonReply(201, list);
+    return jsonReply(201, shown(list), { etag: etag(list) });
   }
 
   async update(request: Incoming, list: TaskList): Promise<Reply> {
@@ -89,14 +100,19 @@ class Tasklists {
     if (Object.keys(rest).length > 0 || name === undefined) return refuse(422, 'a patch sets name only');
     if (typeof name !== 'string' || name.length < 1 || name.length > 80)
       return refuse(422, 'name is 1 to 80 characters');
+    const ifMatch = request.headers['if-match'];
+    if (this.options.ignores !== 'if-match' && ifMatch !== undefined && ifMatch !== etag(list) && ifMatch !== '*')
+      return refuse(412, 'the list has changed since');
     list.name = name;
-    return jsonReply(200, list);
+    list.version += 1;
+    return jsonReply(200, shown(list), { etag: etag(list) });
   }
 
   close(list: TaskList): Reply {
     if (list.state === 'closed') return refuse(409, 'closed already');
     list.state = 'closed';
-    return this.options.closeAnswers === 'list' ? jsonReply(200, list) : { status: 204 };
+    list.version += 1;
+    return this.options.closeAnswers === 'list' ? jsonReply(200, shown(list)) : { status: 204 };
   }
 
   async putTag(request: Incoming, key: string): Promise<Reply> {
@@ -137,7 +153,10 @@ async function route(api: Tasklists, request: Incoming): Promise<Reply> {
   const list = isUuid(id) ? api.lists.find((candidate) => candidate.id === id) : undefined;
   if (!list) return refuse(404, 'no such list');
   if (action && method === 'POST') return api.close(list);
-  if (!action && method === 'GET') return jsonReply(200, list);
+  if (!action && method === 'GET') {
+    const current = request.headers['if-none-match'] === etag(list) && api.options.ignores !== 'if-none-match';
+    return current ? { status: 304, headers: { etag: etag(list) } } : jsonReply(200, shown(list), { etag: etag(list) });
+  }
   if (!action && method === 'PATCH') return api.update(request, list);
   return refuse(405, 'not allowed');
 }

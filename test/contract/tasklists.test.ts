@@ -25,6 +25,13 @@ describe('a strict task-list deployment', { timeout: 60_000 }, () => {
       (result) => result.check === 'positive-data-acceptance' && result.operationId === 'updateList',
     );
     expect(patched?.status).toBe('passed');
+    const conditional = summary.cases.filter((result) => result.check === 'conditional-requests');
+    expect(
+      conditional
+        .filter((result) => result.status === 'passed')
+        .map((result) => result.operationId)
+        .sort(),
+    ).toEqual(['getList', 'updateList']);
   });
 
   it('gets no error finding when closing a list answers nothing (204)', async () => {
@@ -36,5 +43,12 @@ describe('a strict task-list deployment', { timeout: 60_000 }, () => {
     expect(titles).toContain(
       'positive-data-acceptance updateList: rejected a valid body (required properties only) with 415',
     );
+  });
+
+  it.each([
+    ['if-none-match', 'conditional-requests getList: a read with If-None-Match naming its current ETag answered 200'],
+    ['if-match', 'conditional-requests updateList: an update with a stale If-Match answered 200'],
+  ] as const)('catches a deployment that ignores %s', async (ignores, title) => {
+    expect(findingTitles(await check({ closeAnswers: 'list', ignores }), 'error')).toEqual([title]);
   });
 });

@@ -103,9 +103,9 @@ export const BEHAVIOUR_FAULTS = [
     name: 'board-patch-ignored',
     family: 'state',
     description: 'updateBoard answers the patched board but stores nothing',
-    checks: ['resource-round-trip', 'resource-lifecycle'],
+    checks: ['resource-round-trip', 'resource-lifecycle', 'conditional-requests'],
     caughtToday: true,
-    caughtBy: ['resource-lifecycle'],
+    caughtBy: ['conditional-requests', 'resource-lifecycle'],
   },
   {
     name: 'card-patch-replaces',

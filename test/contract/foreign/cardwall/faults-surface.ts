@@ -109,16 +109,14 @@ export const SURFACE_FAULTS = [
     family: 'headers',
     description: 'getBoard with If-None-Match naming the current ETag answers 200 instead of 304',
     checks: ['conditional-requests'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
   {
     name: 'if-match-ignored',
     family: 'headers',
     description: 'updateCard with a stale If-Match applies the update instead of answering 412',
     checks: ['conditional-requests'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
   {
     name: 'rate-limit-headers-missing',
@@ -139,8 +137,7 @@ export const SURFACE_FAULTS = [
     family: 'headers',
     description: 'updateBoard changes the board but keeps its ETag, so a stale If-Match still matches',
     checks: ['conditional-requests'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
   {
     name: 'total-count-missing',
