@@ -43,6 +43,8 @@ export interface TasklistsOptions {
   patchTakesPlainJson?: boolean;
   /** A fault: If-None-Match (304) or If-Match (412) is ignored. */
   ignores?: 'if-none-match' | 'if-match';
+  /** A fault: a PUT that creates a tag answers 200, as if it had replaced one. */
+  tagCreated200?: boolean;
 }
 
 class Tasklists {
@@ -124,7 +126,7 @@ class Tasklists {
       return refuse(422, 'color is #rrggbb');
     const existed = this.tags.has(key);
     this.tags.set(key, color);
-    return jsonReply(existed ? 200 : 201, { key, color });
+    return jsonReply(existed || this.options.tagCreated200 ? 200 : 201, { key, color });
   }
 }
 

@@ -51,4 +51,9 @@ describe('a strict task-list deployment', { timeout: 60_000 }, () => {
   ] as const)('catches a deployment that ignores %s', async (ignores, title) => {
     expect(findingTitles(await check({ closeAnswers: 'list', ignores }), 'error')).toEqual([title]);
   });
+
+  it('catches a PUT that creates a tag under a new key and answers 200', async () => {
+    const titles = findingTitles(await check({ closeAnswers: 'list', tagCreated200: true }), 'error');
+    expect(titles).toEqual(['positive-data-acceptance putTag: a PUT at a new tag answered 200, not 201 (created)']);
+  });
 });

@@ -1,8 +1,10 @@
 import { validBodies, validParameterValues } from '../generate.js';
+import { validValue } from '../../openapi/generate.js';
 import { jsonBodyType } from '../request-builder.js';
 import { exactNumbers } from '../../core/json.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
-import type { PlannedParameter } from '../plan.js';
+import type { PlannedOperation, PlannedParameter } from '../plan.js';
+import { parameterText } from '../parameter-text.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import {
@@ -72,6 +74,36 @@ function mediaTypeSpellings(essence: string): string[] {
   ];
 }
 
+/**
+ * The key of a PUT that documents 201: the item's own path parameter (the path's last), which the
+ * client chooses (`PUT /boards/{id}/labels/{key}`). Any value its schema allows is valid input.
+ */
+function clientChosenKey(operation: PlannedOperation): PlannedParameter | undefined {
+  if (operation.operation.method !== 'put' || !operation.successStatuses.includes(201)) return undefined;
+  const last = /\{([^}]+)\}$/.exec(operation.operation.path)?.[1];
+  return operation.parameters.find((parameter) => parameter.in === 'path' && parameter.name === last);
+}
+
+/** A key the run makes up for this request alone: nothing the deployment can hold yet. */
+function freshKey(context: CheckContext, parameter: PlannedParameter): string {
+  return parameterText(validValue(parameter.resolved, generation(context), parameter.name));
+}
+
+/**
+ * A PUT that made an item at a key nothing had says so with 201 (RFC 9110 §9.3.4), where the
+ * document tells 201 (created) from 200 or 204 (replaced).
+ */
+function createdAtFreshKey(check: string, exchange: Exchange, key: string): CheckFailure[] {
+  const status = exchange.response?.status;
+  if (!isSuccess(exchange) || status === 201) return [];
+  return [
+    failure(check, 'error', exchange, `a PUT at a new ${key} answered ${status}, not 201 (created)`, {
+      expected: '201: nothing had this key before',
+      actual: statusText(exchange),
+    }),
+  ];
+}
+
 /** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */
 export const positiveDataAcceptance: ScenarioCheck = {
   name: 'positive-data-acceptance',
@@ -89,7 +121,8 @@ export const positiveDataAcceptance: ScenarioCheck = {
     const known = knownPathValues(context, operation);
     if (inPath.length > 0 && operation.operation.method === 'delete')
       return { failures: [], skipped: 'a valid DELETE would remove a resource other checks read' };
-    const unknown = inPath.filter((parameter) => known[parameter.name] === undefined);
+    const chosen = clientChosenKey(operation);
+    const unknown = inPath.filter((parameter) => known[parameter.name] === undefined && parameter !== chosen);
     const names = (parameters: typeof unknown) => parameters.map((parameter) => `{${parameter.name}}`).join(', ');
     // No list or create of that collection: the document gives no way to learn an id (does not apply).
     const unlearnable = unknown.filter(
@@ -113,6 +146,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       return exchange;
     };
     const base = validRequest(context, operation, `a valid ${operation.id} request`);
+    if (chosen) base.pathParams = { ...base.pathParams, [chosen.name]: freshKey(context, chosen) };
     if (operation.body) {
       const validate = context.plan.validators.at(operation.body.pointer, 'request');
       let acceptedBody: { value: unknown } | undefined;
@@ -122,6 +156,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       )) {
         const exchange = await send({ ...base, body: { value }, purpose: `a valid body (${label})` });
         failures.push(...rejected(this.name, exchange, severity));
+        if (chosen && sent.length === 1) failures.push(...createdAtFreshKey(this.name, exchange, chosen.name));
         rememberCreated(context, value, exchange);
         if (isSuccess(exchange)) acceptedBody ??= { value };
       }

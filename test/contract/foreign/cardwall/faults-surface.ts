@@ -53,9 +53,8 @@ export const SURFACE_FAULTS = [
     name: 'label-create-200',
     family: 'status',
     description: 'putLabel under a new key answers 200 (replaced) instead of 201 (created)',
-    checks: ['status-code-conformance', 'client-chosen-keys'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['positive-data-acceptance'],
+    caughtToday: true,
   },
   {
     name: 'archive-204',
