@@ -4,6 +4,7 @@ import { jsonMediaType } from '../openapi/operations.js';
 import { objectShape, typesOf } from '../openapi/schema-shape.js';
 import { wrapBody } from './body-wrapper.js';
 import { sameJson } from './same-json.js';
+import type { PlannedOperation } from './plan.js';
 import type { Acceptance, RequestSpec } from './types.js';
 
 /**
@@ -27,7 +28,12 @@ function observedValue(observed: Observed, name: string, value: unknown): boolea
  * reference (`categoryId`, `owner_id`) or holding a uuid, at any depth, except the resource's own
  * identities at the top (a client-named id is the resource, not a reference to another).
  */
-export function inventedReferencesIn(value: unknown, observed: Observed, identities: readonly string[] = []): string[] {
+export function inventedReferencesIn(
+  value: unknown,
+  observed: Observed,
+  identities: readonly string[] = [],
+  collections: ReadonlySet<string> = new Set(),
+): string[] {
   const invented: string[] = [];
   const visit = (node: unknown, path: string, depth: number): void => {
     if (node === null || typeof node !== 'object' || depth > MAX_DEPTH) return;
@@ -38,6 +44,10 @@ export function inventedReferencesIn(value: unknown, observed: Observed, identit
     for (const [name, child] of Object.entries(node)) {
       const at = `${path}/${name}`;
       if (depth === 0 && identities.includes(name)) continue;
+      if (namesOfItems(name, child, collections)) {
+        if (child.some((key) => !observedKey(observed, name, key))) invented.push(at.slice(1));
+        continue;
+      }
       const scalar = child === null || typeof child !== 'object';
       const slot = isReference(name) || (typeof child === 'string' && UUID.test(child));
       if (scalar && slot && !observedValue(observed, name, child)) invented.push(at.slice(1));
@@ -46,6 +56,57 @@ export function inventedReferencesIn(value: unknown, observed: Observed, identit
   };
   visit(value, '', 0);
   return [...new Set(invented)];
+}
+
+const COLLECTION_NAMES = new WeakMap<readonly PlannedOperation[], ReadonlySet<string>>();
+
+/** The document's collection names, lower case: the last fixed segment of each collection path. */
+export function collectionNamesOf(operations: readonly PlannedOperation[]): ReadonlySet<string> {
+  let names = COLLECTION_NAMES.get(operations);
+  if (!names) {
+    names = new Set(
+      operations.flatMap((operation) =>
+        (operation.collection ?? '')
+          .split('/')
+          .filter((segment) => segment !== '' && !segment.startsWith('{'))
+          .slice(-1)
+          .map((segment) => segment.toLowerCase()),
+      ),
+    );
+    COLLECTION_NAMES.set(operations, names);
+  }
+  return names;
+}
+
+/**
+ * A list property whose items are keys of one of the document's collections, by its name and
+ * schema (`labels: {type: array, items: {type: string}}` beside `/boards/{id}/labels`): kennel
+ * has no key of such an item that is sure to fit, so a body it makes holds none (`[]`).
+ */
+export function listsCollectionKeys(name: string, schema: JsonSchema, collections: ReadonlySet<string>): boolean {
+  if (typeof schema !== 'object' || !collections.has(name.toLowerCase())) return false;
+  const items = schema.items;
+  return (
+    typesOf(schema).includes('array') && typeof items === 'object' && typesOf(items as JsonSchema).includes('string')
+  );
+}
+
+/**
+ * A list of strings under the name of one of the document's collections (`labels: ["bug"]` where
+ * `/boards/{id}/labels/{key}` exists) names items of that collection by their keys.
+ */
+function namesOfItems(name: string, value: unknown, collections: ReadonlySet<string>): value is string[] {
+  return (
+    collections.has(name.toLowerCase()) &&
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => typeof item === 'string')
+  );
+}
+
+/** A key the deployment showed under that name, alone or in a list. */
+function observedKey(observed: Observed, name: string, key: string): boolean {
+  return (observed.get(name) ?? []).some((seen) => seen === key || (Array.isArray(seen) && seen.includes(key)));
 }
 
 /** The request body is one of the examples the document gives for it. */
@@ -80,6 +141,8 @@ export interface AcceptanceFacts {
    * (a 2xx): it evidently does not check what they name, so inventing them again is no excuse.
    */
   accepted?: ReadonlySet<string>;
+  /** The document's collection names, lower case (`labels` for `/boards/{id}/labels`). */
+  collections?: ReadonlySet<string>;
 }
 
 /**
@@ -107,7 +170,8 @@ export function inventedSlots(request: RequestSpec, facts: AcceptanceFacts): str
     .filter((parameter) => parameter.in === 'path' && path[parameter.name] === undefined)
     .map((parameter) => `path.${parameter.name}`);
   const body = request.body && 'value' in request.body ? request.body.value : undefined;
-  const inBody = body === undefined ? [] : inventedReferencesIn(body, facts.observed, facts.identities);
+  const inBody =
+    body === undefined ? [] : inventedReferencesIn(body, facts.observed, facts.identities, facts.collections);
   const sent = wrapBody(body, request.operation.body?.wrapper);
   // The explorer's slots it found no value for (`query origin`, `path ownerId`, `body /trip_id`),
   // those of the body only where the body sent holds them: an optional reference left out invents nothing.

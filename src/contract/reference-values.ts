@@ -2,6 +2,7 @@ import type { Random } from '../core/random.js';
 import type { JsonSchema } from '../openapi/openapi-types.js';
 import type { ReferenceEdge } from '../openapi/reference-edges.js';
 import { primaryType } from '../openapi/schema-shape.js';
+import { collectionNamesOf, listsCollectionKeys } from './acceptance.js';
 import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { RunState } from './types.js';
 
@@ -195,6 +196,9 @@ export class ReferenceFiller {
 
   /** The generators' hook for body properties (`ValueContext.reference`): a value seen, picked at random. */
   readonly body = (name: string, schema: JsonSchema): { value: unknown } | undefined => {
+    const minItems = typeof schema === 'object' && typeof schema.minItems === 'number' ? schema.minItems : 0;
+    if (minItems === 0 && listsCollectionKeys(name, schema, collectionNamesOf(this.sources.plan.operations)))
+      return { value: [] };
     const edge = this.#edges.find(
       (candidate) => candidate.slot.in === 'body' && candidate.slot.word === name && candidate.slot.schema === schema,
     );

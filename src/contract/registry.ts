@@ -27,6 +27,7 @@ import { resourceLifecycle } from './checks/resource-lifecycle.js';
 import { resourceRoundTrip } from './checks/resource-round-trip.js';
 import { responseHeadersConformance } from './checks/response-headers-conformance.js';
 import { readReturnsRequested } from './checks/read-returns-requested.js';
+import { conditionalRequests } from './checks/conditional-requests.js';
 import { responseSchemaConformance } from './checks/response-schema-conformance.js';
 import { serverAssignedId } from './checks/server-assigned-id.js';
 import { statusCodeConformance } from './checks/status-code-conformance.js';
@@ -66,6 +67,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   listFreshness,
   collectionConsistency,
   readReturnsRequested,
+  conditionalRequests,
   paginationFollowed,
   unknownIdConformance,
   locationResolves,

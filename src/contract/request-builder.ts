@@ -3,7 +3,7 @@ import { isObjectValued, styledPathValue, type PathValue } from '../openapi/para
 import { typesOf } from '../openapi/schema-shape.js';
 import { wrapBody } from './body-wrapper.js';
 import { sampleOf } from '../openapi/generate.js';
-import { essenceOf, isJsonMediaType, type Operation } from '../openapi/operations.js';
+import { essenceOf, isJsonMediaType, jsonMediaType, type Operation } from '../openapi/operations.js';
 import type { PlannedOperation, PlannedParameter } from './plan.js';
 import type { OmittedParameter, RequestSpec, SentRequest } from './types.js';
 import { parameterText } from './parameter-text.js';
@@ -125,6 +125,16 @@ export function acceptFor(operation: Operation): string {
   return [preferred, ...types.filter((type) => type !== preferred).map((type) => `${type};q=0.5`)].join(', ');
 }
 
+/**
+ * The media type a JSON body is sent as: the one the document gives the request body
+ * (`application/merge-patch+json` for a merge patch), `application/json` when it names none or any.
+ */
+export function jsonBodyType(operation: Operation): string {
+  const documented = operation.requestBody && jsonMediaType(operation.requestBody.content)?.mediaType;
+  const essence = documented?.split(';')[0]!.trim().toLowerCase();
+  return essence === undefined || essence === '*/*' ? 'application/json' : essence;
+}
+
 /** Turns what a check asks for into the exact HTTP request (URL, headers, body text). */
 export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Credentials): SentRequest {
   const query: Record<string, string> = { ...spec.query };
@@ -139,7 +149,8 @@ export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Cr
   let body: string | undefined;
   if (spec.body)
     body = 'raw' in spec.body ? spec.body.raw : stringifyJson(wrapBody(spec.body.value, spec.operation.body?.wrapper));
-  const contentType = spec.contentType === undefined ? (spec.body ? 'application/json' : null) : spec.contentType;
+  const contentType =
+    spec.contentType === undefined ? (spec.body ? jsonBodyType(spec.operation.operation) : null) : spec.contentType;
   if (contentType !== null) headers['content-type'] = contentType;
   const search = new URLSearchParams(query).toString();
   const url =

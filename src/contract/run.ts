@@ -1,6 +1,6 @@
 import { Random } from '../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
-import { acceptanceOf, inventedSlots, type Observed } from './acceptance.js';
+import { acceptanceOf, collectionNamesOf, inventedSlots, type Observed } from './acceptance.js';
 import { followWrites } from './checks/created-writes.js';
 import { identitiesOf } from './checks/generation.js';
 import { isSuccess } from './checks/response-status.js';
@@ -92,6 +92,7 @@ export class Run {
       observed: this.#observedFor(request.operation),
       identities: identitiesOf({ operation: request.operation, plan: this.plan }),
       accepted: this.#acceptedSlots.get(request.operation.id),
+      collections: collectionNamesOf(this.plan.operations),
     };
     const acceptance = acceptanceOf(request, facts);
     const invented = request.intent === 'valid' ? inventedSlots(request, facts) : [];

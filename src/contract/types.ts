@@ -160,6 +160,8 @@ export interface CreatedResource {
   id: unknown;
   /** The URL path it was created under (`/v1/owners/7/pets`): a sub-resource's ids are its parent's own. */
   scope?: string;
+  /** An action of the run changed it without answering it (a 204): what it holds now is not known. */
+  changedUnseen?: boolean;
 }
 
 export interface RunSettings {

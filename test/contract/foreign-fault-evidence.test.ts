@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CARDWALL } from './foreign/cardwall/api.js';
 import type { ForeignApi } from './foreign/fault-catalogue.js';
 import { MUSEUM } from './foreign/museum/api.js';
 import { ProbeClient } from './foreign/probe-client.js';
@@ -6,7 +7,7 @@ import { STAGEDOOR } from './foreign/stagedoor/api.js';
 
 // The foreign APIs' faults are real: a careful hand-written probe sees each one over HTTP, and
 // passes every correct deployment. (Whether kennel check sees them is foreign-apis.test.ts.)
-const APIS = [STAGEDOOR, MUSEUM] as ForeignApi[];
+const APIS = [STAGEDOOR, MUSEUM, CARDWALL] as ForeignApi[];
 
 async function probe(
   api: ForeignApi,
@@ -15,7 +16,7 @@ async function probe(
 ): Promise<string | undefined> {
   const server = await api.start(deployment);
   try {
-    return await api.probes[fault]!(new ProbeClient(server.url, api.authorization));
+    return await api.probes[fault]!(new ProbeClient(server.url, api.authorization, api.authHeader));
   } finally {
     await server.close();
   }
@@ -30,7 +31,7 @@ describe.each(APIS)('the $name faults, by their probes', (api) => {
   it.each(api.correct)('passes the correct deployment %s on every probe', async (variant) => {
     const server = await api.start({ variant });
     try {
-      const client = new ProbeClient(server.url, api.authorization);
+      const client = new ProbeClient(server.url, api.authorization, api.authHeader);
       const violations: string[] = [];
       for (const { name } of api.faults) {
         const verdict = await api.probes[name]!(client);

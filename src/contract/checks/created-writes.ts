@@ -30,8 +30,12 @@ export function rememberCreated(context: CheckContext, sent: unknown, exchange: 
  */
 export function followWrites(state: RunState, exchange: Exchange): void {
   const { role, collection, idProperty } = exchange.operation;
-  if (!isSuccess(exchange) || !collection || !idProperty) return;
-  if (role !== 'replace' && role !== 'update' && role !== 'delete') return;
+  if (!isSuccess(exchange)) return;
+  if (role !== 'replace' && role !== 'update' && role !== 'delete') {
+    followAction(state, exchange);
+    return;
+  }
+  if (!collection || !idProperty) return;
   const created = state.created.get(collection);
   const index = created?.findIndex((resource) => targets(exchange, resource)) ?? -1;
   if (!created || index < 0) return;
@@ -53,6 +57,40 @@ export function followWrites(state: RunState, exchange: Exchange): void {
         ? written
         : { ...resource.returned, ...written };
   created[index] = { ...resource, sent, returned: { ...returned, [idProperty]: resource.id } };
+}
+
+/**
+ * An action on an item the run created (`POST /boards/{id}/archive`) that answers the item, with
+ * the same id: the item is now as the answer shows it (`state: archived`), so checks that look
+ * for it under a filter look for it as it is. One that answers no item (204) leaves it unknown.
+ */
+function followAction(state: RunState, exchange: Exchange): void {
+  const method = exchange.request.method.toUpperCase();
+  const answer = jsonBody(exchange);
+  if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return;
+  const path = new URL(exchange.request.url).pathname;
+  for (const created of state.created.values()) {
+    const index = created.findIndex((resource) => actsOn(path, resource));
+    if (index < 0) continue;
+    const resource = created[index]!;
+    if (isObject(answer) && answersItem(answer, resource)) created[index] = { ...resource, returned: answer };
+    // A create under the item (`POST /boards/7/cards`) makes another item; any other action changed this one.
+    else if (exchange.operation.role !== 'create') created[index] = { ...resource, changedUnseen: true };
+    return;
+  }
+}
+
+/** The path is one segment under the item's own (`/boards/7/archive` for `/boards` item 7). */
+function actsOn(path: string, resource: CreatedResource): boolean {
+  if (resource.id === undefined || resource.scope === undefined || !path.startsWith(`${resource.scope}/`)) return false;
+  const [id, action, ...rest] = path.slice(resource.scope.length + 1).split('/');
+  return action !== undefined && action !== '' && rest.length === 0 && safeDecode(id!) === String(resource.id);
+}
+
+/** The answer carries the item's id where the create's answer did. */
+function answersItem(answer: Record<string, unknown>, resource: CreatedResource): boolean {
+  const key = Object.keys(resource.returned).find((name) => resource.returned[name] === resource.id);
+  return key !== undefined && answer[key] === resource.id;
 }
 
 /** The request names this item: its URL path is the item's collection path plus its id. */

@@ -192,6 +192,7 @@ export const filterHonoured: ScenarioCheck = {
           (resource) =>
             resource.returned[filter.property] === value &&
             resource.id !== undefined &&
+            resource.changedUnseen !== true &&
             (resource.scope === undefined || resource.scope === listed),
         );
         if (search || !idProperty || mine.length === 0 || (cap !== undefined && items.length >= cap)) continue;

@@ -1,7 +1,10 @@
 import { validBodies, validParameterValues } from '../generate.js';
+import { validValue } from '../../openapi/generate.js';
+import { jsonBodyType } from '../request-builder.js';
 import { exactNumbers } from '../../core/json.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
-import type { PlannedParameter } from '../plan.js';
+import type { PlannedOperation, PlannedParameter } from '../plan.js';
+import { parameterText } from '../parameter-text.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import { rememberCreated } from './created-writes.js';
@@ -24,11 +27,15 @@ function rejected(check: string, exchange: Exchange, severity: Severity = 'error
   const documented = exchange.operation.operation.responses.some((response) => response.status === String(status));
   const speaksOfExistence = exchange.request.body !== undefined || exchange.operation.role !== 'read';
   if (speaksOfExistence && documented && (status === 404 || status === 409)) return [];
-  const plausible = exchange.acceptance === 'plausible';
+  // 415 speaks of the media type, not of what the body holds: sent as the document's own type, no
+  // body makes it fair, however little the document says the body needs.
+  const ownType =
+    status === 415 && exchange.request.headers['content-type'] === jsonBodyType(exchange.operation.operation);
+  const plausible = exchange.acceptance === 'plausible' && !ownType;
   return [
     failure(
       check,
-      refusalSeverity(exchange, severity),
+      ownType ? severity : refusalSeverity(exchange, severity),
       exchange,
       `rejected ${exchange.purpose} with ${exchange.response.status}${plausible ? ' (valid, but the document does not say it suffices)' : ''}`,
       {
@@ -48,11 +55,48 @@ function acceptedValues(context: CheckContext, parameter: PlannedParameter): str
   });
 }
 
-const MEDIA_TYPE_SPELLINGS = [
-  'application/json; charset=utf-8',
-  'Application/JSON; Charset=UTF-8',
-  'application/json;charset=UTF-8',
-];
+/** Other spellings of the body's JSON media type (`Application/Merge-Patch+JSON; Charset=UTF-8`). */
+function mediaTypeSpellings(essence: string): string[] {
+  const capitalised = essence.replace(
+    /(^|[/+.-])([a-z])/g,
+    (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
+  );
+  return [
+    `${essence}; charset=utf-8`,
+    `${capitalised.replace(/json$/i, 'JSON')}; Charset=UTF-8`,
+    `${essence};charset=UTF-8`,
+  ];
+}
+
+/**
+ * The key of a PUT that documents 201: the item's own path parameter (the path's last), which the
+ * client chooses (`PUT /boards/{id}/labels/{key}`). Any value its schema allows is valid input.
+ */
+function clientChosenKey(operation: PlannedOperation): PlannedParameter | undefined {
+  if (operation.operation.method !== 'put' || !operation.successStatuses.includes(201)) return undefined;
+  const last = /\{([^}]+)\}$/.exec(operation.operation.path)?.[1];
+  return operation.parameters.find((parameter) => parameter.in === 'path' && parameter.name === last);
+}
+
+/** A key the run makes up for this request alone: nothing the deployment can hold yet. */
+function freshKey(context: CheckContext, parameter: PlannedParameter): string {
+  return parameterText(validValue(parameter.resolved, generation(context), parameter.name));
+}
+
+/**
+ * A PUT that made an item at a key nothing had says so with 201 (RFC 9110 §9.3.4), where the
+ * document tells 201 (created) from 200 or 204 (replaced).
+ */
+function createdAtFreshKey(check: string, exchange: Exchange, key: string): CheckFailure[] {
+  const status = exchange.response?.status;
+  if (!isSuccess(exchange) || status === 201) return [];
+  return [
+    failure(check, 'error', exchange, `a PUT at a new ${key} answered ${status}, not 201 (created)`, {
+      expected: '201: nothing had this key before',
+      actual: statusText(exchange),
+    }),
+  ];
+}
 
 /** Valid input the spec allows (each enum member, boundary values) gets a documented 2xx. */
 export const positiveDataAcceptance: ScenarioCheck = {
@@ -71,7 +115,8 @@ export const positiveDataAcceptance: ScenarioCheck = {
     const known = knownPathValues(context, operation);
     if (inPath.length > 0 && operation.operation.method === 'delete')
       return { failures: [], skipped: 'a valid DELETE would remove a resource other checks read' };
-    const unknown = inPath.filter((parameter) => known[parameter.name] === undefined);
+    const chosen = clientChosenKey(operation);
+    const unknown = inPath.filter((parameter) => known[parameter.name] === undefined && parameter !== chosen);
     const names = (parameters: typeof unknown) => parameters.map((parameter) => `{${parameter.name}}`).join(', ');
     // No list or create of that collection: the document gives no way to learn an id (does not apply).
     const unlearnable = unknown.filter(
@@ -95,6 +140,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       return exchange;
     };
     const base = validRequest(context, operation, `a valid ${operation.id} request`);
+    if (chosen) base.pathParams = { ...base.pathParams, [chosen.name]: freshKey(context, chosen) };
     if (operation.body) {
       const validate = context.plan.validators.at(operation.body.pointer, 'request');
       let acceptedBody: { value: unknown } | undefined;
@@ -104,6 +150,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
       )) {
         const exchange = await send({ ...base, body: { value }, purpose: `a valid body (${label})` });
         failures.push(...rejected(this.name, exchange, severity));
+        if (chosen && sent.length === 1) failures.push(...createdAtFreshKey(this.name, exchange, chosen.name));
         rememberCreated(context, value, exchange);
         if (isSuccess(exchange)) acceptedBody ??= { value };
       }
@@ -111,7 +158,8 @@ export const positiveDataAcceptance: ScenarioCheck = {
       // (RFC 9110 §8.3.1, §8.3.2, §5.6.6): a server must not refuse any of these spellings of JSON. Each is
       // sent with the very body the deployment accepted, so a refusal is the spelling's fault (a 409 is
       // the body's: its key may be taken once only); with no body accepted there is nothing to compare with.
-      for (const contentType of acceptedBody === undefined ? [] : MEDIA_TYPE_SPELLINGS) {
+      const spellings = mediaTypeSpellings(jsonBodyType(operation.operation));
+      for (const contentType of acceptedBody === undefined ? [] : spellings) {
         const value = acceptedBody!.value;
         const exchange = await send({
           ...base,
@@ -123,8 +171,12 @@ export const positiveDataAcceptance: ScenarioCheck = {
         rememberCreated(context, value, exchange);
       }
     }
+    // A cursor is the deployment's own word for a place in its list: one kennel makes up is not
+    // valid data, and refusing it is right (pagination-followed sends the cursors the pages give).
+    const cursor = operation.list?.pagination.parameter;
     const queryCases = operation.parameters
       .filter((parameter) => parameter.in === 'query')
+      .filter((parameter) => cursor?.kind !== 'cursor' || parameter.name !== cursor.name)
       .flatMap((parameter) => acceptedValues(context, parameter).map((value) => ({ name: parameter.name, value })))
       .slice(0, context.settings.maxExamples);
     // The plain valid request first, as a control: once it is accepted, references kennel had to

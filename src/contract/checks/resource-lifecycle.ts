@@ -3,6 +3,7 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
+import { keptExactly } from './fidelity-values.js';
 import { idParameter } from './ids.js';
 import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
 import { sameJson } from '../same-json.js';
@@ -60,7 +61,7 @@ function readable(context: CheckContext): (name: string, value: unknown) => bool
 function differences(written: Item, read: unknown, compared: (name: string, value: unknown) => boolean): string[] {
   if (!isItem(read)) return ['the body is not an object'];
   return Object.entries(written)
-    .filter(([name, value]) => compared(name, value) && !sameJson(read[name], value))
+    .filter(([name, value]) => compared(name, value) && !keptExactly(value, read[name]))
     .map(([name, value]) => `/${name} written ${show(value)}, read ${name in read ? show(read[name]) : '(absent)'}`);
 }
 

@@ -2,10 +2,10 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed } from './awaited-listing.js';
+import { keptExactly } from './fidelity-values.js';
 import { idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
-import { sameJson } from '../same-json.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { generation } from './generation.js';
@@ -50,7 +50,7 @@ function differences(
   const skipped = uncompared(context, keepId);
   const shown = shownBy(documentedBodySchema(context.plan, exchange));
   return Object.entries(sent)
-    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !sameJson(body[name], value))
+    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !keptExactly(value, body[name]))
     .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
 

@@ -55,8 +55,10 @@ export interface ForeignApi<Fault extends string = string> {
   correct: readonly string[];
   /** The key kennel check sends (`--api-key`). */
   apiKey: string;
-  /** The Authorization header a client holding the key sends (for the probes). */
+  /** The credential header a client holding the key sends (for the probes): its value... */
   authorization: string;
+  /** ...and its name, when not `Authorization` (an API key in a header such as `X-Api-Key`). */
+  authHeader?: string;
   /** The careful hand-written probe of each fault. */
   probes: Readonly<Record<Fault, Probe>>;
   start(options: { fault?: Fault; variant?: string }): Promise<{ url: string; close(): Promise<void> }>;

@@ -19,8 +19,12 @@ export interface ProbeRequest {
   /** A JSON value, or raw text when `rawBody` is set. */
   body?: unknown;
   rawBody?: string;
-  /** The Authorization header: the valid one by default, none with null. */
+  /** The credential header: the valid one by default, none with null. */
   authorization?: string | null;
+  /** Further request headers (If-Match, ...). */
+  headers?: Record<string, string>;
+  /** The Content-Type of the body (application/json by default). */
+  contentType?: string;
 }
 
 /** A violation found by a probe, or undefined when the deployment behaved as its document says. */
@@ -30,22 +34,28 @@ export type Probe = (client: ProbeClient) => Promise<Verdict>;
 export class ProbeClient {
   readonly baseUrl: string;
   readonly authorization: string;
+  /** The name of the credential header (`authorization` unless the API takes a key elsewhere). */
+  readonly authHeader: string;
 
-  constructor(baseUrl: string, authorization: string) {
+  constructor(baseUrl: string, authorization: string, authHeader = 'authorization') {
     this.baseUrl = baseUrl;
     this.authorization = authorization;
+    this.authHeader = authHeader.toLowerCase();
   }
 
   /** Sends `method path` (relative to the base URL, or an absolute URL or path from a link). */
   async send(method: string, path: string, request: ProbeRequest = {}): Promise<ProbeResponse> {
     const url = new URL(this.resolve(path));
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.append(name, String(value));
-    const headers: Record<string, string> = { accept: 'application/json, application/problem+json, image/png' };
+    const headers: Record<string, string> = {
+      accept: 'application/json, application/problem+json, image/png',
+      ...request.headers,
+    };
     const authorization = request.authorization === undefined ? this.authorization : request.authorization;
-    if (authorization !== null) headers.authorization = authorization;
+    if (authorization !== null) headers[this.authHeader] = authorization;
     let body: string | undefined;
     if (request.rawBody !== undefined || request.body !== undefined) {
-      headers['content-type'] = 'application/json';
+      headers['content-type'] = request.contentType ?? 'application/json';
       body = request.rawBody ?? JSON.stringify(request.body);
     }
     const response = await fetch(url, { method, headers, body });
