@@ -154,6 +154,14 @@ describe('security', () => {
     expect(errors(summary)).toEqual([]);
     expect(loadWarnings.join('\n')).toMatch(/"sessionToken", which components.securitySchemes does not define/);
   });
+
+  it('a lone requirement object where the list belongs reads as that one requirement, and loading says so', async () => {
+    const loadWarnings: string[] = [];
+    const summary = await serveAndCheck('security-not-a-list.yaml', loadWarnings);
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+    expect(loadWarnings.join('\n')).toMatch(/security is one requirement object, not a list/);
+  });
 });
 
 describe('lists and reads', () => {
