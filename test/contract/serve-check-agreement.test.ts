@@ -62,6 +62,14 @@ describe('error statuses a document does not list', () => {
   });
 });
 
+describe('error bodies for statuses an operation does not list', () => {
+  it("an undocumented 401 in the operation's own error shape is not judged by another operation's", async () => {
+    const summary = await serveAndCheck('undocumented-status-own-error-shape.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'error-body-conformance')).toEqual([]);
+  });
+});
+
 describe("the document's own example", () => {
   it('a page of a list example that breaks its schema is a warning', async () => {
     const summary = await serveAndCheck('list-example-breaks-schema.yaml');
