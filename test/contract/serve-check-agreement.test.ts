@@ -179,6 +179,15 @@ describe('lists and reads', () => {
   });
 });
 
+describe('collection paths that end in a slash', () => {
+  it('/notes/ is the collection of /notes/{id}/ and of /notes/{id}/summary/; /boards/ of /boards/{boardId}', async () => {
+    const summary = await serveAndCheck('trailing-slash-collections.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+    expect(warnings(summary, 'not-found-conformance')).toEqual([]);
+  });
+});
+
 describe('sub-resources read later', () => {
   it('id-permanence reads each created sub-resource under the parent it was created under', async () => {
     const summary = await serveAndCheck('sub-resource-permanence.yaml');

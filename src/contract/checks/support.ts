@@ -5,6 +5,7 @@ import { coerceParameter } from '../../openapi/parameter-value.js';
 import { validObject, validValue, type ValueContext } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
+import { collectionNamedBy } from '../../openapi/reference-edges.js';
 import { payloadOf } from '../payload.js';
 import { ReferenceFiller } from '../reference-values.js';
 import { defaultParameterValue, parameterText } from '../request-builder.js';
@@ -131,26 +132,21 @@ export function fitsParameter(plan: CheckPlan, parameter: PlannedParameter, valu
   return !parameter.schema || plan.validators.at(parameter.schema.pointer)(exactNumbers(coerced.value)).length === 0;
 }
 
-/** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
-function collectionNamedBy(template: string, name: string): string | undefined {
-  const at = template.indexOf(`/{${name}}`);
-  return at < 0 ? undefined : template.slice(0, at) || '/';
-}
-
 /**
  * The collection whose member a path parameter names: the operation's own collection for its item
  * parameter (`petId` of `/pets/{petId}`), else the collection the path names before it (`ownerId`
  * of `/owners/{ownerId}/pets`, a list's or a create's parent, names an owner, not a pet).
  */
 export function collectionOfPathParameter(
+  plan: CheckPlan,
   operation: PlannedOperation,
   parameter: PlannedOperation['parameters'][number],
 ): string | undefined {
   const resource = operation.resource;
   const ownItem = resource?.itemPath === operation.operation.path && resource.itemParameter === parameter.name;
-  return ownItem && operation.collection
-    ? operation.collection
-    : collectionNamedBy(operation.operation.path, parameter.name);
+  if (ownItem && operation.collection) return operation.collection;
+  const collections = { has: (path: string) => plan.model.resources.some((known) => known.path === path) };
+  return collectionNamedBy(operation.operation.path, parameter.name, collections);
 }
 
 /** The document has an operation that can tell the run ids of `collection`: a list or a create. */
