@@ -14,6 +14,7 @@ import {
   type Operation,
   type OperationResponse,
 } from '../openapi/operations.js';
+import { errorShapesOf } from '../openapi/error-shapes.js';
 import { objectShape } from '../openapi/schema-shape.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import { errorJson } from './problems.js';
@@ -203,20 +204,6 @@ function filled(source: BodySource, validate: Validator, fills: readonly Fill[])
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * For a status the operation does not document: the responses whose body is its error shape (the
- * documented 4xx with a JSON body, then 5xx): an API writes every failure in one shape, and a 401
- * it forgot to document still looks like its 429. An operation documenting no error at all gets
- * the shape most operations of the document use.
- */
-function errorShapesOf(operation: Operation): OperationResponse[] {
-  const withJson = (response: OperationResponse) =>
-    response.content.some((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
-  const inRange = (digit: string) =>
-    operation.responses.filter((response) => response.status.startsWith(digit) && withJson(response));
-  return [...inRange('4'), ...inRange('5')];
 }
 
 function errorShapeOf(operation: Operation): OperationResponse | undefined {

@@ -77,8 +77,12 @@ export function itemActionAnswers(options: ResourceHandlerOptions): Map<string, 
   return answers;
 }
 
-/** `ticketId` for `/tickets` and `/tickets/{ticketId}/qr`: the item the path acts on, no other template after it. */
+/**
+ * `ticketId` for `/tickets` and `/tickets/{ticketId}/qr`: the item the path acts on, no other
+ * template after it. A collection spelled `/tickets/` (Django) counts as `/tickets`.
+ */
 function itemParameterOf(collection: string, path: string): string | undefined {
-  if (!path.startsWith(`${collection}/{`)) return undefined;
-  return /^\{([^}/]+)\}\/[^{}]+$/.exec(path.slice(collection.length + 1))?.[1];
+  const base = collection.endsWith('/') ? collection.slice(0, -1) : collection;
+  if (!path.startsWith(`${base}/{`)) return undefined;
+  return /^\{([^}/]+)\}\/[^{}]+$/.exec(path.slice(base.length + 1))?.[1];
 }

@@ -189,7 +189,23 @@ function securityOf(document: OpenApiDocument, operation: OperationObject): Oper
   for (const [name, raw] of Object.entries(document.components?.securitySchemes ?? {})) {
     schemes[name] = resolve<SecuritySchemeObject>(document, raw, `#/components/securitySchemes/${name}`).value;
   }
-  return { requirements: operation.security ?? document.security ?? [], schemes };
+  const requirements = requirementListOf(operation.security) ?? requirementListOf(document.security) ?? [];
+  return { requirements, schemes };
+}
+
+/**
+ * `security` as a list of requirements. A lone requirement object written where the list belongs
+ * (`security: {basicAuth: []}`) reads as that one requirement, as its author meant; anything else
+ * that is not a list counts as absent. security-notes says so in a warning.
+ */
+export function requirementListOf(security: unknown): SecurityRequirement[] | undefined {
+  if (Array.isArray(security)) return security.filter(isPlainObject) as SecurityRequirement[];
+  if (isPlainObject(security)) return [security as SecurityRequirement];
+  return undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function extensionsOf(operation: OperationObject): Record<string, unknown> {

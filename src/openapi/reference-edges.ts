@@ -30,10 +30,19 @@ export interface ReferenceEdges {
   of(operation: Operation): ReferenceEdge[];
 }
 
-/** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
-export function collectionNamedBy(template: string, name: string): string | undefined {
+/**
+ * `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a
+ * member of; `/owners/` where that is how the document spells the collection (Django, FastAPI).
+ */
+export function collectionNamedBy(
+  template: string,
+  name: string,
+  collections?: { has(path: string): boolean },
+): string | undefined {
   const at = template.indexOf(`/{${name}}`);
-  return at < 0 ? undefined : template.slice(0, at) || '/';
+  if (at < 0) return undefined;
+  const base = template.slice(0, at) || '/';
+  return collections && !collections.has(base) && collections.has(`${base}/`) ? `${base}/` : base;
 }
 
 interface Context {
@@ -104,7 +113,7 @@ function exampleKeysOf(resources: readonly Resource[]): Map<string, ReferenceTar
 
 function pathTarget(context: Context, operation: Operation, slot: RequestSlot): ReferenceTarget | undefined {
   if (slot.in !== 'path') return undefined;
-  const collection = collectionNamedBy(operation.path, slot.name);
+  const collection = collectionNamedBy(operation.path, slot.name, context.byPath);
   const resource = collection === undefined ? undefined : context.byPath.get(collection);
   return resource?.key ? { resource, property: resource.key.property } : undefined;
 }

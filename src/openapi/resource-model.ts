@@ -49,7 +49,8 @@ import type {
   ResourceModel,
 } from './resource-types.js';
 
-const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
+/** `/notes/{id}`, or `/notes/{id}/` as Django and FastAPI write it. */
+const ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\/?)$/;
 /** `/notes/{id}.json`: an item path with a format suffix, its collection `/notes.json`. */
 const SUFFIXED_ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\.[A-Za-z][A-Za-z0-9]{0,7})$/;
 
@@ -62,11 +63,22 @@ function itemPathParts(
   paths: ReadonlySet<string>,
 ): { collection: string; parameter: string } | undefined {
   const plain = ITEM_PATH.exec(operation.path);
-  if (plain) return { collection: plain[1] || '/', parameter: plain[2]! };
+  if (plain) return { collection: collectionPath(plain[1]!, plain[3] === '/', paths), parameter: plain[2]! };
   const suffixed = SUFFIXED_ITEM_PATH.exec(operation.path);
   if (suffixed && paths.has(suffixed[1]! + suffixed[3]!))
     return { collection: suffixed[1]! + suffixed[3]!, parameter: suffixed[2]! };
   return undefined;
+}
+
+/**
+ * The collection of an item path's base (`/notes` of `/notes/{id}`): the base with or without a
+ * trailing slash, whichever the document has (`/notes/` beside `/notes/{id}`, `/notes/` beside
+ * `/notes/{id}/`), the item's own spelling first; the base itself when it has neither.
+ */
+function collectionPath(base: string, slashed: boolean, paths: ReadonlySet<string>): string {
+  if (base === '') return '/';
+  const spellings = slashed ? [`${base}/`, base] : [base, `${base}/`];
+  return spellings.find((spelling) => paths.has(spelling)) ?? base;
 }
 
 function listOf(document: LoadedDocument, operation: Operation): ResourceList | undefined {

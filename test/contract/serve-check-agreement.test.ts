@@ -62,6 +62,14 @@ describe('error statuses a document does not list', () => {
   });
 });
 
+describe('error bodies for statuses an operation does not list', () => {
+  it("an undocumented 401 in the operation's own error shape is not judged by another operation's", async () => {
+    const summary = await serveAndCheck('undocumented-status-own-error-shape.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(warnings(summary, 'error-body-conformance')).toEqual([]);
+  });
+});
+
 describe("the document's own example", () => {
   it('a page of a list example that breaks its schema is a warning', async () => {
     const summary = await serveAndCheck('list-example-breaks-schema.yaml');
@@ -154,12 +162,29 @@ describe('security', () => {
     expect(errors(summary)).toEqual([]);
     expect(loadWarnings.join('\n')).toMatch(/"sessionToken", which components.securitySchemes does not define/);
   });
+
+  it('a lone requirement object where the list belongs reads as that one requirement, and loading says so', async () => {
+    const loadWarnings: string[] = [];
+    const summary = await serveAndCheck('security-not-a-list.yaml', loadWarnings);
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+    expect(loadWarnings.join('\n')).toMatch(/security is one requirement object, not a list/);
+  });
 });
 
 describe('lists and reads', () => {
   it('a listed item is compared with the read only in what the read shows', async () => {
     const summary = await serveAndCheck('list-shows-more.yaml');
     expect(errors(summary)).toEqual([]);
+  });
+});
+
+describe('collection paths that end in a slash', () => {
+  it('/notes/ is the collection of /notes/{id}/ and of /notes/{id}/summary/; /boards/ of /boards/{boardId}', async () => {
+    const summary = await serveAndCheck('trailing-slash-collections.yaml');
+    expect(errors(summary)).toEqual([]);
+    expect(summary.coverage?.unsucceeded).toEqual([]);
+    expect(warnings(summary, 'not-found-conformance')).toEqual([]);
   });
 });
 

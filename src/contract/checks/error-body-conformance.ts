@@ -1,3 +1,6 @@
+import { errorShapesOf } from '../../openapi/error-shapes.js';
+import { jsonMediaType } from '../../openapi/operations.js';
+import type { CheckPlan } from '../plan.js';
 import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
 import { failure, show } from './failure.js';
 import { declaredMediaType, declaresNonJson } from './response-body.js';
@@ -19,10 +22,24 @@ function statusMismatch(check: string, exchange: Exchange, body: unknown): Check
 }
 
 /**
+ * The error shape an undocumented error body comes closest to: the operation's own error bodies
+ * (error-shapes.ts: what the mock borrows) and the document's. No issues when it fits any of them.
+ */
+function closestErrorShape(plan: CheckPlan, exchange: Exchange, documentSchema: string, body: unknown) {
+  const own = errorShapesOf(exchange.operation.operation).map((response) => jsonMediaType(response.content)?.schema);
+  const schemas = [...new Set([...own.map((schema) => schema?.pointer), documentSchema])];
+  const judged = schemas
+    .filter((schema): schema is string => schema !== undefined)
+    .map((schema) => ({ schema, issues: schemaIssues(plan, schema, body, 'response') }));
+  return judged.find((shape) => shape.issues.length === 0) ?? judged.at(-1)!;
+}
+
+/**
  * A 4xx/5xx the operation documents is judged by its own schema (response-schema-conformance,
  * once); one it documents without a body needs none. An undocumented one should carry the
  * document's error body (the schema most of its 4xx responses share), but the document promises
- * no body for a status it does not list: a warning. In any JSON error body, an integer `status`
+ * no body for a status it does not list: a warning. A body in one of the operation's own error
+ * shapes (its 404's, for an undocumented 401) is as good as the document's. In any JSON error body, an integer `status`
  * property equals the HTTP status (an error: the body contradicts the response it is in).
  */
 export const errorBodyConformance: ResponseCheck = {
@@ -47,13 +64,14 @@ export const errorBodyConformance: ResponseCheck = {
         }),
       ];
     }
-    const failures = schemaIssues(plan, plan.errorSchema, body, 'response').map((issue) =>
+    const { schema, issues } = closestErrorShape(plan, exchange, plan.errorSchema, body);
+    const failures = issues.map((issue) =>
       failure(
         this.name,
         'warning',
         exchange,
         `${response.status} error body: ${issue.pointer || '(root)'} ${issue.message}`,
-        { expected: `valid against ${plan.errorSchema}`, actual: show(body), pointer: issue.pointer },
+        { expected: `valid against ${schema}`, actual: show(body), pointer: issue.pointer },
       ),
     );
     return [...failures, ...statusMismatch(this.name, exchange, body)];

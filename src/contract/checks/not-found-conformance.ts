@@ -35,7 +35,7 @@ function itemOperation(operation: PlannedOperation): PlannedParameter | undefine
 
 /** Whether the document lets a client know which ids of the collection `parameter` names exist. */
 function knowableThrough(plan: CheckPlan, operation: PlannedOperation, parameter: PlannedParameter): boolean {
-  const collection = collectionOfPathParameter(operation, parameter);
+  const collection = collectionOfPathParameter(plan, operation, parameter);
   return plan.model.resources.some((resource) => resource.path === collection && resource.stateful);
 }
 
@@ -95,7 +95,7 @@ export const notFoundConformance: ScenarioCheck = {
     const { operation, plan } = context;
     const read = operation.role === 'read';
     const parameter = read ? idParameter(operation) : itemOperation(operation)!;
-    const collection = read ? operation.collection : parameter && collectionOfPathParameter(operation, parameter);
+    const collection = read ? operation.collection : parameter && collectionOfPathParameter(plan, operation, parameter);
     const absent = absentId(context, parameter, collection);
     if (absent === undefined) return { failures: [], skipped: 'the id parameter allows only listed values' };
     const purpose = `${operation.id} for id ${absent}, which does not exist`;

@@ -1,5 +1,6 @@
 import { exactNumbers } from '../../core/json.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
+import { collectionNamedBy } from '../../openapi/reference-edges.js';
 import type { CheckPlan, PlannedOperation, PlannedParameter } from '../plan.js';
 import { ReferenceFiller } from '../reference-values.js';
 import type { CheckContext } from '../types.js';
@@ -31,20 +32,15 @@ export function fitsParameter(plan: CheckPlan, parameter: PlannedParameter, valu
  * of `/owners/{ownerId}/pets`, a list's or a create's parent, names an owner, not a pet).
  */
 export function collectionOfPathParameter(
+  plan: CheckPlan,
   operation: PlannedOperation,
   parameter: PlannedParameter,
 ): string | undefined {
   const resource = operation.resource;
   const ownItem = resource?.itemPath === operation.operation.path && resource.itemParameter === parameter.name;
-  return ownItem && operation.collection
-    ? operation.collection
-    : collectionNamedBy(operation.operation.path, parameter.name);
-}
-
-/** `/owners/{ownerId}/pets/{petId}`, `ownerId` → `/owners`: the collection a path parameter names a member of. */
-function collectionNamedBy(template: string, name: string): string | undefined {
-  const at = template.indexOf(`/{${name}}`);
-  return at < 0 ? undefined : template.slice(0, at) || '/';
+  if (ownItem && operation.collection) return operation.collection;
+  const collections = { has: (path: string) => plan.model.resources.some((known) => known.path === path) };
+  return collectionNamedBy(operation.operation.path, parameter.name, collections);
 }
 
 /** The document has an operation that can tell the run ids of `collection`: a list or a create. */

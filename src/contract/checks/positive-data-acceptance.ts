@@ -120,7 +120,7 @@ export const positiveDataAcceptance: ScenarioCheck = {
     const names = (parameters: typeof unknown) => parameters.map((parameter) => `{${parameter.name}}`).join(', ');
     // No list or create of that collection: the document gives no way to learn an id (does not apply).
     const unlearnable = unknown.filter(
-      (parameter) => !documentsIdSource(context.plan, collectionOfPathParameter(operation, parameter)),
+      (parameter) => !documentsIdSource(context.plan, collectionOfPathParameter(context.plan, operation, parameter)),
     );
     if (unlearnable.length > 0)
       return {
