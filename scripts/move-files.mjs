@@ -17,7 +17,7 @@
 // What it only reports: files left at a room's root that the mapping neither moves nor keeps
 // (`stays`), specifiers that resolve to no file, and mentions without `src/` (`mock/app.ts`).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -141,9 +141,12 @@ function unmapped(mapping) {
 }
 
 function applyMoves(entries, rewritten) {
+  const tracked = new Set(git('ls-files', '--cached').split('\n'));
   for (const { from, to } of entries.filter((entry) => entry.state === 'move')) {
     mkdirSync(path.join(ROOT, posix.dirname(to)), { recursive: true });
-    git('mv', from, to);
+    // git mv refuses a file git does not know yet (a new file not added): that one is just renamed.
+    if (tracked.has(from)) git('mv', from, to);
+    else renameSync(path.join(ROOT, from), path.join(ROOT, to));
   }
   for (const [file, text] of rewritten) writeFileSync(path.join(ROOT, file), text);
 }
