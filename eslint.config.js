@@ -80,13 +80,13 @@ export const OVERSIZED = {
   'bench/reliability.js': 481,
   'bench/run.js': 737,
   'scripts/audit-answers.js': 328,
-  'src/contract/generate.ts': 326,
+  'src/contract/prepare/generate.ts': 326,
   'src/domains/sim/verifier.ts': 316,
 };
 export const LONG_PARAMETER_LISTS = {
   'bench/run.js': 9,
-  'src/contract/run.ts': 8,
-  'src/contract/runner.ts': 6,
+  'src/contract/run/run.ts': 8,
+  'src/contract/run/runner.ts': 6,
   'src/domains/live/site-server.ts': 6,
   'src/store/tenant-collection.ts': 6,
 };

@@ -151,7 +151,7 @@ async function kennelModules() {
     dist('openapi/load.js'),
     dist('mock/app.js'),
     dist('mock/config.js'),
-    dist('contract/plan.js'),
+    dist('contract/prepare/plan.js'),
     import('pino'),
   ]);
   return { loadDocument, createMockApp, DEFAULT_CONFIG, buildPlan, pino };

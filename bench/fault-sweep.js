@@ -120,9 +120,9 @@ function printMatrix(rows, faults) {
 async function main() {
   const { documents, faults, json, verbose } = options();
   const dist = (file) => path.join(ROOT, 'dist', file);
-  if (!existsSync(dist('contract/runner.js'))) throw new Error('dist/ is missing: run npm run build first');
-  const { runContract } = await import(dist('contract/runner.js'));
-  const { startMock } = await import(dist('mock/server.js'));
+  if (!existsSync(dist('contract/run/runner.js'))) throw new Error('dist/ is missing: run npm run build first');
+  const { runContract } = await import(dist('contract/run/runner.js'));
+  const { startMock } = await import(dist('serve/server.js'));
   const { errorFindings } = await import('../test/contract/foreign/score.ts');
   const rows = [];
   for (const document of documents) {

@@ -32,8 +32,8 @@ const { checkGenerated } = await import('../test/generated/consistency-harness.t
 const { sweep, shrink, reproduction } = await import('../test/generated/consistency-sweep.ts');
 const { FEATURES, parseFeatures } = await import('../test/generated/features.ts');
 const kennel = {
-  startMock: (await import('../dist/mock/server.js')).startMock,
-  runContract: (await import('../dist/contract/runner.js')).runContract,
+  startMock: (await import('../dist/serve/server.js')).startMock,
+  runContract: (await import('../dist/contract/run/runner.js')).runContract,
   loadDocument: (await import('../dist/openapi/load.js')).loadDocument,
 };
 

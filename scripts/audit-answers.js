@@ -14,7 +14,7 @@ const { validValue } = await dist('openapi/generate.js');
 const { responseFor, jsonMediaType } = await dist('openapi/operations.js');
 const { valueAt } = await dist('openapi/json-pointer.js');
 const { Random } = await dist('core/random.js');
-const { acceptFor, parameterText } = await dist('contract/request-builder.js');
+const { acceptFor, parameterText } = await dist('contract/prepare/request-builder.js');
 const { coerceParameter } = await dist('openapi/parameter-value.js');
 const { styledPathValue } = await dist('openapi/parameter-style.js');
 

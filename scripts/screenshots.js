@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = new URL('..', import.meta.url);
-const { startMock } = await import(new URL('dist/mock/server.js', root).href);
+const { startMock } = await import(new URL('dist/serve/server.js', root).href);
 const out = new URL('docs/images/', root);
 mkdirSync(out, { recursive: true });
 

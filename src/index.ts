@@ -5,8 +5,8 @@
  * `tsc` compiles with kennel's dependencies alone (test/cli/public-types.e2e.test.ts).
  */
 import { runtimeProblem } from './runtime-support.js';
-import { startMock as startMockServer } from './mock/server.js';
-import type { MockServerOptions, RunningMock } from './mock/running-mock.js';
+import { startMock as startMockServer } from './serve/server.js';
+import type { MockServerOptions, RunningMock } from './serve/running-mock.js';
 
 export type { MockServerOptions, RunningMock };
 
@@ -31,6 +31,6 @@ export {
   type CaseStatus,
   type RunListener,
   type RunProgress,
-} from './contract/runner.js';
+} from './contract/run/runner.js';
 export type { Check, CheckFailure, Finding, Exchange, Severity } from './contract/types.js';
-export { ALL_CHECKS } from './contract/registry.js';
+export { ALL_CHECKS } from './contract/checks/registry.js';

@@ -5,11 +5,11 @@ import { printable } from '../core/printable.js';
 import { hideUrlCredentials } from '../core/redact.js';
 import { isUrl } from '../openapi/load.js';
 import { DEV_API_KEY, type MockConfig } from '../mock/config.js';
-import { DOCS_PREFIX } from '../mock/reference-pages.js';
-import type { RunningMock } from '../mock/server.js';
+import { DOCS_PREFIX } from '../mock/admin/reference-pages.js';
+import type { RunningMock } from '../serve/server.js';
 import type { Operation } from '../openapi/operations.js';
 import { inferResources } from '../openapi/resource-model.js';
-import { VIOLATIONS_HEADER } from '../mock/proxy/violation.js';
+import { VIOLATIONS_HEADER } from '../mock/respond/violation.js';
 import { redisLabel } from '../store/redis/redis-link.js';
 
 /** True when some operation of the document asks for credentials. */

@@ -4,8 +4,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { PETSTORE_SPEC } from '../assets.js';
 import { hideUrlCredentials, isCredentialHeader, REDACTED, Redactor, type Secret } from '../core/redact.js';
 import { ToolError } from '../core/tool-error.js';
-import { CONTRACT_DEFAULTS } from '../contract/defaults.js';
-import type { ContractOptions, RunListener, RunSummary } from '../contract/runner.js';
+import { CONTRACT_DEFAULTS } from '../contract/run/defaults.js';
+import type { ContractOptions, RunListener, RunSummary } from '../contract/run/runner.js';
 import type { CliIo } from './io.js';
 import { byteSizeIn, collect, integerIn } from './options.js';
 import { DOCUMENT_HELP, documentOf } from './document-argument.js';
@@ -62,7 +62,7 @@ function headersOf(lines: readonly string[]): Record<string, string> {
 }
 
 async function listChecks(io: CliIo): Promise<number> {
-  const { ALL_CHECKS } = await import('../contract/registry.js');
+  const { ALL_CHECKS } = await import('../contract/checks/registry.js');
   const width = Math.max(...ALL_CHECKS.map((check) => check.name.length));
   for (const check of ALL_CHECKS)
     io.stdout.write(`${check.name.padEnd(width)}  ${check.severity.padEnd(7)}  ${check.description}\n`);
@@ -227,7 +227,7 @@ async function check(flags: CheckFlags, io: CliIo): Promise<number> {
     if (flags.quiet && flags.verbose) throw new ToolError('--quiet and --verbose contradict each other: choose one');
     const [{ runContract }, { consoleReporter }, { terminalProgress }, { junitXml }, { jsonReport }] =
       await Promise.all([
-        import('../contract/runner.js'),
+        import('../contract/run/runner.js'),
         import('../contract/reporters/console.js'),
         import('../contract/reporters/progress.js'),
         import('../contract/reporters/junit.js'),

@@ -1,7 +1,7 @@
 import { PETSTORE_SPEC } from '../assets.js';
 import { ToolError } from '../core/tool-error.js';
 import { DEFAULT_CONFIG, type MockConfig } from '../mock/config.js';
-import { MEMORY_STORE } from '../mock/store-choice.js';
+import { MEMORY_STORE } from '../serve/store-choice.js';
 import { checkRedisUrl } from '../store/redis/redis-link.js';
 import type { CliIo } from './io.js';
 import { allowedHostProblem, integerIn } from './options.js';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { pino, type Logger } from 'pino';
 import type { MockConfig } from '../mock/config.js';
-import type { RunningMock } from '../mock/server.js';
+import type { RunningMock } from '../serve/server.js';
 import { serveBanner, worldBannerLines } from './banner.js';
 import { watchDocument } from './spec-watch.js';
 import { documentOf } from './document-argument.js';
@@ -39,7 +39,7 @@ async function serve(config: MockConfig, { logFormat, watch }: ServeRun, io: Cli
     { level: config.logLevel, base: { service: 'kennel' }, timestamp: pino.stdTimeFunctions.isoTime },
     await logDestination(logFormat, io.logStream, io.logIsTerminal ?? false),
   );
-  const { startMock } = await import('../mock/server.js');
+  const { startMock } = await import('../serve/server.js');
   const running = await startMock({ ...config, logger });
   try {
     await announceAndWait(running, config, watch, io, logger);

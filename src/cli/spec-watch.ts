@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ToolError } from '../core/tool-error.js';
-import type { Reloaded } from '../mock/reloadable.js';
-import type { RunningMock } from '../mock/server.js';
+import type { Reloaded } from '../serve/reloadable.js';
+import type { RunningMock } from '../serve/server.js';
 import type { CliIo } from './io.js';
 
 /** Quiet time after the last change before reloading: an editor's save is several events. */

@@ -1,6 +1,6 @@
 import type { Random } from '../core/random.js';
-import type { CheckPlan, PlannedOperation } from './plan.js';
-import type { ValuePool } from './value-pool.js';
+import type { CheckPlan, PlannedOperation } from './prepare/plan.js';
+import type { ValuePool } from './prepare/value-pool.js';
 
 export type Severity = 'error' | 'warning';
 

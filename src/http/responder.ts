@@ -39,7 +39,7 @@ export interface RoutedOperation {
 
 /**
  * Answers one operation of a document once its request is authenticated and valid: the contract
- * between the spec router (src/mock/spec-router.ts) and what answers it (the mock's resources,
+ * between the spec router (src/mock/routing/spec-router.ts) and what answers it (the mock's resources,
  * the domain simulator's control API).
  */
 export type Responder = (

@@ -8,29 +8,29 @@ import type { ResourceModel } from '../openapi/resource-model.js';
 import { andThen, type Store } from '../store/store-types.js';
 import { StoreUnavailable } from '../store/store-unavailable.js';
 import type { Redactor } from '../core/redact.js';
-import { adminRouter } from './admin-routes.js';
-import { authenticate, type CredentialSource } from './auth.js';
+import { adminRouter } from './admin/admin-routes.js';
+import { authenticate, type CredentialSource } from './request/auth.js';
 import { acceptedKeys, type MockConfig } from './config.js';
-import { Journal, responseHeaderList } from './journal.js';
+import { Journal, responseHeaderList } from './admin/journal.js';
 import { JSON_CONTENT_TYPE } from '../http/http-response.js';
-import { limitedList } from './resource-limit.js';
-import { referenceGuard } from './reference-guard.js';
-import { itemActionAnswers, itemGuards, type ItemActionAnswer, type ItemGuard } from './item-operations.js';
-import { resourceHandlers, type ResourceHandler } from './resource-responder.js';
-import { resourceSetup, type Seeder, type StoreFactory } from './resource-setup.js';
-import { DocumentAnswers } from './document-answers.js';
-import { exampleWarnings } from './example-check.js';
+import { limitedList } from './respond/resource-limit.js';
+import { referenceGuard } from './respond/reference-guard.js';
+import { itemActionAnswers, itemGuards, type ItemActionAnswer, type ItemGuard } from './respond/item-operations.js';
+import { resourceHandlers, type ResourceHandler } from './respond/resource-responder.js';
+import { resourceSetup, type Seeder, type StoreFactory } from './respond/resource-setup.js';
+import { DocumentAnswers } from './respond/document-answers.js';
+import { exampleWarnings } from './respond/example-check.js';
 import { SchemaValidators } from '../openapi/validators.js';
 import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
-import { mockRedactor } from './redaction.js';
-import { errorJson, toProblem } from './problems.js';
-import { pathUnder } from './route-table.js';
-import { adminGuard } from './admin-guard.js';
+import { mockRedactor } from './admin/redaction.js';
+import { errorJson, toProblem } from './respond/problems.js';
+import { pathUnder } from './routing/route-table.js';
+import { adminGuard } from './admin/admin-guard.js';
 import { corsOutsideAdmin, frontStages } from './front-stages.js';
-import { specRouter } from './spec-router.js';
+import { specRouter } from './routing/spec-router.js';
 import type { RequestInput, Responder, RoutedOperation } from '../http/responder.js';
 import { tenantOf } from './tenancy.js';
-import { queryOf } from './query.js';
+import { queryOf } from './request/query.js';
 import { shorten } from '../core/text.js';
 import type { Clock } from '../core/clock.js';
 import { chaosAdminRouter } from './chaos/chaos-admin.js';
@@ -49,7 +49,7 @@ export interface MockDependencies {
   logger: Logger;
   /** Further APIs mounted before the pet routes (each claims its own prefix). */
   extraApis?: ExtraApi[];
-  /** Proxy mode: answers every request outside the admin API instead of the mock (src/mock/proxy). */
+  /** Proxy mode: answers every request outside the admin API instead of the mock (src/proxy). */
   proxy?: Middleware;
   /** Makes the store (default: in memory; the Redis store for `--store redis://`). */
   makeStore?: StoreFactory;

@@ -12,7 +12,7 @@ import {
 } from '../openapi/operations.js';
 import type { SchemaValidators, Validator } from '../openapi/validators.js';
 import type { RoutedOperation } from '../http/responder.js';
-import { deprecationHeaders } from './deprecation.js';
+import { deprecationHeaders } from './respond/deprecation.js';
 
 /** A parameter with its dereferenced schema (for coercion) and its compiled validator. */
 export interface CompiledParameter extends OperationParameter {

@@ -1,8 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import cors from '@koa/cors';
-import { ADMIN_PREFIX } from './admin-routes.js';
-import { framingProblem } from './framing.js';
-import { isUnder } from './route-table.js';
+import { ADMIN_PREFIX } from './admin/admin-routes.js';
+import { framingProblem } from './request/framing.js';
+import { isUnder } from './routing/route-table.js';
 
 const EXPOSED_HEADERS = [
   'Deprecation',

@@ -1,6 +1,6 @@
 import type { ChaosNote } from './chaos/chaos-hook.js';
-import type { ErrorScope } from './documented-error.js';
-import type { JournalRecord } from './journal.js';
+import type { ErrorScope } from './respond/documented-error.js';
+import type { JournalRecord } from './admin/journal.js';
 
 // What kennel's middlewares leave on `ctx.state` for the ones after them (the journal, the error
 // renderer, chaos), typed once here instead of cast at each reader.

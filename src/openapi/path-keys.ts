@@ -10,7 +10,7 @@ export interface PathKeyNote {
 /**
  * Path keys that hold a query (`/responses?beta=true`): OpenAPI has no word for them, but some
  * documents describe one path's variants that way. kennel serves the key at its path and prefers
- * it for requests that carry its query (src/mock/path-matcher.ts); the note says so.
+ * it for requests that carry its query (src/mock/routing/path-matcher.ts); the note says so.
  */
 export function pathKeyNotes(document: OpenApiDocument): PathKeyNote[] {
   return Object.keys(document.paths ?? {}).flatMap((key) => {

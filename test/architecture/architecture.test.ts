@@ -88,7 +88,7 @@ describe('the architecture of src/', () => {
     const generic = /^src\/(mock|contract|openapi|http)\//;
     const petNames = /\bseedPets\b|\bmaxPetsPerTenant\b|store\/pet\.js/;
     const found = [...sources.entries()]
-      .filter(([file, text]) => generic.test(file) && file !== 'src/mock/server.ts' && petNames.test(text))
+      .filter(([file, text]) => generic.test(file) && file !== 'src/serve/server.ts' && petNames.test(text))
       .map(([file]) => file);
     expect(found).toEqual([]);
   });
@@ -125,7 +125,7 @@ describe('the rules catch what lint alone let through', () => {
     const probe: Sources = new Map([
       ['src/core/x.ts', "import type { RunningMock } from '../mock/server.js';\n"],
       ['src/store/y.ts', "export { startMock } from '../mock/server.js';\n"],
-      ['src/mock/server.ts', 'export const startMock = 1;\n'],
+      ['src/serve/server.ts', 'export const startMock = 1;\n'],
     ]);
     expect(forbiddenEdges(probe, graph).map((edge) => edge.from)).toEqual(['src/core/x.ts', 'src/store/y.ts']);
   });

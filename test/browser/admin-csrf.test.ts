@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { launchChromium, strictContext } from '../helpers/browser.js';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 import { callWorld } from '../helpers/world-client.js';

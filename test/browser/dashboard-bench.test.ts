@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { launchChromium } from '../helpers/browser.js';
 import { addRecord, domainCard, eventually, openDashboard, recordRow, visibleText } from '../helpers/dashboard.js';
 import { callWorld } from '../helpers/world-client.js';

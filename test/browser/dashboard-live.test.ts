@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { domainCard, eventually, openDashboard, visibleText, useDashboardWorld } from '../helpers/dashboard.js';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // The page keeps up with the world: other clients' changes, a hidden tab, an admin token.

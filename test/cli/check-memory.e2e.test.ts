@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { gzipBombServer, streamingServer, type TestServer } from '../contract/hostile-servers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

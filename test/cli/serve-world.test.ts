@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
 import type { ProblemError } from '../../src/core/problem.js';
 import { DEFAULT_CONFIG } from '../../src/mock/config.js';
-import { worldApi } from '../../src/mock/world-api.js';
+import { worldApi } from '../../src/serve/world-api.js';
 import { freePort, runCli, type CliRun } from '../helpers/cli.js';
 
 // kennel serve with the live world: start-up failures close what they opened, and a bad world

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptanceOf, inventedReferencesIn, inventedSlots } from '../../src/contract/acceptance.js';
-import type { PlannedOperation } from '../../src/contract/plan.js';
+import { acceptanceOf, inventedReferencesIn, inventedSlots } from '../../src/contract/run/acceptance.js';
+import type { PlannedOperation } from '../../src/contract/prepare/plan.js';
 import type { RequestSpec } from '../../src/contract/types.js';
 
 /** A create whose body schema is `schema`, documenting `examples` for its JSON body. */

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
-import { SCENARIO_CHECKS } from '../../src/contract/registry.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
+import { SCENARIO_CHECKS } from '../../src/contract/checks/registry.js';
+import { startMock } from '../../src/serve/server.js';
 
 const AUTH_CHECKS = [
   'auth-enforced',

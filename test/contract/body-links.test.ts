@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyLinkPaths, linkValues } from '../../src/contract/body-links.js';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { bodyLinkPaths, linkValues } from '../../src/contract/prepare/body-links.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { COURSES_SPEC, startCoursesServer, type CoursesFault, type CoursesVariant } from './courses-server.js';
 
 async function checkCourses(options: { fault?: CoursesFault; variant?: CoursesVariant }): Promise<RunSummary> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { atBounds, pastBounds } from '../../src/contract/bound-cases.js';
-import { formatVariants, malformedValues } from '../../src/contract/format-cases.js';
+import { atBounds, pastBounds } from '../../src/contract/prepare/bound-cases.js';
+import { formatVariants, malformedValues } from '../../src/contract/prepare/format-cases.js';
 
 const values = (cases: { value: unknown }[]) => cases.map((item) => item.value);
 

@@ -2,15 +2,15 @@
 // and WWW-Authenticate parsing, and the near-miss cases generated from the Pet Store's NewPet.
 import { describe, expect, it } from 'vitest';
 import { exactNumbers, parseJson } from '../../src/core/json.js';
-import { invalidBodies } from '../../src/contract/generate.js';
-import { buildPlan } from '../../src/contract/plan.js';
+import { invalidBodies } from '../../src/contract/prepare/generate.js';
+import { buildPlan } from '../../src/contract/prepare/plan.js';
 import { challengedSchemes } from '../../src/contract/checks/auth-schemes.js';
 import { parseHttpDate } from '../../src/contract/checks/http-date.js';
 import { notAServerError } from '../../src/contract/checks/not-a-server-error.js';
 import { documentedSunset, sunsetDateConformance } from '../../src/contract/checks/sunset-date-conformance.js';
 import { deprecationSignalled } from '../../src/contract/checks/deprecation-signalled.js';
 import { deprecationHeadersScoped } from '../../src/contract/checks/deprecation-headers-scoped.js';
-import type { PlannedOperation } from '../../src/contract/plan.js';
+import type { PlannedOperation } from '../../src/contract/prepare/plan.js';
 import type { Exchange } from '../../src/contract/types.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';

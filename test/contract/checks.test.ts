@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
-import { ALL_CHECKS } from '../../src/contract/registry.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
+import { ALL_CHECKS } from '../../src/contract/checks/registry.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { checkReference, HEADERS_SPEC, startHeadersServer, statusesOf } from './helpers.js';
 import type { Fault, Variant } from './reference-petstore.js';
 

@@ -3,8 +3,8 @@
 // pattern kept from being tricky text, and kennel serve rightly answered 409 to all but the first.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 
 const KEY = 'slug-key';
 const SLUGS = fileURLToPath(new URL('../fixtures/contract/slug-pattern.yaml', import.meta.url));

@@ -2,8 +2,8 @@
 // searches departures between two stops it has seen, books one, reads, confirms and cancels the
 // booking. A correct server passes in every shape; each fault is caught by the check it breaks.
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { findingTitles } from './helpers.js';
 import {
   COACH_TOKEN,

@@ -12,8 +12,8 @@ import {
   type Socket,
 } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,13 +1,13 @@
 // The pure parts of exploration: the value pool, slot fitting, search combinations, payloads and
 // next-page steps, each on small inputs.
 import { describe, expect, it } from 'vitest';
-import { combinations } from '../../src/contract/explore.js';
-import { nextStep } from '../../src/contract/next-page.js';
-import { payloadOf } from '../../src/contract/payload.js';
-import type { PlannedOperation } from '../../src/contract/plan.js';
-import { fitsSlot } from '../../src/contract/reference-values.js';
+import { combinations } from '../../src/contract/run/explore.js';
+import { nextStep } from '../../src/contract/prepare/next-page.js';
+import { payloadOf } from '../../src/contract/prepare/payload.js';
+import type { PlannedOperation } from '../../src/contract/prepare/plan.js';
+import { fitsSlot } from '../../src/contract/prepare/reference-values.js';
 import type { Exchange, RequestSpec } from '../../src/contract/types.js';
-import { ValuePool } from '../../src/contract/value-pool.js';
+import { ValuePool } from '../../src/contract/prepare/value-pool.js';
 import type { NextPage } from '../../src/openapi/pagination.js';
 
 describe('the value pool', () => {
@@ -176,7 +176,7 @@ describe('the next page', () => {
 describe('validRequest fills references from what the deployment showed, and says which it could not', () => {
   it('books a departure the run has seen; without one, names the slot it invented', async () => {
     const { loadDocument } = await import('../../src/openapi/load.js');
-    const { buildPlan } = await import('../../src/contract/plan.js');
+    const { buildPlan } = await import('../../src/contract/prepare/plan.js');
     const { validRequest } = await import('../../src/contract/checks/valid-request.js');
     const { Random } = await import('../../src/core/random.js');
     const { COACHLINE_SPECS } = await import('./coachline-server.js');

@@ -6,7 +6,7 @@ import { windowProblem } from '../../src/contract/checks/list-reads.js';
 import { describeChange, fidelityCases } from '../../src/contract/checks/fidelity-values.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
 import { exactNumbers } from '../../src/core/json.js';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract } from '../../src/contract/run/runner.js';
 import { checkReference, statusesOf } from './helpers.js';
 import { startReferencePetstore } from './reference-petstore.js';
 

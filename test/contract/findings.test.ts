@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FINDING_BOUNDS, FindingSet, findingKey, normalisePointer } from '../../src/contract/findings.js';
-import type { PlannedOperation } from '../../src/contract/plan.js';
+import { FINDING_BOUNDS, FindingSet, findingKey, normalisePointer } from '../../src/contract/run/findings.js';
+import type { PlannedOperation } from '../../src/contract/prepare/plan.js';
 import type { CheckFailure, Exchange } from '../../src/contract/types.js';
 
 const listPets = { id: 'listPets' } as PlannedOperation;

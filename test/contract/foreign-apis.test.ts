@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { CARDWALL } from './foreign/cardwall/api.js';
 import type { FaultSpec, ForeignApi } from './foreign/fault-catalogue.js';
 import { MUSEUM } from './foreign/museum/api.js';

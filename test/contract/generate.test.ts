@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exactNumbers, parseJson } from '../../src/core/json.js';
 import { Random } from '../../src/core/random.js';
-import { invalidBodies, invalidParameterValues, validBodies } from '../../src/contract/generate.js';
-import { buildPlan } from '../../src/contract/plan.js';
+import { invalidBodies, invalidParameterValues, validBodies } from '../../src/contract/prepare/generate.js';
+import { buildPlan } from '../../src/contract/prepare/plan.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { PETSTORE_SPEC } from '../../src/assets.js';
 

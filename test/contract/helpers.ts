@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { PETSTORE_SPEC } from '../../src/assets.js';
-import { runContract, type ContractOptions, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type ContractOptions, type RunSummary } from '../../src/contract/run/runner.js';
 import { listenOnLoopback } from '../helpers/loopback.js';
 import { startReferencePetstore, type Fault, type Variant } from './reference-petstore.js';
 

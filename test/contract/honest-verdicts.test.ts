@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReport } from '../../src/contract/reporters/json.js';
 import { junitXml } from '../../src/contract/reporters/junit.js';
-import { runContract, type CaseResult, type RunSummary } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract, type CaseResult, type RunSummary } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { findingTitles } from './helpers.js';
 import { MEMOS_SPEC, startMemosServer, type MemosFault, type MemosVariant } from './memos-server.js';
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HttpClient, MAX_RESPONSE_BYTES, RunStopped, retryAfterMs } from '../../src/contract/http-client.js';
-import type { PlannedOperation } from '../../src/contract/plan.js';
+import { HttpClient, MAX_RESPONSE_BYTES, RunStopped, retryAfterMs } from '../../src/contract/transport/http-client.js';
+import type { PlannedOperation } from '../../src/contract/prepare/plan.js';
 import { freePort } from '../helpers/cli.js';
 import { gzipBombServer, neverEndingServer, streamingServer, type TestServer } from './hostile-servers.js';
 import { waitUntil } from '../helpers/wait.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { idParameter } from '../../src/contract/checks/ids.js';
-import type { PlannedOperation } from '../../src/contract/plan.js';
+import type { PlannedOperation } from '../../src/contract/prepare/plan.js';
 
 const operation = (path: string, names: string[]) =>
   ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { startTestMock } from '../helpers/mock-client.js';
 import { BOX_OFFICE_SPEC, startBoxOffice, type BoxOfficeFault } from './box-office-server.js';
 

@@ -6,7 +6,7 @@
 // (read-returns-requested), a key handed out twice (ids-never-reused), a create whose own
 // answer shows another reference when nothing reads it back (resource-round-trip).
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { startTestMock } from '../helpers/mock-client.js';
 import { findingTitles } from './helpers.js';
 import { ORDERS_SPEC, startOrdersServer, type OrdersFault } from './orders-server.js';

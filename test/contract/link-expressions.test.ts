@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/contract/link-expressions.js';
+import { evaluate } from '../../src/contract/prepare/link-expressions.js';
 import type { Exchange } from '../../src/contract/types.js';
 
 const exchange = {

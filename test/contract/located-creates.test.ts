@@ -5,7 +5,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract } from '../../src/contract/run/runner.js';
 
 const KEY = 'located-key';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/contract/located-creates.yaml', import.meta.url));

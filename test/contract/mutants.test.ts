@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../src/contract/runner.js';
+import type { RunSummary } from '../../src/contract/run/runner.js';
 import { FAULT_FAMILIES, type PetstoreFault } from './reference-petstore-faults.js';
 import { VARIANTS, type Fault } from './reference-petstore.js';
 import { checkReference } from './helpers.js';

@@ -3,9 +3,9 @@
 // documents (test/generated): auth-enforced called kennel serve's answers to such requests errors.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildPlan } from '../../src/contract/plan.js';
-import { runContract } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { buildPlan } from '../../src/contract/prepare/plan.js';
+import { runContract } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { loadDocument } from '../../src/openapi/load.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/contract/mutual-tls.yaml', import.meta.url));

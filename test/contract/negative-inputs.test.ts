@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { LESSONS_SPEC, startLessonsServer, type LessonsFault, type LessonsVariant } from './lessons-server.js';
 
 const API_KEY = 'lessons-key';

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 
 /** A full run each, run concurrently: generous, for a loaded machine. */
 const RUN_MS = 120_000;
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { findingTitles, statusesOf } from './helpers.js';
 import { LIBRARY_SPEC, LIBRARY_TOKEN, startLibrary, type LibraryFault, type LibraryOptions } from './library-server.js';
 

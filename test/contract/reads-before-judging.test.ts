@@ -4,7 +4,7 @@
 // read by handle while the server numbers them) passes; each fault of that server is still caught.
 import { describe, expect, it } from 'vitest';
 import { findingTitles } from './helpers.js';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { NOTES_SPEC, startNotesServer, type NotesFault } from './notes-server.js';
 
 const KEY = 'notes-key-7';
@@ -135,8 +135,8 @@ describe('links-followed: the stateful sequences a document states', () => {
 describe('Accept and bodies judged by their media type', () => {
   it('asks for JSON first when documented, the first documented type otherwise, any type when none', async () => {
     const { loadDocument } = await import('../../src/openapi/load.js');
-    const { buildPlan } = await import('../../src/contract/plan.js');
-    const { acceptFor } = await import('../../src/contract/request-builder.js');
+    const { buildPlan } = await import('../../src/contract/prepare/plan.js');
+    const { acceptFor } = await import('../../src/contract/prepare/request-builder.js');
     const plan = buildPlan(await loadDocument(NOTES_SPEC));
     const operation = (id: string) => plan.operations.find((candidate) => candidate.id === id)!.operation;
     expect(acceptFor(operation('getNote'))).toBe('application/json, application/xml;q=0.5');
@@ -146,7 +146,7 @@ describe('Accept and bodies judged by their media type', () => {
 
   it('an XML body the document gives is not "not valid JSON"; a JSON-labelled one still is', async () => {
     const { loadDocument } = await import('../../src/openapi/load.js');
-    const { buildPlan } = await import('../../src/contract/plan.js');
+    const { buildPlan } = await import('../../src/contract/prepare/plan.js');
     const { responseSchemaConformance } = await import('../../src/contract/checks/response-schema-conformance.js');
     const { errorBodyConformance } = await import('../../src/contract/checks/error-body-conformance.js');
     const plan = buildPlan(await loadDocument(NOTES_SPEC));

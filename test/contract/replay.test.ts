@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlCommand } from '../../src/contract/request-builder.js';
+import { curlCommand } from '../../src/contract/prepare/request-builder.js';
 import type { SentRequest } from '../../src/contract/types.js';
 import { runCli } from '../helpers/cli.js';
 import { serve, type TestServer } from './hostile-servers.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { junitForToolError, junitXml } from '../../src/contract/reporters/junit.js';
 import { jsonReport } from '../../src/contract/reporters/json.js';
-import type { CaseResult, RunSummary } from '../../src/contract/runner.js';
+import type { CaseResult, RunSummary } from '../../src/contract/run/runner.js';
 import type { Exchange } from '../../src/contract/types.js';
 
 const exchange = {

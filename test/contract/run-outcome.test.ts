@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReport } from '../../src/contract/reporters/json.js';
 import { junitXml } from '../../src/contract/reporters/junit.js';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract } from '../../src/contract/run/runner.js';
 import { runCli } from '../helpers/cli.js';
 import { NOTES_SPEC, startNotesServer } from './notes-server.js';
 

@@ -1,4 +1,4 @@
-import { ValuePool } from '../../src/contract/value-pool.js';
+import { ValuePool } from '../../src/contract/prepare/value-pool.js';
 // What the checker remembers of the items it created stays true to its own later writes, and is
 // scoped to the collection (a sub-resource's parent) it was created in. Found by the generated
 // documents of test/generated: filter-honoured expected a PATCHed item under its old status, and
@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followWrites } from '../../src/contract/checks/created-writes.js';
 import { idUniqueness } from '../../src/contract/checks/id-uniqueness.js';
-import { HttpClient } from '../../src/contract/http-client.js';
-import { buildPlan, type CheckPlan } from '../../src/contract/plan.js';
-import { Run } from '../../src/contract/run.js';
-import { runContract } from '../../src/contract/runner.js';
+import { HttpClient } from '../../src/contract/transport/http-client.js';
+import { buildPlan, type CheckPlan } from '../../src/contract/prepare/plan.js';
+import { Run } from '../../src/contract/run/run.js';
+import { runContract } from '../../src/contract/run/runner.js';
 import type { CreatedResource, Exchange, RunState } from '../../src/contract/types.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { loadDocument } from '../../src/openapi/load.js';
 
 const KEY = 'own-writes-key';

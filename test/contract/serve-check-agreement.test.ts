@@ -5,8 +5,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 
 const KEY = 'agreement-key';
 

@@ -4,7 +4,7 @@
 // resource has now (after an action changed it), and a list of another collection's keys that
 // kennel invented may be refused. No false alarm on the correct deployment.
 import { describe, expect, it } from 'vitest';
-import { runContract, type RunSummary } from '../../src/contract/runner.js';
+import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { findingTitles } from './helpers.js';
 import { startTasklists, TASKLISTS_SPEC, type TasklistsOptions } from './tasklists-server.js';
 

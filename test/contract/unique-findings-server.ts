@@ -1,7 +1,7 @@
 // A Pet Store with exactly five faults: a proxy in front of `kennel serve` (correct, stateful) that
 // breaks five things a real deployment could get wrong. Used to show that kennel check reports
 // each fault once (unique findings), not once per array element or request.
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { serve, type TestServer } from './hostile-servers.js';
 
 export const FIVE_FAULTS = {

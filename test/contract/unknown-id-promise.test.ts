@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract } from '../../src/contract/run/runner.js';
 import { listenOnLoopback } from '../helpers/loopback.js';
 
 /** A Things server that answers every read with the same thing, whatever the id: what the document allows. */

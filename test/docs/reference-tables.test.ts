@@ -9,7 +9,7 @@ import { parse } from 'yaml';
 import { renderAdminReference, renderCliReference } from '../../scripts/reference-tables.js';
 import { program } from '../../src/cli/main.js';
 import { runContract, startMock, type RunningMock } from '../../src/index.js';
-import { adminRouter } from '../../src/mock/admin-routes.js';
+import { adminRouter } from '../../src/mock/admin/admin-routes.js';
 import { chaosAdminRouter } from '../../src/mock/chaos/chaos-admin.js';
 import { nowAdminRouter } from '../../src/mock/time/now-admin.js';
 

@@ -5,7 +5,7 @@ import { controlResponder } from '../../src/domains/live/control-api.js';
 import type { LiveWorld } from '../../src/domains/live/live-world.js';
 import { compileOperation } from '../../src/mock/compiled-operation.js';
 import type { RequestContext } from '../../src/http/responder.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { loadDocument, type LoadedDocument } from '../../src/openapi/load.js';
 import { jsonMediaType, responseFor } from '../../src/openapi/operations.js';
 import { SchemaValidators } from '../../src/openapi/validators.js';

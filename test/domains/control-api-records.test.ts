@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveWorld } from '../../src/domains/live/live-world.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // The control API refuses writes to the platform's own zone with the stable code platform_zone.

@@ -11,7 +11,7 @@ import { packageFile } from '../../src/assets.js';
 import { controlResponder } from '../../src/domains/live/control-api.js';
 import { LiveWorld } from '../../src/domains/live/live-world.js';
 import { loadWorld } from '../../src/domains/scenario/scenario-file.js';
-import { specRouter } from '../../src/mock/spec-router.js';
+import { specRouter } from '../../src/mock/routing/spec-router.js';
 import { loadDocument } from '../../src/openapi/load.js';
 
 // The control API over real HTTP, with a scenario directory whose file is a named pipe: loading it

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
 import { DASHBOARD_CSP } from '../../src/domains/live/dashboard-page.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // The page's files as served, and what the control API adds for it (scenario list, revision, stepping).

@@ -2,7 +2,7 @@
 // --platform-dns-port` answers as it, `--dns-port` as the public resolver, each with its own cache.
 import { Packet, UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 let mock: RunningMock;
 

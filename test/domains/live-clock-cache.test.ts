@@ -1,6 +1,6 @@
 import { Packet, UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // The live world's clock moved to what happens next, and its resolvers' caches flushed, over the

@@ -1,7 +1,7 @@
 // The DNS query log over the control API: what a QA engineer filters to see who asked what.
 import { UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 let mock: RunningMock;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld } from '../helpers/world-client.js';
 
 // A QA engineer's own scenario, sent in the body of POST /scenario, is validated exactly like a

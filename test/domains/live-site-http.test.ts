@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../src/cli/serve-config.js';
 import { ToolError } from '../../src/core/tool-error.js';
 import { withPorts } from '../../src/domains/live/site-server.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld, verifiedSiteDomains } from '../helpers/world-client.js';
 
 // The documentation site as the real internet has it: a plain-HTTP listener that redirects to

@@ -4,10 +4,10 @@ import { X509Certificate } from 'node:crypto';
 import { Packet, TCPClient, UDPClient } from 'dns2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageFile } from '../../src/assets.js';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract } from '../../src/contract/run/runner.js';
 import { CONTROL_OPERATIONS } from '../../src/domains/live/control-api.js';
 import { loadDocument } from '../../src/openapi/load.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 // The live world against real listeners: control API over HTTP, DNS over UDP and TCP, HTTPS with SNI.
 let mock: RunningMock;

@@ -10,8 +10,8 @@ import { packageFile } from '../../src/assets.js';
 import { controlResponder } from '../../src/domains/live/control-api.js';
 import { LiveWorld } from '../../src/domains/live/live-world.js';
 import { loadWorld } from '../../src/domains/scenario/scenario-file.js';
-import { errorJson, toProblem } from '../../src/mock/problems.js';
-import { specRouter } from '../../src/mock/spec-router.js';
+import { errorJson, toProblem } from '../../src/mock/respond/problems.js';
+import { specRouter } from '../../src/mock/routing/spec-router.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 

@@ -1,7 +1,7 @@
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, siteHost } from '../../src/domains/live/site-server.js';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { callWorld, verifiedSiteDomains } from '../helpers/world-client.js';
 
 // The documentation site over real HTTPS: what the client sends (Host, path) never reaches the

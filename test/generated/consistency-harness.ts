@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { stringify } from 'yaml';
-import type { startMock } from '../../src/mock/server.js';
-import type { runContract } from '../../src/contract/runner.js';
+import type { startMock } from '../../src/serve/server.js';
+import type { runContract } from '../../src/contract/run/runner.js';
 import type { loadDocument } from '../../src/openapi/load.js';
 import type { GeneratedDocument } from './document-generator.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { startMock, type MockServerOptions, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type MockServerOptions, type RunningMock } from '../../src/serve/server.js';
 import { valueAt } from '../../src/openapi/json-pointer.js';
 import { jsonMediaType, responseFor } from '../../src/openapi/operations.js';
 import { SchemaValidators } from '../../src/openapi/validators.js';

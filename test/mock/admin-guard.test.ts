@@ -3,7 +3,7 @@
 // origin or in a form or text body (CSRF), token or not. The browser half is
 // test/browser/admin-csrf.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { rawExchange, rawJson } from '../helpers/raw-http.js';
 
 const TOKEN = 'admin-guard-token';

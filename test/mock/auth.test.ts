@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestMock, expectConforms, expectErrorBody, type TestMock } from '../helpers/mock-client.js';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 import { DEV_API_KEY } from '../../src/mock/config.js';
 
 let mock: TestMock;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deprecationHeaders } from '../../src/mock/deprecation.js';
+import { deprecationHeaders } from '../../src/mock/respond/deprecation.js';
 import type { Operation } from '../../src/openapi/operations.js';
 
 const operation = (extensions: Record<string, unknown>): Operation =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/core/redact.js';
-import { BODY_PREVIEW, Journal, type JournalRecord } from '../../src/mock/journal.js';
+import { BODY_PREVIEW, Journal, type JournalRecord } from '../../src/mock/admin/journal.js';
 
 const record = (url: string, extra: Partial<JournalRecord> = {}): JournalRecord => ({
   time: 0,

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import LinkHeader from 'http-link-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 const PAGING = fileURLToPath(new URL('../fixtures/explore/paging.yaml', import.meta.url));
 

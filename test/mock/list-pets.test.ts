@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 import { startTestMock, expectConforms, type TestMock } from '../helpers/mock-client.js';
 
 let mock: TestMock;

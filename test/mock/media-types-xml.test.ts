@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toXml } from '../../src/mock/xml-body.js';
+import { toXml } from '../../src/mock/respond/xml-body.js';
 
 describe('toXml', () => {
   it('names elements by xml.name, items by items.xml.name, and escapes text', () => {

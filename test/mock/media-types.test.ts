@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 const MEDIA = fileURLToPath(new URL('../fixtures/mock-documents/media-types.yaml', import.meta.url));
 let mock: RunningMock;

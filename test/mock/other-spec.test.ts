@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 const INVENTORY = fileURLToPath(new URL('../fixtures/inventory.yaml', import.meta.url));
 let running: RunningMock;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { PETSTORE_SPEC } from '../../src/assets.js';
-import { runContract } from '../../src/contract/runner.js';
+import { runContract } from '../../src/contract/run/runner.js';
 import { startTestMock, type TestMock } from '../helpers/mock-client.js';
 
 /**

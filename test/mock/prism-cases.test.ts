@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
-import type { MockServerOptions } from '../../src/mock/running-mock.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
+import type { MockServerOptions } from '../../src/serve/running-mock.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/mock-documents/prism-cases.yaml', import.meta.url));
 const KEY = 'prism-key';

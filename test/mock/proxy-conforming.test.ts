@@ -1,7 +1,7 @@
 // kennel serve --proxy in front of a conforming deployment (a real kennel mock): the answer passes
 // through unchanged and nothing is reported that is not wrong.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { startTestMock, TEST_KEY, type TestMock } from '../helpers/mock-client.js';
 import { rawRequest, violationsOf, type RawAnswer } from './proxy-helpers.js';
 

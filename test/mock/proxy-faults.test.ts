@@ -2,8 +2,8 @@
 // breaks, in the Kennel-Violations header and the journal, and the answer is relayed as sent.
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
-import { MAX_HEADER_CHARS } from '../../src/mock/proxy/violation.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
+import { MAX_HEADER_CHARS } from '../../src/mock/respond/violation.js';
 import { TEST_KEY } from '../helpers/mock-client.js';
 import { capturedLogger, json, rawRequest, testUpstream, violationsOf } from './proxy-helpers.js';
 

@@ -4,7 +4,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { TEST_KEY } from '../helpers/mock-client.js';
 import { rawExchange, rawJson } from '../helpers/raw-http.js';
 import { capturedLogger, json, testUpstream } from './proxy-helpers.js';

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { endToEndHeaders, rawEndToEndHeaders } from '../../src/mock/proxy/hop-by-hop.js';
-import { parseUpstream, targetOf } from '../../src/mock/proxy/upstream.js';
+import { endToEndHeaders, rawEndToEndHeaders } from '../../src/proxy/hop-by-hop.js';
+import { parseUpstream, targetOf } from '../../src/proxy/upstream.js';
 import {
   capViolations,
   MAX_HEADER_CHARS,
   MAX_VIOLATIONS,
   violationsHeader,
   type Violation,
-} from '../../src/mock/proxy/violation.js';
+} from '../../src/mock/respond/violation.js';
 
 const violation = (message: string): Violation => ({ location: 'response', rule: 'r', severity: 'error', message });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/core/redact.js';
-import { createProxy, type KennelProxy } from '../../src/mock/proxy/proxy-handler.js';
+import { createProxy, type KennelProxy } from '../../src/proxy/proxy-handler.js';
 import { loadDocument, type LoadedDocument } from '../../src/openapi/load.js';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 import { thingsDocument } from '../helpers/things-document.js';

@@ -2,7 +2,7 @@
 // broken off on either side, a kept-alive connection the upstream closed.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { freePort } from '../helpers/cli.js';
 import { TEST_KEY } from '../helpers/mock-client.js';
 import { capturedLogger, json, rawRequest, testUpstream, violationsOf } from './proxy-helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../../src/mock/query.js';
+import { parseQuery } from '../../src/mock/request/query.js';
 
 describe('parseQuery', () => {
   it.each([

@@ -4,7 +4,7 @@
 // answered its examples and every read the first of them.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/resources/read-only-sub-resource.yaml', import.meta.url));
 

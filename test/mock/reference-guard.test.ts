@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 const LIBRARY = fileURLToPath(new URL('../fixtures/explore/library.yaml', import.meta.url));
 const TOKEN = 'library-token';

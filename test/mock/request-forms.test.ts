@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../src/mock/server.js';
+import { startMock, type RunningMock } from '../../src/serve/server.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/mock-documents/${name}`, import.meta.url));
 const mocks: RunningMock[] = [];

@@ -34,7 +34,7 @@ module.registerHooks({
     return nextLoad(url, context);
   },
 });
-const { startMock } = await import('./dist/mock/server.js');
+const { startMock } = await import('./dist/serve/server.js');
 const mock = await startMock({ port: 0, apiKeys: ['k'], world: false });
 const { request } = module.createRequire(import.meta.url)('node:http');
 const status = await new Promise((resolve, reject) =>

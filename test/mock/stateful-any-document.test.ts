@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 import { expectConforms, OTHER_KEY, startTestMock, type TestMock } from '../helpers/mock-client.js';
 
 const SHOP = fileURLToPath(new URL('../fixtures/resources/shop.yaml', import.meta.url));

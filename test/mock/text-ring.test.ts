@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TextRing } from '../../src/mock/text-ring.js';
+import { TextRing } from '../../src/mock/admin/text-ring.js';
 
 /** The texts a ring holds, oldest first. */
 const textsOf = (ring: TextRing): string[] => Array.from({ length: ring.size }, (_, offset) => ring.textAt(offset));

@@ -3,8 +3,8 @@
 // (test/generated): kennel serve kept no state for /people, while kennel check expected it.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { inferResources } from '../../src/openapi/resource-model.js';
 

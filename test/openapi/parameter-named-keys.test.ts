@@ -4,7 +4,7 @@
 // sub-resources: /owners/{ownerSlug} had no key, so kennel serve answered examples for it.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { inferResources } from '../../src/openapi/resource-model.js';
 

@@ -3,8 +3,8 @@
 // (`/grid/5` for `;cell=5`) and kennel serve read no object from a path, so none ever succeeded.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { styledPathValue } from '../../src/openapi/parameter-style.js';
 
 const SPEC = fileURLToPath(new URL('../fixtures/contract/path-styles.yaml', import.meta.url));

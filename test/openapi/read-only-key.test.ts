@@ -3,8 +3,8 @@
 // (test/generated): kennel serve stored the id a create sent and answered the next one 409.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runContract } from '../../src/contract/runner.js';
-import { startMock } from '../../src/mock/server.js';
+import { runContract } from '../../src/contract/run/runner.js';
+import { startMock } from '../../src/serve/server.js';
 import { loadDocument } from '../../src/openapi/load.js';
 import { inferResources } from '../../src/openapi/resource-model.js';
 

@@ -1,6 +1,6 @@
 // Issue 11, item 5: two real kennel processes share one real redis-server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../../src/mock/server.js';
+import { startMock } from '../../src/serve/server.js';
 import { runCli } from '../helpers/cli.js';
 import { spawnKennel, type KennelProcess } from '../helpers/kennel-process.js';
 import { NO_REDIS, startRedis, type TestRedis } from '../helpers/redis-server.js';

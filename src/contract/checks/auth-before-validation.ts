@@ -1,5 +1,5 @@
 import { parseJson } from '../../core/json.js';
-import { invalidBodies, invalidParameterValues } from '../generate.js';
+import { invalidBodies, invalidParameterValues } from '../prepare/generate.js';
 import type { CheckContext, CheckFailure, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { failure } from './failure.js';
 import { statusText } from './response-status.js';

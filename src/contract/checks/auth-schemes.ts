@@ -1,4 +1,4 @@
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 
 /** How the configured key travels for an operation: in `Authorization` under an HTTP scheme, or as an API key. */
 export type CredentialKind = 'bearer' | 'basic' | 'apiKey';

@@ -1,4 +1,4 @@
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext } from '../types.js';
 import { idKey } from './ids.js';
 import { coveringRanges, readList, type Item, type ListRead } from './list-reads.js';

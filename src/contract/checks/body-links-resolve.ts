@@ -1,10 +1,10 @@
 import { successSchemaOf } from '../../openapi/resource-model.js';
-import { bodyLinkPaths, linkValues, type BodyLinkPath } from '../body-links.js';
-import type { PlannedOperation } from '../plan.js';
+import { bodyLinkPaths, linkValues, type BodyLinkPath } from '../prepare/body-links.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
-import { operationAt } from '../url-operation.js';
+import { operationAt } from '../prepare/url-operation.js';
 import { idOf } from './ids.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { knownPathValues } from './path-values.js';

@@ -1,12 +1,12 @@
 import { notAList } from './unexercised.js';
-import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
+import { filterValue, type FilterParameter, type PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
 import { readList, searchOnly, wholeListQuery, windowProblem, type Item, type ListRead } from './list-reads.js';
 import { changedFields } from './fidelity-values.js';
 import { idParameter, idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
-import { fitsSlot } from '../reference-values.js';
-import { sameJson } from '../same-json.js';
+import { fitsSlot } from '../prepare/reference-values.js';
+import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { readById } from './read-by-id.js';
 import { jsonBody } from './response-body.js';

@@ -1,4 +1,4 @@
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { failure } from './failure.js';
 import { isSuccess, statusText } from './response-status.js';

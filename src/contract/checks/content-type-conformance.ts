@@ -3,7 +3,7 @@ import { valueAt } from '../../openapi/json-pointer.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { essenceOf, isJsonMediaType } from '../../openapi/operations.js';
 import { primaryType } from '../../openapi/schema-shape.js';
-import type { CheckPlan } from '../plan.js';
+import type { CheckPlan } from '../prepare/plan.js';
 import type { Exchange, ResponseCheck } from '../types.js';
 import { failure } from './failure.js';
 import { documentedResponse } from './response-status.js';

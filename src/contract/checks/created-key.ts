@@ -1,4 +1,4 @@
-import type { CheckPlan, PlannedOperation } from '../plan.js';
+import type { CheckPlan, PlannedOperation } from '../prepare/plan.js';
 import type { Exchange } from '../types.js';
 import { idOf } from './ids.js';
 import { jsonBody } from './response-body.js';

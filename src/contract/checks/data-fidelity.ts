@@ -4,7 +4,7 @@ import { wholeListQuery, type Item } from './list-reads.js';
 import { changedFields, fidelityCases, type FidelityCase } from './fidelity-values.js';
 import { documentedBodySchema, itemSchemaOf, shownBy } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
-import type { CheckPlan } from '../plan.js';
+import type { CheckPlan } from '../prepare/plan.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { generation, identitiesOf, testDataBody } from './generation.js';

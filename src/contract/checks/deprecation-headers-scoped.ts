@@ -1,5 +1,5 @@
 import { valueAt } from '../../openapi/json-pointer.js';
-import type { CheckPlan, PlannedOperation } from '../plan.js';
+import type { CheckPlan, PlannedOperation } from '../prepare/plan.js';
 import type { ResponseCheck } from '../types.js';
 import { failure } from './failure.js';
 

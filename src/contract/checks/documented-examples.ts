@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../openapi/openapi-types.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 
 const MAX_DEPTH = 16;
 

@@ -1,6 +1,6 @@
 import { errorShapesOf } from '../../openapi/error-shapes.js';
 import { jsonMediaType } from '../../openapi/operations.js';
-import type { CheckPlan } from '../plan.js';
+import type { CheckPlan } from '../prepare/plan.js';
 import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
 import { failure, show } from './failure.js';
 import { declaredMediaType, declaresNonJson } from './response-body.js';

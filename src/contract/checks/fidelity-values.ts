@@ -2,7 +2,7 @@ import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { isReference } from '../../openapi/generate.js';
 import { integerBounds, isFreeText, objectShape, typesOf } from '../../openapi/schema-shape.js';
 import type { Severity } from '../types.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { show } from './failure.js';
 
 /** A body whose values a deployment must store exactly; `refusal` is how wrong it is to refuse it (undefined: fair). */

@@ -1,9 +1,9 @@
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { tallyOf } from './unexercised.js';
 import { asOperand, inRange, rangeSlackMs, rangeValues } from '../../openapi/range-filters.js';
-import { filterValue, type RangeFilter, type TextFilter } from '../plan.js';
+import { filterValue, type RangeFilter, type TextFilter } from '../prepare/plan.js';
 import { nestedValue } from '../../openapi/resource-list.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';

@@ -1,7 +1,7 @@
 import { validObject, type ValueContext } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
-import { ReferenceFiller } from '../reference-values.js';
+import { ReferenceFiller } from '../prepare/reference-values.js';
 import type { CheckContext } from '../types.js';
 
 /** What the data generators draw on in this check: references are filled from what the deployment showed. */

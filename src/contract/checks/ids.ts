@@ -3,7 +3,7 @@ import type { Random } from '../../core/random.js';
 import { randomUuid } from '../../openapi/generate.js';
 import { primaryType } from '../../openapi/schema-shape.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
-import type { PlannedOperation, PlannedParameter } from '../plan.js';
+import type { PlannedOperation, PlannedParameter } from '../prepare/plan.js';
 import type { RunSettings } from '../types.js';
 
 /**

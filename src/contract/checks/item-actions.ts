@@ -1,8 +1,8 @@
 import { objectShape } from '../../openapi/schema-shape.js';
-import type { CheckPlan, PlannedOperation } from '../plan.js';
+import type { CheckPlan, PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, RequestSpec } from '../types.js';
 import { idParameter } from './ids.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { validRequest } from './valid-request.js';
 
 /**

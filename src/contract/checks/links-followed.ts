@@ -1,7 +1,7 @@
 import { linksOf, linksTo, type ResourceLink } from '../../openapi/resource-links.js';
-import { evaluate } from '../link-expressions.js';
-import type { PlannedOperation } from '../plan.js';
-import { parameterText } from '../request-builder.js';
+import { evaluate } from '../prepare/link-expressions.js';
+import type { PlannedOperation } from '../prepare/plan.js';
+import { parameterText } from '../prepare/request-builder.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { rememberCreated } from './created-writes.js';
 import { failure } from './failure.js';

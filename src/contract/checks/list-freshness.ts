@@ -1,4 +1,4 @@
-import { filterValue, type FilterParameter, type PlannedOperation } from '../plan.js';
+import { filterValue, type FilterParameter, type PlannedOperation } from '../prepare/plan.js';
 import type { CheckFailure, ScenarioCheck } from '../types.js';
 import { awaitListed, type ListedOutcome } from './awaited-listing.js';
 import { locatedItemPath } from './created-key.js';

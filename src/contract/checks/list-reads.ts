@@ -1,5 +1,5 @@
 import { asOperand, rangeValues } from '../../openapi/range-filters.js';
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, Exchange } from '../types.js';
 import { idKey } from './ids.js';
 import { knownPathValues } from './path-values.js';

@@ -1,5 +1,5 @@
 import { noSuccessReason } from './unexercised.js';
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idKey, idOf } from './ids.js';
 import { rememberCreated } from './created-writes.js';

@@ -1,13 +1,13 @@
-import { invalidBodies, invalidParameterValues, roundRobin, type InvalidBody } from '../generate.js';
+import { invalidBodies, invalidParameterValues, roundRobin, type InvalidBody } from '../prepare/generate.js';
 import { validObject } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { parseJson } from '../../core/json.js';
-import type { PlannedOperation, PlannedParameter } from '../plan.js';
+import type { PlannedOperation, PlannedParameter } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { idOf } from './ids.js';
 import type { Resource } from '../../openapi/resource-model.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { generation, identitiesOf } from './generation.js';

@@ -1,4 +1,4 @@
-import type { CheckPlan, PlannedOperation, PlannedParameter } from '../plan.js';
+import type { CheckPlan, PlannedOperation, PlannedParameter } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter, knowable, unlikelyId } from './ids.js';
 import { failure } from './failure.js';

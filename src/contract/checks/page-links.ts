@@ -1,6 +1,6 @@
 import { stringifyJson } from '../../core/json.js';
 import { mayBeAbsent } from '../../openapi/pagination.js';
-import { nextRequest, nextStep, pageFieldValue, pageLink, type PageRel } from '../next-page.js';
+import { nextRequest, nextStep, pageFieldValue, pageLink, type PageRel } from '../prepare/next-page.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec } from '../types.js';
 import { failure } from './failure.js';
 import { jsonBody } from './response-body.js';

@@ -1,5 +1,5 @@
-import { nextRequest, nextStep, type NextStep } from '../next-page.js';
-import type { PlannedOperation } from '../plan.js';
+import { nextRequest, nextStep, type NextStep } from '../prepare/next-page.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck } from '../types.js';
 import { identity, pageLinkFindings, pastTheLast, totalFindings, type Page } from './page-links.js';
 import { coveringRanges } from './list-reads.js';

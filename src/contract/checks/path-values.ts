@@ -1,8 +1,8 @@
 import { exactNumbers } from '../../core/json.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
 import { collectionNamedBy } from '../../openapi/reference-edges.js';
-import type { CheckPlan, PlannedOperation, PlannedParameter } from '../plan.js';
-import { ReferenceFiller } from '../reference-values.js';
+import type { CheckPlan, PlannedOperation, PlannedParameter } from '../prepare/plan.js';
+import { ReferenceFiller } from '../prepare/reference-values.js';
 import type { CheckContext } from '../types.js';
 
 /**

@@ -1,10 +1,10 @@
-import { validBodies, validParameterValues } from '../generate.js';
+import { validBodies, validParameterValues } from '../prepare/generate.js';
 import { validValue } from '../../openapi/generate.js';
-import { jsonBodyType } from '../request-builder.js';
+import { jsonBodyType } from '../prepare/request-builder.js';
 import { exactNumbers } from '../../core/json.js';
 import { coerceParameter } from '../../openapi/parameter-value.js';
-import type { PlannedOperation, PlannedParameter } from '../plan.js';
-import { parameterText } from '../parameter-text.js';
+import type { PlannedOperation, PlannedParameter } from '../prepare/plan.js';
+import { parameterText } from '../prepare/parameter-text.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import { rememberCreated } from './created-writes.js';

@@ -1,4 +1,4 @@
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, Exchange, Intent } from '../types.js';
 import { idParameter } from './ids.js';
 import { knownPathValues } from './path-values.js';

@@ -1,5 +1,5 @@
-import { pathParamsAt } from '../url-operation.js';
-import type { PlannedOperation } from '../plan.js';
+import { pathParamsAt } from '../prepare/url-operation.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { failure, show } from './failure.js';
 import { documentsIdSource, fitsParameter } from './path-values.js';

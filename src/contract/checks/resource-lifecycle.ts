@@ -1,12 +1,12 @@
 import { validObject } from '../../openapi/generate.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { keptExactly } from './fidelity-values.js';
 import { idParameter } from './ids.js';
 import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { generation, identitiesOf } from './generation.js';
 import { jsonBody } from './response-body.js';

@@ -1,5 +1,5 @@
 import { objectShape } from '../../openapi/schema-shape.js';
-import { validBodies } from '../generate.js';
+import { validBodies } from '../prepare/generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed } from './awaited-listing.js';
 import { keptExactly } from './fidelity-values.js';

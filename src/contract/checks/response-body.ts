@@ -1,5 +1,5 @@
 import { essenceOf, isJsonMediaType } from '../../openapi/operations.js';
-import { payloadOf } from '../payload.js';
+import { payloadOf } from '../prepare/payload.js';
 import type { Exchange } from '../types.js';
 import { isSuccess } from './response-status.js';
 

@@ -1,5 +1,5 @@
 import { responseFor, type OperationResponse } from '../../openapi/operations.js';
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { Exchange, Severity } from '../types.js';
 
 /** `201`, or `no response (connection refused)`. */

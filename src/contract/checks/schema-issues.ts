@@ -1,6 +1,6 @@
 import { exactNumbers } from '../../core/json.js';
 import type { SchemaView } from '../../openapi/validators.js';
-import type { CheckPlan } from '../plan.js';
+import type { CheckPlan } from '../prepare/plan.js';
 
 /** Validates a value against the schema at `pointer` as `view` reads it; returns "pointer message" lines. */
 export function schemaIssues(

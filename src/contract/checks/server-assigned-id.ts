@@ -1,5 +1,5 @@
 import type { CheckFailure, ScenarioCheck } from '../types.js';
-import { sameJson } from '../same-json.js';
+import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { generation } from './generation.js';
 import { readById } from './read-by-id.js';
@@ -9,7 +9,7 @@ import { validRequest } from './valid-request.js';
 import type { Random } from '../../core/random.js';
 import { validObject } from '../../openapi/generate.js';
 import { objectShape, primaryType } from '../../openapi/schema-shape.js';
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import { idParameter, unlikelyId, createsIdentifiedResources } from './ids.js';
 import { noSuccessReason } from './unexercised.js';
 

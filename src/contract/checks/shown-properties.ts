@@ -3,7 +3,7 @@ import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { jsonMediaType } from '../../openapi/operations.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
-import type { CheckPlan } from '../plan.js';
+import type { CheckPlan } from '../prepare/plan.js';
 import type { Exchange } from '../types.js';
 import { documentedResponse, isSuccess } from './response-status.js';
 

@@ -1,4 +1,4 @@
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckFailure, Exchange, ResponseCheck } from '../types.js';
 import { parseHttpDate, utcDay } from './http-date.js';
 import { failure } from './failure.js';

@@ -1,4 +1,4 @@
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, Exchange } from '../types.js';
 import { createdKeyOf } from './created-key.js';
 import { rememberCreated } from './created-writes.js';

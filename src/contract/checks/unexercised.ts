@@ -1,4 +1,4 @@
-import { outcomeOf, tallyText } from '../coverage.js';
+import { outcomeOf, tallyText } from './coverage.js';
 import type { Exchange } from '../types.js';
 import { isSuccess } from './response-status.js';
 

@@ -1,5 +1,5 @@
 import { responseFor } from '../../openapi/operations.js';
-import type { PlannedOperation } from '../plan.js';
+import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { idParameter, knowable, unlikelyId, idOf } from './ids.js';
 import { failure } from './failure.js';

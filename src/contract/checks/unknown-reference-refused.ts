@@ -1,6 +1,6 @@
 import { stringifyJson } from '../../core/json.js';
 import { danglingReferenceStatus, enforcedReferences, type ReferenceEdge } from '../../openapi/reference-edges.js';
-import { fitsSlot } from '../reference-values.js';
+import { fitsSlot } from '../prepare/reference-values.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { unlikelyId } from './ids.js';
 import { failure } from './failure.js';

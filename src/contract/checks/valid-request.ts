@@ -1,8 +1,8 @@
 import { validValue } from '../../openapi/generate.js';
-import type { PlannedOperation, PlannedParameter } from '../plan.js';
-import { mediaBody } from '../media-bodies.js';
-import { ReferenceFiller } from '../reference-values.js';
-import { defaultParameterValue, parameterText } from '../request-builder.js';
+import type { PlannedOperation, PlannedParameter } from '../prepare/plan.js';
+import { mediaBody } from '../prepare/media-bodies.js';
+import { ReferenceFiller } from '../prepare/reference-values.js';
+import { defaultParameterValue, parameterText } from '../prepare/request-builder.js';
 import type { CheckContext, RequestSpec } from '../types.js';
 import { generation } from './generation.js';
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { PETSTORE_SPEC } from '../../assets.js';
-import type { CaseResult, RunInfo, RunListener, RunSummary } from '../run-types.js';
-import { coverageLine } from '../coverage.js';
-import { FINDING_BOUNDS } from '../findings.js';
+import type { CaseResult, RunInfo, RunListener, RunSummary } from '../run/run-types.js';
+import { coverageLine } from '../checks/coverage.js';
+import { FINDING_BOUNDS } from '../run/findings.js';
 import type { Finding } from '../types.js';
 import { failureDetails, printable } from './failure-text.js';
 import { progressLine } from './progress.js';

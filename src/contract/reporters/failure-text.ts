@@ -1,4 +1,4 @@
-import { curlCommand } from '../request-builder.js';
+import { curlCommand } from '../prepare/request-builder.js';
 import type { CheckFailure, Finding, ReceivedResponse } from '../types.js';
 import { printable } from '../../core/printable.js';
 

@@ -1,5 +1,5 @@
-import { curlCommand } from '../request-builder.js';
-import type { RunSummary } from '../run-types.js';
+import { curlCommand } from '../prepare/request-builder.js';
+import type { RunSummary } from '../run/run-types.js';
 import type { Finding } from '../types.js';
 
 function findingRecord(finding: Finding, apiKey: string) {

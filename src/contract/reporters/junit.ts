@@ -1,5 +1,5 @@
-import { coverageLine } from '../coverage.js';
-import type { CaseResult, RunSummary } from '../run-types.js';
+import { coverageLine } from '../checks/coverage.js';
+import type { CaseResult, RunSummary } from '../run/run-types.js';
 import { failureDetails, printable } from './failure-text.js';
 
 function escape(text: string): string {

@@ -1,4 +1,4 @@
-import type { RunListener, RunProgress } from '../run-types.js';
+import type { RunListener, RunProgress } from '../run/run-types.js';
 
 /** How often the live line is redrawn at most. */
 const REDRAW_MS = 100;

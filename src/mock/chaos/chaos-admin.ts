@@ -1,12 +1,12 @@
 import { Router } from '../commonjs.js';
 import type { Context } from 'koa';
 import { ProblemError } from '../../core/problem.js';
-import { ADMIN_PREFIX, requireAdmin } from '../admin-routes.js';
-import { readJsonBody } from '../read-body.js';
-import { send } from '../spec-router.js';
+import { ADMIN_PREFIX, requireAdmin } from '../admin/admin-routes.js';
+import { readJsonBody } from '../request/read-body.js';
+import { send } from '../routing/spec-router.js';
 import type { ChaosEngine } from './chaos-engine.js';
 import { readChaosSettings, unmatchedRule } from './chaos-rules.js';
-import { refuseOtherMethods } from '../admin-methods.js';
+import { refuseOtherMethods } from '../admin/admin-methods.js';
 
 interface ChaosAdminDependencies {
   engine: ChaosEngine;

@@ -2,11 +2,11 @@ import { Router } from '../commonjs.js';
 import type { Context } from 'koa';
 import { readInstant } from '../../core/instant.js';
 import { ProblemError } from '../../core/problem.js';
-import { ADMIN_PREFIX, requireAdmin } from '../admin-routes.js';
-import { readJsonBody } from '../read-body.js';
-import { send } from '../spec-router.js';
+import { ADMIN_PREFIX, requireAdmin } from '../admin/admin-routes.js';
+import { readJsonBody } from '../request/read-body.js';
+import { send } from '../routing/spec-router.js';
 import type { VirtualNow } from './virtual-now.js';
-import { refuseOtherMethods } from '../admin-methods.js';
+import { refuseOtherMethods } from '../admin/admin-methods.js';
 
 function readNowBody(value: unknown): number {
   const usage = 'Now body must be {"now": "2030-12-06"} (a date, or a date-time with a zone)';

@@ -3,9 +3,9 @@ import { readInstant } from '../../core/instant.js';
 import { ProblemError } from '../../core/problem.js';
 import type { LoadedDocument } from '../../openapi/load.js';
 import type { Operation } from '../../openapi/operations.js';
-import { replacementOf, sunsetOf } from '../deprecation.js';
-import { addPreferenceApplied } from '../operation-hooks.js';
-import type { OperationHook } from '../spec-router.js';
+import { replacementOf, sunsetOf } from '../respond/deprecation.js';
+import { addPreferenceApplied } from '../routing/operation-hooks.js';
+import type { OperationHook } from '../routing/spec-router.js';
 import type { AfterSunset } from './after-sunset.js';
 
 /** The 410 of a removed operation: its removal date and, when the document names one, its replacement. */

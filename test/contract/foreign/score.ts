@@ -2,7 +2,7 @@
 // no error finding, and a fault is caught when its run has an error finding (check, operation,
 // normalised title) that the reference deployment's run does not have. Shared by
 // test/contract/foreign-apis.test.ts (src) and bench/foreign.js (dist): the runner is passed in.
-import type { ContractOptions, RunSummary } from '../../../src/contract/runner.js';
+import type { ContractOptions, RunSummary } from '../../../src/contract/run/runner.js';
 import type { FaultSpec, ForeignApi } from './fault-catalogue.js';
 
 export type RunContract = (options: ContractOptions) => Promise<RunSummary>;

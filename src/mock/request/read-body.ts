@@ -1,0 +1,134 @@
+import type { IncomingMessage } from 'node:http';
+import { parse as parseContentType, type ContentType } from 'content-type';
+import { findPrototypeKey, mayHoldPrototypeKey, parseJson } from '../../core/json.js';
+import { ProblemError } from '../../core/problem.js';
+import { isJsonMediaType } from '../../openapi/operations.js';
+import type { JsonBody } from '../../http/responder.js';
+
+/** A JSON request body: the exact text (for the journal) and the parsed value (unsafe integers as bigint). */
+
+const NO_BODY: JsonBody = { text: '', value: undefined, present: false };
+
+function badBody(code: string, message: string): ProblemError {
+  return new ProblemError(400, code, message);
+}
+
+/** Says which content type the request declares, refusing anything but JSON in UTF-8. */
+function checkContentType(header: string | undefined): void {
+  if (!header)
+    throw badBody('unsupported_media_type', 'Content-Type header is required: send Content-Type: application/json');
+  let parsed: ContentType;
+  try {
+    parsed = parseContentType(header);
+  } catch {
+    throw badBody(
+      'unsupported_media_type',
+      `Content-Type ${JSON.stringify(header.slice(0, 100))} is not a valid media type`,
+    );
+  }
+  if (!isJsonMediaType(parsed.type) || parsed.type === '*/*') {
+    throw badBody('unsupported_media_type', `Content-Type must be application/json, not ${parsed.type}`);
+  }
+  const charset = parsed.parameters.charset?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    throw badBody('unsupported_media_type', `charset ${charset} is not supported: JSON bodies must be UTF-8`);
+  }
+}
+
+/** True when the request announces a body (a length above zero, or chunks). */
+export function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Reads and parses a JSON body of at most `limit` bytes; every client mistake becomes a 400 problem. */
+export async function readJsonBody(request: IncomingMessage, limit: number): Promise<JsonBody> {
+  if (!hasBody(request)) return NO_BODY;
+  checkContentType(request.headers['content-type']);
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    throw badBody(
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed`,
+    );
+  }
+  if (!request.readable) throw unreadable('stream is not readable');
+  // toString() with no argument is UTF-8 without looking the encoding's name up (~0.3 µs a body).
+  const text = (await collect(request, limit)).toString();
+  if (text.trim() === '') return { text, value: undefined, present: false };
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw badBody('malformed_json', `Request body is not valid JSON: ${parsed.message}`);
+  const prototypeKey = mayHoldPrototypeKey(text) ? findPrototypeKey(parsed.value) : undefined;
+  if (prototypeKey !== undefined) {
+    throw badBody(
+      'invalid_body',
+      `Request body is invalid: ${prototypeKey} is not allowed (a "__proto__" key would rewrite an object's prototype)`,
+    );
+  }
+  return { text, value: parsed.value, present: true, mayHoldBigInt: parsed.mayHoldBigInt };
+}
+
+/**
+ * The whole body as bytes, at most `limit` of them; a body sent compressed or cut short is a 400
+ * problem (thrown at once when the headers already say so). Not async: a body is one promise deep.
+ */
+export function readRawBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    throw badBody(
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not supported: send the body uncompressed`,
+    );
+  }
+  if (!request.readable) throw unreadable('stream is not readable');
+  return collect(request, limit);
+}
+
+function unreadable(reason: string): ProblemError {
+  return badBody('malformed_body', `Request body could not be read: ${reason}`);
+}
+
+/**
+ * The body's chunks, refused as soon as they pass `limit` (what raw-body did, without its promise
+ * wrapper, error objects and argument copies on every request). A refused body is left unread and
+ * the request paused: app.ts closes the connection rather than drain a large rest.
+ */
+function collect(request: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const cleanup = () => {
+      request.off('aborted', onAborted);
+      request.off('close', cleanup);
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const fail = (problem: ProblemError) => {
+      cleanup();
+      request.unpipe();
+      request.pause();
+      reject(problem);
+    };
+    function onData(chunk: Buffer): void {
+      received += chunk.length;
+      if (received > limit) fail(badBody('payload_too_large', `Request body is larger than the ${limit}-byte limit`));
+      else chunks.push(chunk);
+    }
+    function onEnd(): void {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+    }
+    function onError(error: Error): void {
+      fail(unreadable(error.message));
+    }
+    function onAborted(): void {
+      fail(unreadable('request aborted'));
+    }
+    request.on('aborted', onAborted);
+    request.on('close', cleanup);
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
+}
