@@ -6,15 +6,27 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cycles, folderOf, forbiddenEdges, importsOf, ioInPureFiles, type Sources } from './import-graph.js';
+import {
+  cycles,
+  folderOf,
+  forbiddenEdges,
+  ioInPureFiles,
+  roomOf,
+  usedEdges,
+  type Place,
+  type Sources,
+} from './import-graph.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The folder graph as ARCHITECTURE.md draws it, in its ```folder-graph block: `mock -> core, http`. */
-function documentedGraph(): Map<string, Set<string>> {
+/**
+ * A graph as ARCHITECTURE.md draws it: the ```folder-graph block (`mock -> core, http`) or the
+ * ```room-graph block (`mock/respond -> mock, mock/request`).
+ */
+function documentedGraph(name: 'folder-graph' | 'room-graph' = 'folder-graph'): Map<string, Set<string>> {
   const text = readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8');
-  const block = /```folder-graph\n([\s\S]*?)```/.exec(text)?.[1];
-  if (!block) throw new Error('ARCHITECTURE.md has no ```folder-graph block');
+  const block = new RegExp(`\`\`\`${name}\\n([\\s\\S]*?)\`\`\``).exec(text)?.[1];
+  if (!block) throw new Error(`ARCHITECTURE.md has no \`\`\`${name} block`);
   const graph = new Map<string, Set<string>>();
   for (const line of block.split('\n').filter((row) => row.trim() !== '')) {
     const [from, to = ''] = line.split('->').map((part) => part.trim());
@@ -29,6 +41,13 @@ function documentedGraph(): Map<string, Set<string>> {
     );
   }
   return graph;
+}
+
+/** The folders split into rooms (those the room graph names) and where a file sits among them. */
+function documentedRooms(): { graph: Map<string, Set<string>>; roomed: Set<string>; place: Place } {
+  const graph = documentedGraph('room-graph');
+  const roomed = new Set([...graph.keys()].map((room) => room.split('/')[0]!));
+  return { graph, roomed, place: (file) => roomOf(file, roomed) };
 }
 
 function srcSources(): Sources {
@@ -63,13 +82,30 @@ describe('the architecture of src/', () => {
     const graph = documentedGraph();
     const folders = new Set([...sources.keys()].map(folderOf));
     expect([...graph.keys()].sort()).toEqual([...folders].sort());
-    const used = new Set<string>();
-    for (const [file, source] of sources)
-      for (const edge of importsOf(file, source)) if (edge.to) used.add(`${folderOf(file)} -> ${folderOf(edge.to)}`);
+    const used = usedEdges(sources);
     const unused = [...graph].flatMap(([from, targets]) =>
       [...targets].filter((to) => !used.has(`${from} -> ${to}`)).map((to) => `${from} -> ${to}`),
     );
     expect(unused, 'edges drawn in ARCHITECTURE.md that no import uses: remove them').toEqual([]);
+  });
+
+  it('every import between rooms of one folder follows the room graph of ARCHITECTURE.md', () => {
+    const { graph, place } = documentedRooms();
+    const found = forbiddenEdges(sources, graph, place)
+      .filter((edge) => folderOf(edge.from) === folderOf(edge.to!))
+      .map((edge) => `${edge.from} imports ${edge.specifier}`);
+    expect(found).toEqual([]);
+  });
+
+  it('the room graph names the rooms its folders hold, and every edge it draws is used', () => {
+    const { graph, place } = documentedRooms();
+    const rooms = new Set([...sources.keys()].map(place).filter((room) => room !== undefined));
+    expect([...graph.keys()].sort()).toEqual([...rooms].sort());
+    const used = usedEdges(sources, place);
+    const unused = [...graph].flatMap(([from, targets]) =>
+      [...targets].filter((to) => !used.has(`${from} -> ${to}`)).map((to) => `${from} -> ${to}`),
+    );
+    expect(unused, 'edges drawn in the room graph that no import uses: remove them').toEqual([]);
   });
 
   it('pure folders import no I/O module, statically, dynamically or re-exported', async () => {
@@ -85,10 +121,10 @@ describe('the architecture of src/', () => {
   });
 
   it("generic code names items and seeders, never the Pet Store's pets (only the composition root wires them)", () => {
-    const generic = /^src\/(mock|contract|openapi|http)\//;
+    const generic = /^src\/(mock|proxy|contract|openapi|http)\//;
     const petNames = /\bseedPets\b|\bmaxPetsPerTenant\b|store\/pet\.js/;
     const found = [...sources.entries()]
-      .filter(([file, text]) => generic.test(file) && file !== 'src/serve/server.ts' && petNames.test(text))
+      .filter(([file, text]) => generic.test(file) && petNames.test(text))
       .map(([file]) => file);
     expect(found).toEqual([]);
   });
@@ -128,6 +164,34 @@ describe('the rules catch what lint alone let through', () => {
       ['src/serve/server.ts', 'export const startMock = 1;\n'],
     ]);
     expect(forbiddenEdges(probe, graph).map((edge) => edge.from)).toEqual(['src/core/x.ts', 'src/store/y.ts']);
+  });
+
+  it('the mock or the proxy importing their host, src/serve (the host importing both is the rule)', () => {
+    const probe: Sources = new Map([
+      ['src/mock/respond/x.ts', "import type { RunningMock } from '../../serve/running-mock.js';\n"],
+      ['src/proxy/y.ts', "import { startMock } from '../serve/server.js';\n"],
+      ['src/serve/z.ts', "import { createMockApp } from '../mock/app.js';\nimport '../proxy/relay.js';\n"],
+    ]);
+    expect(forbiddenEdges(probe, documentedGraph()).map((edge) => edge.from)).toEqual([
+      'src/mock/respond/x.ts',
+      'src/proxy/y.ts',
+    ]);
+  });
+
+  it('a stage importing a later one: a request reader the responder, a check the runner', () => {
+    const { graph, place } = documentedRooms();
+    const probe: Sources = new Map([
+      ['src/mock/request/a.ts', "import { send } from '../respond/b.js';\n"],
+      ['src/contract/checks/c.ts', "import { runContract } from '../run/runner.js';\n"],
+      ['src/contract/prepare/p.ts', "export type Summary = typeof import('../run/run-types.js');\n"],
+      ['src/contract/run/r.ts', "import { CHECKS } from '../checks/registry.js';\n"],
+      ['src/mock/routing/s.ts', "import { answer } from '../respond/t.js';\n"],
+    ]);
+    expect(forbiddenEdges(probe, graph, place).map((edge) => edge.from)).toEqual([
+      'src/mock/request/a.ts',
+      'src/contract/checks/c.ts',
+      'src/contract/prepare/p.ts',
+    ]);
   });
 
   it('a dynamic import of node:fs in the pure simulator', async () => {

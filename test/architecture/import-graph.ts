@@ -47,17 +47,47 @@ export function folderOf(file: string): string {
   return first ?? file;
 }
 
-/** Import edges that cross folders the allowed graph does not connect. */
-export function forbiddenEdges(sources: Sources, allowed: ReadonlyMap<string, ReadonlySet<string>>): ImportEdge[] {
+/**
+ * The room of a file inside a folder split into rooms (`src/mock/respond/x.ts` → `mock/respond`;
+ * `src/mock/app.ts` → `mock`, the folder's root files), or undefined outside `roomed` folders.
+ */
+export function roomOf(file: string, roomed: ReadonlySet<string>): string | undefined {
+  const [, folder, room, ...rest] = file.split('/');
+  if (folder === undefined || !roomed.has(folder)) return undefined;
+  return rest.length > 0 ? `${folder}/${room}` : folder;
+}
+
+/** Where a file sits, for one of the graphs: its folder of src/, or its room inside a folder. */
+export type Place = (file: string) => string | undefined;
+
+/** Import edges between two places the allowed graph does not connect (an unplaced end is not judged). */
+export function forbiddenEdges(
+  sources: Sources,
+  allowed: ReadonlyMap<string, ReadonlySet<string>>,
+  placeOf: Place = folderOf,
+): ImportEdge[] {
   const out: ImportEdge[] = [];
   for (const [file, source] of sources)
     for (const item of importsOf(file, source)) {
       if (!item.to) continue;
-      const from = folderOf(file);
-      const to = folderOf(item.to);
-      if (from !== to && !allowed.get(from)?.has(to)) out.push(item);
+      const from = placeOf(file);
+      const to = placeOf(item.to);
+      if (from === undefined || to === undefined || from === to) continue;
+      if (!allowed.get(from)?.has(to)) out.push(item);
     }
   return out;
+}
+
+/** The edges between places that some import uses (`mock -> core`, `mock/respond -> mock/request`). */
+export function usedEdges(sources: Sources, placeOf: Place = folderOf): Set<string> {
+  const used = new Set<string>();
+  for (const [file, source] of sources)
+    for (const edge of importsOf(file, source)) {
+      const from = placeOf(file);
+      const to = edge.to && placeOf(edge.to);
+      if (from !== undefined && to !== undefined && from !== to) used.add(`${from} -> ${to}`);
+    }
+  return used;
 }
 
 /** Imports of I/O modules (static or dynamic) in files that must stay pure. */

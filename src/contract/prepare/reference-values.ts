@@ -2,7 +2,7 @@ import type { Random } from '../../core/random.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import type { ReferenceEdge } from '../../openapi/reference-edges.js';
 import { primaryType } from '../../openapi/schema-shape.js';
-import { collectionNamesOf, listsCollectionKeys } from '../run/acceptance.js';
+import { collectionNamesOf, listsCollectionKeys } from './collection-keys.js';
 import type { CheckPlan, PlannedOperation } from './plan.js';
 import type { RunState } from '../types.js';
 

@@ -1,6 +1,7 @@
 import { Random } from '../../core/random.js';
 import { CaseRecord, describeCrash } from './case-record.js';
-import { acceptanceOf, collectionNamesOf, inventedSlots, type Observed } from './acceptance.js';
+import { collectionNamesOf } from '../prepare/collection-keys.js';
+import { acceptanceOf, inventedSlots, type Observed } from './acceptance.js';
 import { followWrites } from '../checks/created-writes.js';
 import { identitiesOf } from '../checks/generation.js';
 import { isSuccess } from '../checks/response-status.js';
