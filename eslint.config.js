@@ -50,8 +50,74 @@ const IO_PATTERN = {
   message: 'Pure modules do no I/O: move this to an adapter (see ARCHITECTURE.md).',
 };
 
-/** Nothing under domains/ imports the mock: what both need lives in src/http (ARCHITECTURE.md). */
-const NOT_MOCK = ['../../mock/*'];
+/** Nothing under domains/ imports the mock or its host: what both need lives in src/http (ARCHITECTURE.md). */
+const NOT_MOCK = ['../../mock/*', '../../mock/**', '../../serve/*', '../../proxy/*'];
+
+/** The mock and the proxy are mounted by serve, the composition root: neither imports it. */
+const NOT_HOST = {
+  group: ['**/serve/*'],
+  message: 'Only cli and index.ts import src/serve, the host (ARCHITECTURE.md).',
+};
+
+/**
+ * The rooms of mock/ and contract/ by stage, each with the later stages it must not import (the
+ * room graph of ARCHITECTURE.md): a request is read, then answered, then routed to; a check gets
+ * `send`, the run drives checks, reporters listen to the run. One entry per room, because a file's
+ * last matching `no-restricted-imports` wins: each repeats what its folder forbids.
+ */
+const ROOMS = [
+  {
+    files: 'src/mock/**/*.ts',
+    forbid: [NOT_HOST, { group: ['**/proxy/*'], message: 'The mock never imports its proxy.' }],
+  },
+  {
+    files: 'src/mock/request/**/*.ts',
+    later: ['../respond/*', '../routing/*', '../admin/*', '../chaos/*', '../time/*'],
+    message: 'Reading a request knows nothing of answering or routing it.',
+  },
+  {
+    files: 'src/mock/respond/**/*.ts',
+    later: ['../routing/*', '../admin/*', '../chaos/*', '../time/*'],
+    message: 'An answer knows the request it answers, not the router or the admin API.',
+  },
+  {
+    files: 'src/mock/routing/**/*.ts',
+    later: ['../admin/*', '../chaos/*', '../time/*'],
+    message: 'The router calls the stages; the admin API, chaos and time hook into it, not the reverse.',
+  },
+  { files: 'src/proxy/**/*.ts', forbid: [NOT_HOST] },
+  {
+    files: 'src/contract/prepare/**/*.ts',
+    later: ['../run/*', '../checks/*', '../transport/*', '../reporters/*'],
+    message: 'Preparing requests knows nothing of sending, checking, running or reporting them.',
+  },
+  {
+    files: 'src/contract/checks/**/*.ts',
+    later: ['../run/*', '../transport/*', '../reporters/*'],
+    message: 'A check gets `send`: it imports neither the runner, the transport nor the reporters.',
+  },
+  {
+    files: 'src/contract/transport/**/*.ts',
+    later: ['../run/*', '../checks/*', '../reporters/*'],
+    message: 'The transport sends requests; it knows nothing of checks or runs.',
+  },
+  {
+    files: 'src/contract/run/**/*.ts',
+    later: ['../reporters/*'],
+    message: 'The runner never prints: reporters listen to its events.',
+  },
+];
+
+/** A room's `no-restricted-imports`: its folder's rule, its later stages, and purity where it is pure. */
+function roomRules() {
+  const folderRule = (file) => ROOMS.find((room) => room.forbid && file.startsWith(room.files.replace('**/*.ts', '')));
+  return ROOMS.map(({ files, forbid, later, message }) => {
+    const patterns = [...(forbid ?? folderRule(files)?.forbid ?? [])];
+    if (later) patterns.push({ group: later, message });
+    if (PURE.includes(files)) patterns.push(IO_PATTERN);
+    return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  });
+}
 
 /** A layer's import rule: nothing from the layers above it, and no I/O except in its adapters. */
 function layerRule(files, above, message) {
@@ -150,13 +216,13 @@ export default tseslint.config(
   ...layerRule(
     ['src/domains/live/**/*.ts'],
     NOT_MOCK,
-    'Nothing under domains/ imports the mock: shared HTTP types live in src/http.',
+    'Nothing under domains/ imports the mock or its host: shared HTTP types live in src/http.',
   ),
   // The document-driven HTTP contract is neutral: the mock and the domain simulator both use it.
   ...layerRule(
     ['src/http/**/*.ts'],
-    ['../mock/*', '../domains/**'],
-    'src/http knows neither the mock nor the domains.',
+    ['../mock/*', '../mock/**', '../serve/*', '../proxy/*', '../domains/**'],
+    'src/http knows neither the mock, its host nor the domains.',
   ),
   // The pages' static-file serving is shared by the mock and the domains' dashboard: it knows neither.
   {
@@ -166,12 +232,16 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../mock/*', '../domains/**'], message: 'src/web knows neither the mock nor the domains.' },
+            {
+              group: ['../mock/*', '../mock/**', '../serve/*', '../proxy/*', '../domains/**'],
+              message: 'src/web knows neither the mock, its host nor the domains.',
+            },
           ],
         },
       ],
     },
   },
+  ...roomRules(),
   // Type-aware rules: a promise nobody awaits, or one handed where nothing will await it, loses its
   // errors and its ordering; the rest keep casts and awaits honest.
   {
