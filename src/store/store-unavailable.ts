@@ -1,6 +1,6 @@
 /**
  * The shared store did not answer in time (Redis down, a command held): a fact of the store, not
- * of HTTP. The mock's HTTP layer answers it as a 503 with Retry-After (mock/problems.ts); start-up
+ * of HTTP. The mock's HTTP layer answers it as a 503 with Retry-After (mock/respond/problems.ts); start-up
  * reports it as a tool error.
  */
 export class StoreUnavailable extends Error {
