@@ -4,7 +4,6 @@ import { jsonMediaType } from '../../openapi/operations.js';
 import { objectShape, typesOf } from '../../openapi/schema-shape.js';
 import { wrapBody } from '../prepare/body-wrapper.js';
 import { sameJson } from '../checks/same-json.js';
-import { collectionNamesOf } from '../prepare/collection-keys.js';
 import type { Acceptance, RequestSpec } from '../types.js';
 
 /**
