@@ -112,6 +112,15 @@ describe('a created item the run changes is expected as it is now', () => {
     followWrites(run, exchange(deleting, 'http://h/v1/tickets/2', 204));
     expect(run.created.get('/tickets')!.map((resource) => resource.id)).toEqual([2]);
   });
+
+  it('a create under the item makes another item, even one whose id is the same number', async () => {
+    const { all } = await plan();
+    const creating = { ...all.find((operation) => operation.role === 'update')!, role: 'create' as const };
+    const run = state(item(4, 'open'));
+    const comment = { id: 4, title: 'a comment', status: 'archived' };
+    followWrites(run, exchange(creating, 'http://h/v1/tickets/4/comments', 201, comment));
+    expect(run.created.get('/tickets')![0]!).toEqual(item(4, 'open'));
+  });
 });
 
 describe('id-uniqueness compares ids within one collection', () => {

@@ -67,15 +67,15 @@ export function followWrites(state: RunState, exchange: Exchange): void {
 function followAction(state: RunState, exchange: Exchange): void {
   const method = exchange.request.method.toUpperCase();
   const answer = jsonBody(exchange);
-  if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return;
+  // A create under the item (`POST /boards/7/cards`) makes another item, whatever id it is given.
+  if (method === 'GET' || method === 'HEAD' || method === 'DELETE' || exchange.operation.role === 'create') return;
   const path = new URL(exchange.request.url).pathname;
   for (const created of state.created.values()) {
     const index = created.findIndex((resource) => actsOn(path, resource));
     if (index < 0) continue;
     const resource = created[index]!;
     if (isObject(answer) && answersItem(answer, resource)) created[index] = { ...resource, returned: answer };
-    // A create under the item (`POST /boards/7/cards`) makes another item; any other action changed this one.
-    else if (exchange.operation.role !== 'create') created[index] = { ...resource, changedUnseen: true };
+    else created[index] = { ...resource, changedUnseen: true };
     return;
   }
 }
