@@ -15,7 +15,7 @@ import './lib/typescript-tests.js';
 import { table } from './lib/report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RUNNER = path.join(ROOT, 'dist', 'contract', 'runner.js');
+const RUNNER = path.join(ROOT, 'dist', 'contract', 'run', 'runner.js');
 const USAGE = `usage: npm run bench:foreign [-- options]
   --api NAME        only this API (stagedoor, museum, cardwall); default: all
   --concurrency N   deployments checked at once (default 3)

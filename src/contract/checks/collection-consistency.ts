@@ -6,6 +6,7 @@ import { changedFields } from './fidelity-values.js';
 import { idParameter, idKey } from './ids.js';
 import { documentedBodySchema, shownBy } from './shown-properties.js';
 import { fitsSlot } from '../prepare/reference-values.js';
+import { requestPathValues } from '../prepare/link-expressions.js';
 import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { readById } from './read-by-id.js';
@@ -184,7 +185,10 @@ function sample(items: readonly Item[]): Item[] {
 }
 
 /** Each sampled listed item equals the same item read by id (its listed fields, if lists show fewer). */
-async function readBack(c: Context, context: CheckContext, items: readonly Item[]): Promise<CheckFailure[]> {
+async function readBack(c: Context, context: CheckContext, listed: ListRead): Promise<CheckFailure[]> {
+  const items = listed.items ?? [];
+  // Read under the parents the list was read under (`/acme/members/1`): an id means nothing elsewhere.
+  const parents = requestPathValues(listed.exchange);
   const read = context.plan.collection(c.list.collection!).read;
   if (!read) return [];
   // An id the read's path parameter cannot take (`"string"` where it wants a uuid) cannot be read by id.
@@ -193,7 +197,9 @@ async function readBack(c: Context, context: CheckContext, items: readonly Item[
   const results = await Promise.all(
     readable.map(async (item) => {
       const id = item[c.idProperty];
-      const exchange = await readById(context, read, id, `reading listed ${c.idProperty} ${show(id)} by id`);
+      const exchange = await readById(context, read, id, `reading listed ${c.idProperty} ${show(id)} by id`, {
+        parents,
+      });
       if (!isSuccess(exchange))
         return failure(c.check, 'error', exchange, `a listed item cannot be read by id`, {
           expected: `a 2xx with ${c.idProperty} ${show(id)}`,
@@ -296,7 +302,7 @@ export const collectionConsistency: ScenarioCheck = {
           return reference ? filteredWindows(list, filter, value).map((window) => ({ window, reference })) : [];
         }),
       ),
-      readBack(c, context, whole),
+      readBack(c, context, first),
     ]);
     const reads = [...unfiltered.reads, ...filteredWholes, ...inFiltered.reads];
     return {
