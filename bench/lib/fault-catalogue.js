@@ -31,7 +31,7 @@ export const FAULTS = {
     expected: ['negative-data-rejection'],
   },
   'auth-ignored': {
-    wrong: 'serves requests without credentials as if they had the last ones seen',
+    wrong: 'serves requests without credentials as if they held the real key',
     expected: ['auth-enforced'],
   },
   'create-forgotten': {
