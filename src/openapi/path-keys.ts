@@ -1,5 +1,7 @@
+import { targetOf } from './dereference.js';
 import { pointerOf } from './json-pointer.js';
 import type { OpenApiDocument } from './openapi-types.js';
+import { HTTP_METHODS } from './operations.js';
 
 /** Something about a path key kennel reads in its own way, located by JSON pointer. */
 export interface PathKeyNote {
@@ -26,14 +28,12 @@ export function pathKeyNotes(document: OpenApiDocument): PathKeyNote[] {
   });
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** The path parameters a path item and its operations declare (`$ref`s to components followed). */
 function declaredPathParameters(document: OpenApiDocument, item: Record<string, unknown>): Set<string> {
   const names = new Set<string>();
   const lists = [
     item.parameters,
-    ...METHODS.map((method) => (item[method] as { parameters?: unknown } | undefined)?.parameters),
+    ...HTTP_METHODS.map((method) => (item[method] as { parameters?: unknown } | undefined)?.parameters),
   ];
   for (const list of lists)
     for (const entry of Array.isArray(list) ? list : []) {
@@ -43,15 +43,11 @@ function declaredPathParameters(document: OpenApiDocument, item: Record<string, 
   return names;
 }
 
+/** A parameter object, its local `$ref` followed (the shared resolver: chains, escaped names). */
 function resolveParameter(document: OpenApiDocument, entry: unknown): { in?: unknown; name?: unknown } | undefined {
-  if (entry === null || typeof entry !== 'object') return undefined;
-  const ref = (entry as { $ref?: unknown }).$ref;
-  if (typeof ref !== 'string') return entry;
-  const name = /^#\/components\/parameters\/([^/]+)$/.exec(ref)?.[1];
-  const components = (document.components as { parameters?: Record<string, unknown> } | undefined)?.parameters;
-  return name === undefined
-    ? undefined
-    : resolveParameter(document, components?.[name.replaceAll('~1', '/').replaceAll('~0', '~')]);
+  const ref = (entry as { $ref?: unknown } | null)?.$ref;
+  const parameter = typeof ref === 'string' ? targetOf(document, ref) : entry;
+  return parameter !== null && typeof parameter === 'object' ? parameter : undefined;
 }
 
 const COLON_SEGMENT = /^:([A-Za-z_][\w-]*)$/;
