@@ -5,7 +5,10 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createdKeyOf } from '../../src/contract/checks/created-key.js';
+import { buildPlan } from '../../src/contract/prepare/plan.js';
 import { runContract } from '../../src/contract/run/runner.js';
+import { loadDocument } from '../../src/openapi/load.js';
 
 const KEY = 'located-key';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/contract/located-creates.yaml', import.meta.url));
@@ -79,5 +82,26 @@ describe('list-freshness for a create answered only by its Location', () => {
     expect(result.failures.map((finding) => `${finding.severity}: ${finding.title}`)).toEqual([
       'error: 1 created resource(s) never appear in listTasks',
     ]);
+  });
+});
+
+describe('the key a Location names', () => {
+  it("is read only where the fixed segments are the item path's own, and never from broken text", async () => {
+    const plan = buildPlan(await loadDocument(DOCUMENT));
+    const create = plan.all.find((operation) => operation.id === 'createTask')!;
+    const keyOf = (location: string): unknown =>
+      createdKeyOf(create, {
+        operation: create,
+        intent: 'valid',
+        purpose: 'test',
+        request: { method: 'POST', url: 'http://h/api/tasks', headers: {}, body: '{}' },
+        response: { status: 201, headers: { location }, text: '', json: undefined },
+        durationMs: 1,
+      });
+    expect(keyOf('/api/tasks/t-7')).toBe('t-7');
+    expect(keyOf('http://elsewhere/tasks/a%20b')).toBe('a b');
+    expect(keyOf('/api/notes/t-7')).toBeUndefined();
+    expect(keyOf('/tasks/%E0%A4%A')).toBeUndefined();
+    expect(keyOf('/tasks/')).toBeUndefined();
   });
 });

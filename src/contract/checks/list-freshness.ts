@@ -71,7 +71,7 @@ export const listFreshness: ScenarioCheck = {
     if (search) return search;
     const create = plan.collection(operation.collection).create;
     if (!create?.body) return 'nothing creates resources in this collection';
-    if (!create.returnsItem && !locatedItemPath(plan, create))
+    if (!create.returnsItem && !locatedItemPath(create))
       return 'the create documents no resource in its response and its collection no item path (no id to look for)';
     if (settings.readOnly) return 'read-only run';
     return wholeListQuery(operation) ? undefined : 'the limit parameter documents no maximum or default';

@@ -44,7 +44,7 @@ export async function createResources(
   const created = exchanges.flatMap((exchange, index) => {
     if (!isSuccess(exchange)) return [];
     rememberCreated(createContext, bodies[index]!, exchange);
-    const id = createdKeyOf(context.plan, create, exchange);
+    const id = createdKeyOf(create, exchange);
     return id === undefined ? [] : [{ id, exchange }];
   });
   return { created, exchanges };

@@ -17,6 +17,18 @@ function templateSegments(pathname: string, template: string): Map<string, strin
   return found;
 }
 
+/**
+ * The raw path segments of a template's parameters when the template's fixed segments are the
+ * path's own, right-aligned (`/api/tasks/7` fits `/tasks/{id}`; `/api/notes/7` does not): undefined otherwise.
+ */
+export function matchedTemplateSegments(pathname: string, template: string): Map<string, string> | undefined {
+  const names = template.split('/').filter((segment) => segment !== '');
+  const values = pathname.split('/').slice(-names.length);
+  if (values.length !== names.length) return undefined;
+  if (names.some((segment, index) => !segment.includes('{') && segment !== values[index])) return undefined;
+  return templateSegments(pathname, template);
+}
+
 function fromUrl(url: string, where: 'query' | 'path', name: string, template: string): unknown {
   const parsed = new URL(url);
   if (where === 'query') return parsed.searchParams.get(name) ?? undefined;
