@@ -3,6 +3,7 @@ import { idKey, idOf } from './ids.js';
 import { createResources, type CreatedId } from './test-data.js';
 import { noSuccessReason, tallyOf } from './unexercised.js';
 import { failure, show } from './failure.js';
+import { parentsInScope } from './path-values.js';
 import { readById } from './read-by-id.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess, statusText } from './response-status.js';
@@ -20,24 +21,6 @@ interface KnownId {
   parents?: Record<string, string>;
 }
 
-/** The path parameters of `template` (`/projects/{projectId}/tasks`) in a URL path that ends with it. */
-function parentsIn(scope: string | undefined, template: string): Record<string, string> {
-  if (scope === undefined) return {};
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  const match = new RegExp(`${pattern}/?$`).exec(scope);
-  if (!match) return {};
-  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
-}
-
 function knownIds(context: CheckContext): Map<string, KnownId> {
   const collection = context.operation.collection!;
   const create = context.plan.collection(collection).create;
@@ -47,7 +30,7 @@ function knownIds(context: CheckContext): Map<string, KnownId> {
       known.set(idKey(resource.id), {
         id: resource.id,
         created: true,
-        parents: create ? parentsIn(resource.scope, create.operation.path) : {},
+        parents: create ? parentsInScope(resource.scope, create.operation.path) : {},
       });
   for (const id of context.state.pool.ids(collection))
     if (!known.has(idKey(id))) known.set(idKey(id), { id, created: false });

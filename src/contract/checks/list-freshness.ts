@@ -91,12 +91,8 @@ export const listFreshness: ScenarioCheck = {
       };
     const value = filter?.values[0];
     const typed = filter && filterValue(filter, value!);
-    const { created, exchanges } = await createResources(
-      context,
-      create,
-      count,
-      filter ? { [filter.property]: typed } : {},
-    );
+    const overrides = filter ? { [filter.property]: typed } : {};
+    const { created, exchanges } = await createResources(context, create, count, { overrides });
     const ids = created.map((resource) => idKey(resource.id));
     if (ids.length === 0) return { failures: [], unexercised: noIdReason(exchanges, list.idProperty!) };
     const reads = [

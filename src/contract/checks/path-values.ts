@@ -49,3 +49,24 @@ export function documentsIdSource(plan: CheckPlan, collection: string | undefine
   const { list, create } = plan.collection(collection);
   return list !== undefined || create !== undefined;
 }
+
+/**
+ * The path parameters of `template` (`/projects/{projectId}/tasks`) in a URL path that ends with
+ * it (`/v1/projects/7/tasks`): the parents an item created there lives under.
+ */
+export function parentsInScope(scope: string | undefined, template: string): Record<string, string> {
+  if (scope === undefined) return {};
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  const match = new RegExp(`${pattern}/?$`).exec(scope);
+  if (!match) return {};
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+}

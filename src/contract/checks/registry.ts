@@ -27,6 +27,7 @@ import { resourceLifecycle } from './resource-lifecycle.js';
 import { resourceRoundTrip } from './resource-round-trip.js';
 import { responseHeadersConformance } from './response-headers-conformance.js';
 import { readReturnsRequested } from './read-returns-requested.js';
+import { readsScopedToParent } from './reads-scoped-to-parent.js';
 import { conditionalRequests } from './conditional-requests.js';
 import { responseSchemaConformance } from './response-schema-conformance.js';
 import { serverAssignedId } from './server-assigned-id.js';
@@ -67,6 +68,7 @@ export const SCENARIO_CHECKS: readonly ScenarioCheck[] = [
   listFreshness,
   collectionConsistency,
   readReturnsRequested,
+  readsScopedToParent,
   conditionalRequests,
   paginationFollowed,
   unknownIdConformance,

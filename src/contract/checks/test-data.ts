@@ -12,6 +12,14 @@ export interface CreatedId {
   exchange: Exchange;
 }
 
+/** What the created resources hold beyond their required properties, and where they are created. */
+export interface CreateOptions {
+  /** Properties set on every body. */
+  overrides?: Record<string, unknown>;
+  /** Path values of the create (a parent: `{board_id: "7"}`) instead of those the run knows. */
+  parents?: Record<string, string>;
+}
+
 /**
  * Creates `count` resources at once through the collection's create (required properties plus
  * `overrides`): those created with an id, and every create's exchange (for why none was).
@@ -20,11 +28,11 @@ export async function createResources(
   context: CheckContext,
   create: PlannedOperation,
   count: number,
-  overrides: Record<string, unknown> = {},
+  { overrides = {}, parents = {} }: CreateOptions = {},
 ): Promise<{ created: CreatedId[]; exchanges: Exchange[] }> {
   const createContext = { ...context, operation: create };
   // Under the parents the run knows, as lists and reads of the sub-collection default to them.
-  const pathParams = knownPathValues(createContext, create);
+  const pathParams = { ...knownPathValues(createContext, create), ...parents };
   const bodies = Array.from({ length: count }, () => ({
     // The create's own reference slots (`performance_id`) take values the deployment showed.
     ...testDataBody(create.body!.schema, generation(createContext)),
