@@ -12,13 +12,23 @@ import { validRequest } from './valid-request.js';
  * itself read (`GET /orders/{id}/items`) is a sub-collection, not an action, and is left out.
  */
 export function itemActions(plan: CheckPlan, collection: string): PlannedOperation[] {
+  return postsUnderItem(plan, collection, false);
+}
+
+/** Creates of the item's own sub-collections (`POST /cards/{id}/comments`, listed by a GET there). */
+export function childCreates(plan: CheckPlan, collection: string): PlannedOperation[] {
+  return postsUnderItem(plan, collection, true);
+}
+
+/** POSTs to fixed paths below the item path: actions, or (`listed`) creates of a sub-collection. */
+function postsUnderItem(plan: CheckPlan, collection: string, listed: boolean): PlannedOperation[] {
   const itemPath = plan.collection(collection).read?.resource?.itemPath;
   if (!itemPath) return [];
   const read = new Set(plan.all.filter((o) => o.operation.method === 'get').map((o) => o.operation.path));
   return plan.operations.filter((planned) => {
     const { path, method } = planned.operation;
     if (method !== 'post' || !path.startsWith(`${itemPath}/`)) return false;
-    return !path.slice(itemPath.length).includes('{') && !read.has(path);
+    return !path.slice(itemPath.length).includes('{') && read.has(path) === listed;
   });
 }
 

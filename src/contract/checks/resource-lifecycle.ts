@@ -5,7 +5,7 @@ import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { keptExactly } from './fidelity-values.js';
 import { idParameter } from './ids.js';
-import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
+import { actionRequest, childCreates, documentsAny, itemActions, stateChanges } from './item-actions.js';
 import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { generation, identitiesOf } from './generation.js';
@@ -210,12 +210,15 @@ async function remove(context: CheckContext, subject: Subject, check: string): P
 }
 
 /**
- * Each action on the item (`POST …/{id}/payment`) once the item is gone: it acts on nothing, so
- * it must be refused. An error where the action documents 404 or 410, else a warning.
+ * Each action on the item (`POST …/{id}/payment`) and each create under it (`POST …/{id}/comments`)
+ * once the item is gone: it acts on nothing, or adds to nothing, so it must be refused. An error
+ * where the operation documents 404 or 410, else a warning.
  */
 async function actionsAfterDelete(context: CheckContext, subject: Subject, check: string): Promise<CheckFailure[]> {
   const failures: CheckFailure[] = [];
-  for (const action of itemActions(context.plan, context.operation.collection!)) {
+  const collection = context.operation.collection!;
+  const posts = [...itemActions(context.plan, collection), ...childCreates(context.plan, collection)];
+  for (const action of posts) {
     const purpose = `${action.id} on deleted ${show(subject.id)}`;
     const exchange = await context.send({ ...actionRequest(context, action, subject, purpose), intent: 'absent' });
     if (!isSuccess(exchange)) continue;

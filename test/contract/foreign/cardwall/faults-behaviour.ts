@@ -168,7 +168,6 @@ export const BEHAVIOUR_FAULTS = [
     family: 'references',
     description: 'createComment on a deleted card answers 201 instead of 404',
     checks: ['resource-lifecycle'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
   },
 ] as const satisfies readonly FaultSpec[];
