@@ -53,7 +53,7 @@ const MAX_DEPTH = 8;
 const SHALLOW = 3;
 
 /** True when the schema admits null: `nullable`, a `null` type, or a null alternative. */
-function admitsNull(schema: JsonSchema | undefined): boolean {
+export function admitsNull(schema: JsonSchema | undefined): boolean {
   if (typeof schema !== 'object') return false;
   if (schema.nullable === true || schema.type === 'null') return true;
   if (Array.isArray(schema.type) && schema.type.includes('null')) return true;

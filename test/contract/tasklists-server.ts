@@ -45,6 +45,8 @@ export interface TasklistsOptions {
   ignores?: 'if-none-match' | 'if-match';
   /** A fault: a PUT that creates a tag answers 200, as if it had replaced one. */
   tagCreated200?: boolean;
+  /** A fault: a merge patch's `due_at: null` keeps the old due_at instead of removing it. */
+  mergeNullKept?: boolean;
 }
 
 class Tasklists {
@@ -98,14 +100,20 @@ class Tasklists {
     const type = this.options.patchTakesPlainJson ? 'application/json' : 'application/merge-patch+json';
     const body = await jsonObject(request, type);
     if ('status' in body) return body;
-    const { name, ...rest } = body.value;
-    if (Object.keys(rest).length > 0 || name === undefined) return refuse(422, 'a patch sets name only');
-    if (typeof name !== 'string' || name.length < 1 || name.length > 80)
+    const { name, due_at: due, ...rest } = body.value;
+    if (Object.keys(rest).length > 0 || (name === undefined && due === undefined))
+      return refuse(422, 'a patch sets name or due_at');
+    if (name !== undefined && (typeof name !== 'string' || name.length < 1 || name.length > 80))
       return refuse(422, 'name is 1 to 80 characters');
+    const dueAt = due === undefined || due === null ? due : typeof due === 'string' ? parseDateTime(due) : undefined;
+    if (dueAt === undefined && due !== undefined) return refuse(422, 'due_at is a date-time or null');
     const ifMatch = request.headers['if-match'];
     if (this.options.ignores !== 'if-match' && ifMatch !== undefined && ifMatch !== etag(list) && ifMatch !== '*')
       return refuse(412, 'the list has changed since');
-    list.name = name;
+    if (typeof name === 'string') list.name = name;
+    // RFC 7396: null removes the member; the list shows a removed due_at as null.
+    if (dueAt === null && !this.options.mergeNullKept) list.due_at = null;
+    if (typeof dueAt === 'number') list.due_at = new Date(dueAt).toISOString();
     list.version += 1;
     return jsonReply(200, shown(list), { etag: etag(list) });
   }

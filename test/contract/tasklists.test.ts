@@ -52,6 +52,13 @@ describe('a strict task-list deployment', { timeout: 60_000 }, () => {
     expect(findingTitles(await check({ closeAnswers: 'list', ignores }), 'error')).toEqual([title]);
   });
 
+  it('catches a merge patch whose null keeps the member', async () => {
+    const titles = findingTitles(await check({ closeAnswers: 'list', mergeNullKept: true }), 'error');
+    expect(titles).toEqual([
+      expect.stringMatching(/^resource-lifecycle createList: PATCH updateList with due_at: null kept due_at$/),
+    ]);
+  });
+
   it('catches a PUT that creates a tag under a new key and answers 200', async () => {
     const titles = findingTitles(await check({ closeAnswers: 'list', tagCreated200: true }), 'error');
     expect(titles).toEqual(['positive-data-acceptance putTag: a PUT at a new tag answered 200, not 201 (created)']);

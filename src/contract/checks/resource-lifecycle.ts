@@ -1,7 +1,8 @@
-import { validObject } from '../../openapi/generate.js';
+import { admitsNull, validObject } from '../../openapi/generate.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../prepare/plan.js';
+import { jsonBodyType } from '../prepare/request-builder.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { keptExactly } from './fidelity-values.js';
 import { idParameter } from './ids.js';
@@ -165,6 +166,41 @@ function patchBody(context: CheckContext, update: PlannedOperation, subject: Sub
   return name === undefined ? {} : { [name]: value };
 }
 
+/**
+ * A merge patch (RFC 7396 §2) removes a member it sets to null: one property the item holds and
+ * the PATCH body lets be null is patched to null, and must then read back absent (or null).
+ */
+async function mergePatchNull(
+  context: CheckContext,
+  update: PlannedOperation,
+  subject: Subject,
+  check: string,
+): Promise<CheckFailure[]> {
+  if (jsonBodyType(update.operation) !== 'application/merge-patch+json') return [];
+  const { properties } = objectShape(update.body!.schema);
+  const compared = readable(context);
+  const name = Object.keys(properties).find((candidate) => {
+    const held = subject.written[candidate];
+    return admitsNull(properties[candidate]) && held !== undefined && held !== null && compared(candidate, held);
+  });
+  if (name === undefined) return [];
+  const patched = await context.send({
+    ...itemRequest(context, update, subject, `PATCH of created ${show(subject.id)} removing ${name} (null)`),
+    body: { value: { [name]: null } },
+  });
+  if (!isSuccess(patched)) return [];
+  delete subject.written[name];
+  const read = await readSubject(context, subject, `reading ${show(subject.id)} after ${name} was patched to null`);
+  const body = read && isSuccess(read) ? jsonBody(read) : undefined;
+  if (!isItem(body) || body[name] === undefined || body[name] === null) return [];
+  return [
+    failure(check, 'error', read, `PATCH ${update.id} with ${name}: null kept ${name}`, {
+      expected: `${name} removed (absent or null): a merge patch's null removes the member`,
+      actual: `${name} ${show(body[name])}`,
+    }),
+  ];
+}
+
 /** What deleting the subject showed: the findings, and whether the item is gone (404/410 on read). */
 interface Removal {
   failures: CheckFailure[];
@@ -300,6 +336,7 @@ export const resourceLifecycle: ScenarioCheck = {
         failures.push(
           ...(await change(context, update, subject, { body, expected: { ...subject.written, ...body } }, this.name)),
         );
+      failures.push(...(await mergePatchNull(context, update, subject, this.name)));
     }
     if (remover) {
       const removal = await remove(context, subject, this.name);

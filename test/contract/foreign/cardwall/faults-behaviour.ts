@@ -119,9 +119,8 @@ export const BEHAVIOUR_FAULTS = [
     name: 'merge-patch-null-kept',
     family: 'state',
     description: 'updateCard with due_at: null keeps the old due_at instead of removing it',
-    checks: ['resource-round-trip'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    checks: ['resource-lifecycle', 'resource-round-trip'],
+    caughtToday: true,
   },
   {
     name: 'board-delete-keeps',
