@@ -6,7 +6,7 @@
 //
 // Serves the minimal Koa baseline and `kennel serve` of each checkout DIR (default: this one; each
 // needs a built dist/), with further serve FLAGS when given (`.::--no-cors --journal-size 0`) and
-// Node flags in place of the shebang's (`.::::--max-semi-space-size=8`), loads them one at a time,
+// Node flags in place of its shebang's (`.::::--max-semi-space-size=16`), loads them one at a time,
 // the order rotating per round, and reports for
 // each route the median over rounds of the server's CPU microseconds (user + system, from
 // /proc/<pid>/stat) per answered request, and in brackets the median of its per-round ratios to
@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, killAll, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
+import { shebangNodeFlags } from './lib/node-flags.js';
 import { runLoad } from './lib/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,8 +71,9 @@ function targets() {
     },
   ];
   for (const [index, spec] of dirs.entries()) {
-    const [dir, flags = '', nodeFlags = '--max-semi-space-size=16'] = spec.split('::');
+    const [dir, flags = '', nodeFlags] = spec.split('::');
     const bin = path.join(path.resolve(dir), 'bin/kennel.js');
+    const node = nodeFlags === undefined ? shebangNodeFlags(bin) : nodeFlags.split(' ').filter(Boolean);
     const args = ['--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', ...LOAD_BUDGETS];
     list.push({
       id: dirs.length === 1 ? 'kennel' : `kennel#${index + 1}`,
@@ -79,7 +81,7 @@ function targets() {
       command: (port) => [
         process.execPath,
         [
-          ...nodeFlags.split(' ').filter(Boolean),
+          ...node,
           bin,
           'serve',
           '--port',

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChild } from './lib/children.js';
 import { foldedStacks } from './lib/folded.js';
+import { shebangNodeFlags } from './lib/node-flags.js';
 import { runLoad } from './lib/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,8 +52,8 @@ const kennel = startChild('kennel', process.execPath, [
   '--cpu-prof',
   '--cpu-prof-dir',
   scratch,
-  // The flag of bin/kennel.js's shebang, so the profile shows the garbage collection users get.
-  '--max-semi-space-size=16',
+  // The flags of bin/kennel.js's shebang, so the profile shows the garbage collection users get.
+  ...shebangNodeFlags(),
   path.join(ROOT, 'bin', 'kennel.js'),
   'serve',
   '--port',
