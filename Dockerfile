@@ -53,5 +53,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.KENNEL_PORT||4010)+'/__kennel/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node is PID 1: kennel stops cleanly on SIGTERM (docker stop) and SIGINT. The V8 flag is the one
 # bin/kennel.js's shebang passes (docs/decisions.md, "Memory").
-ENTRYPOINT ["node", "--max-semi-space-size=16", "bin/kennel.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=8", "bin/kennel.js"]
 CMD ["serve"]

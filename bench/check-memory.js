@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { shebangNodeFlags } from './lib/node-flags.js';
 import { table } from './lib/report.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,7 +67,7 @@ function gzipBomb(gigabytes) {
 function kennel(args) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--max-semi-space-size=16', '--import', MAX_RSS, KENNEL, ...args], {
+    const child = spawn(process.execPath, [...shebangNodeFlags(), '--import', MAX_RSS, KENNEL, ...args], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runLoad } from './lib/load.js';
+import { shebangNodeFlags } from './lib/node-flags.js';
 
 const ROUNDS = 5;
 const API_KEY = 'bench-key';
@@ -17,7 +18,8 @@ const ROUTES = [
 /** `kennel serve` of checkout `dir` on `port`, with the Node of its own node_modules. */
 function serve(dir, port) {
   const bin = path.join(dir, 'node_modules/.bin');
-  const args = ['--max-semi-space-size=16', path.join(dir, 'bin/kennel.js'), 'serve', '--port', String(port)];
+  const bin = path.join(dir, 'bin/kennel.js');
+  const args = [...shebangNodeFlags(bin), bin, 'serve', '--port', String(port)];
   args.push('--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', '--max-pets', '1000000', '--no-world');
   return spawn(path.join(bin, 'node'), args, {
     stdio: 'ignore',

@@ -2,10 +2,12 @@
 // other processes take the cores, the server's own CPU seconds per request mostly do not.
 //
 //   node bench/cpu-per-request.js [--rounds N] [--duration S] [--connections N] [--routes list,item,create]
-//                                 [--world] [--together] [DIR[::FLAGS] ...]
+//                                 [--world] [--together] [DIR[::FLAGS[::NODE_FLAGS]] ...]
 //
 // Serves the minimal Koa baseline and `kennel serve` of each checkout DIR (default: this one; each
-// needs a built dist/), with further serve FLAGS when given (`.::--no-cors --journal-size 0`), loads them one at a time, the order rotating per round, and reports for
+// needs a built dist/), with further serve FLAGS when given (`.::--no-cors --journal-size 0`) and
+// Node flags in place of its shebang's (`.::::--max-semi-space-size=16`), loads them one at a time,
+// the order rotating per round, and reports for
 // each route the median over rounds of the server's CPU microseconds (user + system, from
 // /proc/<pid>/stat) per answered request, and in brackets the median of its per-round ratios to
 // the baseline's (the inverse of a throughput ratio: 1.11 ≈ 0.9× the baseline's speed on one core).
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, killAll, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
+import { shebangNodeFlags } from './lib/node-flags.js';
 import { runLoad } from './lib/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,8 +71,9 @@ function targets() {
     },
   ];
   for (const [index, spec] of dirs.entries()) {
-    const [dir, flags = ''] = spec.split('::');
+    const [dir, flags = '', nodeFlags] = spec.split('::');
     const bin = path.join(path.resolve(dir), 'bin/kennel.js');
+    const node = nodeFlags === undefined ? shebangNodeFlags(bin) : nodeFlags.split(' ').filter(Boolean);
     const args = ['--api-key', API_KEY, '--log-level', 'warn', '--pets', '30', ...LOAD_BUDGETS];
     list.push({
       id: dirs.length === 1 ? 'kennel' : `kennel#${index + 1}`,
@@ -77,7 +81,7 @@ function targets() {
       command: (port) => [
         process.execPath,
         [
-          '--max-semi-space-size=16',
+          ...node,
           bin,
           'serve',
           '--port',

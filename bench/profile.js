@@ -4,14 +4,18 @@
 // times, are what to read: they hold on a busy machine where requests per second do not.
 //
 //   npm run bench:profile -- [--route list|item|create] [--duration S] [--connections N] [--top N]
+//                            [--folded FILE]
 //
 // The profile stays in .bench/profiles/<route>.cpuprofile (open it in Chrome DevTools or
-// speedscope for a flame graph).
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+// speedscope for a flame graph); --folded also writes it as folded stacks, small enough to keep
+// (bench/flames/ holds those of the routes issue 20 is about).
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChild } from './lib/children.js';
+import { foldedStacks } from './lib/folded.js';
+import { shebangNodeFlags } from './lib/node-flags.js';
 import { runLoad } from './lib/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +37,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '20' },
     top: { type: 'string', default: '25' },
+    folded: { type: 'string' },
   },
 });
 const route = ROUTES[values.route];
@@ -47,8 +52,8 @@ const kennel = startChild('kennel', process.execPath, [
   '--cpu-prof',
   '--cpu-prof-dir',
   scratch,
-  // The flag of bin/kennel.js's shebang, so the profile shows the garbage collection users get.
-  '--max-semi-space-size=16',
+  // The flags of bin/kennel.js's shebang, so the profile shows the garbage collection users get.
+  ...shebangNodeFlags(),
   path.join(ROOT, 'bin', 'kennel.js'),
   'serve',
   '--port',
@@ -62,9 +67,14 @@ const kennel = startChild('kennel', process.execPath, [
   // Room for every pet the create route adds: a full store answers 507, which is not the route.
   '--max-pets',
   '1000000',
+  '--max-store-bytes',
+  '2gb',
+  '--max-total-bytes',
+  '2gb',
 ]);
 const base = await apiUrl(kennel);
 const headers = { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' };
+const loadStart = Number(process.hrtime.bigint() / 1000n);
 const load = await runLoad({
   url: base + route.path,
   method: route.method,
@@ -92,6 +102,10 @@ console.log(
   `busy (not idle) profile time per request: ${busyMicros(profile, load.requests).toFixed(1)} µs, start-up included`,
 );
 printTop(profile, Number(values.top));
+if (values.folded) {
+  writeFileSync(values.folded, `${foldedStacks(profile, { root: ROOT, from: loadStart })}\n`);
+  console.log(`folded stacks in ${values.folded}`);
+}
 
 /** Sampled time outside (idle), start-up included, over the requests answered. */
 function busyMicros(profile, requests) {

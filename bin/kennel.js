@@ -1,8 +1,9 @@
-#!/usr/bin/env -S node --max-semi-space-size=16
+#!/usr/bin/env -S node --max-semi-space-size=8
 // Entry point of the `kennel` command: the compiled CLI lives in dist/ (built by `npm ci` via `prepare`).
-// --max-semi-space-size=16 caps V8's young generation, which on a machine with a lot of RAM grows
+// --max-semi-space-size=8 caps V8's young generation, which on a machine with a lot of RAM grows
 // to 64 MB per semi-space under load and doubles kennel's RSS for no throughput gain (see
-// docs/decisions.md). package.json "start" and the Dockerfile ENTRYPOINT pass the same flag.
+// docs/decisions/memory.md). package.json "start" and the Dockerfile ENTRYPOINT pass the same
+// flag; the benches read it from this line (bench/lib/node-flags.js).
 import module from 'node:module';
 import { runtimeProblem } from '../dist/runtime-support.js';
 

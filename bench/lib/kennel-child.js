@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 import { exitOf } from './children.js';
 import { LeakScanner } from './conformance.js';
+import { shebangNodeFlags } from './node-flags.js';
 
 const live = new Set();
 const TAIL_BYTES = 8192;
-/** The V8 flag of bin/kennel.js's shebang, passed explicitly so the child runs on this process's Node. */
-const NODE_FLAGS = ['--max-semi-space-size=16'];
+/** The V8 flags of bin/kennel.js's shebang, passed explicitly so the child runs on this process's Node. */
+const NODE_FLAGS = shebangNodeFlags();
 
 function signalGroup(pid, signal) {
   try {

@@ -146,7 +146,7 @@ export function createMockApp({
       prismQuery: config.prismQuery ?? false,
       prefix: document.basePath,
       maxBodyBytes: config.maxBodyBytes,
-      authenticate: (operation, ctx) => authenticate(operation, credentials(ctx), keys),
+      authenticate: (operation, ctx) => authenticate(operation, new KoaCredentials(ctx), keys),
       respond: resourceResponder(config, routed, model, answers),
       around: sunsetHook(document, now, config.afterSunset ?? 'gone'),
       afterAuth: chaosHook(chaos, config.chaos?.maxHeld),
@@ -231,15 +231,26 @@ function notFound(basePath: string): Middleware {
   };
 }
 
-function credentials(ctx: Context): CredentialSource {
-  return {
-    header: (name) => ctx.get(name),
-    query: (name) => {
-      const value = queryOf(ctx)[name];
-      return Array.isArray(value) ? value[0] : value;
-    },
-    cookie: (name) => ctx.cookies.get(name),
-  };
+/** A request's credentials as auth reads them: one object per request, its methods on the prototype. */
+class KoaCredentials implements CredentialSource {
+  readonly #ctx: Context;
+
+  constructor(ctx: Context) {
+    this.#ctx = ctx;
+  }
+
+  header(name: string): string {
+    return this.#ctx.get(name);
+  }
+
+  query(name: string): string | undefined {
+    const value = queryOf(this.#ctx)[name];
+    return Array.isArray(value) ? value[0] : value;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.#ctx.cookies.get(name);
+  }
 }
 
 /** Outermost middleware: turns every failure into an `Error` body, then logs and journals the exchange. */

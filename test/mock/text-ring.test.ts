@@ -43,6 +43,33 @@ describe('TextRing', () => {
     expect(textsOf(ring)).toEqual(model);
   });
 
+  it('agrees with a plain queue when texts of 1- to 4-byte characters end right at the bounds of the store', () => {
+    const ring = new TextRing(8);
+    const model: string[] = [];
+    const characters = ['x', 'ü', '€', '😀', ''];
+    let state = 11;
+    const next = (below: number): number => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % below;
+    };
+    for (let step = 0; step < 20_000; step += 1) {
+      if ((next(2) === 0 || ring.full) && model.length > 0) {
+        ring.shift();
+        model.shift();
+      }
+      // Around the 64 KB first store: some pushes end exactly at its end or at the oldest text.
+      const length = next(4) === 0 ? 16_380 + next(8) : next(40);
+      const character = characters[next(characters.length)]!;
+      const text = character.repeat(length);
+      // Between characters: half a surrogate pair is no text UTF-8 can keep.
+      const cut = character.length * next(length + 1);
+      ring.push([text.slice(0, cut), text.slice(cut)]);
+      model.push(text);
+      if (step % 101 === 0) expect(textsOf(ring)).toEqual(model);
+    }
+    expect(textsOf(ring)).toEqual(model);
+  });
+
   it('clear() forgets every text', () => {
     const ring = new TextRing(2);
     ring.push(['a']);

@@ -34,4 +34,15 @@ describe('coerceParameter', () => {
     });
     expect(coerceParameter(['1', '2'], { type: 'array', items: integer }, true)).toEqual({ ok: true, value: [1, 2] });
   });
+
+  it('reads integers exactly on both sides of the digits a number holds', () => {
+    const read = (text: string) => (coerceParameter(text, integer, false) as { value: unknown }).value;
+    expect(read('999999999999999')).toBe(999999999999999);
+    expect(read('9007199254740991')).toBe(9007199254740991);
+    expect(read('-9007199254740991')).toBe(-9007199254740991);
+    expect(read('9007199254740993')).toBe(9007199254740993n);
+    expect(read('-9007199254740993')).toBe(-9007199254740993n);
+    expect(read('0000000000000000007')).toBe(7);
+    expect(Object.is(read('-0'), 0)).toBe(true);
+  });
 });

@@ -117,6 +117,28 @@ describe('ResourceStore', () => {
     ).toEqual([4, 6, 7]);
   });
 
+  it('keys restored or sent ahead of the sequence are skipped, as text or as numbers', () => {
+    const tenant = pets(storeOf({ capacity: 10 }), 'a');
+    tenant.restore(
+      [
+        { value: { id: 1 }, created: true },
+        { value: { id: 7 }, created: true },
+      ],
+      5,
+    );
+    const made = [create(tenant, {}), create(tenant, {}), create(tenant, {})];
+    expect(ids(made.map((r) => (r.ok ? r.stored : r) as never))).toEqual([5, 6, 8]);
+    const strings = new ResourceStore({
+      collections: new Map([['/s', { key: { property: 'name', kind: 'string' }, seed: () => [{ name: 'x' }] }]]),
+      seed: 1,
+      capacity: 10,
+    });
+    const named = strings.tenant('a').collection('/s');
+    named.insert({ name: '1' });
+    named.insert({ name: '002' });
+    expect([named.newKey()]).toEqual(['2']);
+  });
+
   it('a replaced seeded item changes only its tenant', () => {
     const store = storeOf();
     pets(store, 'a').replace('1', { id: 1, name: 'Mine', categoryId: 1 });

@@ -116,10 +116,11 @@ export class Journal {
     if (this.#limits.entries === 0) return;
     record.requestBody = clip(record.requestBody);
     record.responseBody = clip(record.responseBody);
-    const bytes = sizeOf(record);
+    const text = textOf(record);
+    const bytes = sizeOf(text);
     if (bytes > this.#limits.bytes) return;
     while (this.size > 0 && (this.#texts.full || this.#bytes + bytes > this.#limits.bytes)) this.#dropOldest();
-    const slot = this.#texts.push(textOf(record));
+    const slot = this.#texts.push(text);
     this.#ids[slot] = id;
     this.#sizes[slot] = bytes;
     this.#times[slot] = record.time;
@@ -235,27 +236,13 @@ function clip(body: unknown): string {
   return `${head}… (${text.length} characters)`;
 }
 
-function sizeOf(record: JournalRecord): number {
-  const text =
-    record.url.length +
-    record.requestBody.length +
-    (record.responseBody as string).length +
-    (record.violations ? JSON.stringify(record.violations).length : 0);
-  return ENTRY_OVERHEAD_BYTES + 2 * (text + headersSize(record.requestHeaders) + listSize(record.responseHeaders));
-}
-
-function listSize(list: HeaderList): number {
-  let size = 0;
-  for (const item of list) size += valueSize(item);
-  return size;
-}
-
-function valueSize(value: unknown): number {
-  return typeof value === 'string' ? value.length : Array.isArray(value) ? value.join().length : 8;
-}
-
-function headersSize(headers: Record<string, unknown>): number {
-  let size = 0;
-  for (const name in headers) size += name.length + valueSize(headers[name]);
-  return size;
+/**
+ * What an entry is estimated to cost: its text (the fields' JSON holds the URL, the headers and the
+ * violations, as they are kept), two bytes a character, and the objects around it. Read from the
+ * text made anyway, not by walking the headers a second time.
+ */
+function sizeOf(text: readonly string[]): number {
+  let characters = 0;
+  for (const part of text) characters += part.length;
+  return ENTRY_OVERHEAD_BYTES + 2 * characters;
 }

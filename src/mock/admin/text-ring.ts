@@ -40,11 +40,38 @@ export class TextRing {
    */
   push(parts: readonly string[]): number {
     if (this.full) throw new Error('TextRing.push on a full ring: shift first');
-    let length = 0;
-    for (const part of parts) length += Buffer.byteLength(part, 'utf8');
-    const start = this.#placeFor(length);
+    const start = this.#count === 0 ? 0 : this.#tail;
+    let length = this.#appended(parts, start);
+    if (length === undefined) {
+      length = 0;
+      for (const part of parts) length += Buffer.byteLength(part, 'utf8');
+      let at = this.#placeFor(length);
+      for (const part of parts) at += this.#store.write(part, at, 'utf8');
+      return this.#keep(at - length, length);
+    }
+    return this.#keep(start, length);
+  }
+
+  /**
+   * Writes `parts` after the newest text (at `start`) when they fit before the oldest or the end
+   * of the store, and answers their length; undefined when they may not have fit. Most pushes
+   * fit, and then the texts are measured by writing them, not once more beforehand.
+   */
+  #appended(parts: readonly string[], start: number): number | undefined {
+    const oldest = this.#count === 0 ? this.#store.length : this.#starts[this.#head]!;
+    const end = this.#count > 0 && start <= oldest ? oldest : this.#store.length;
     let at = start;
-    for (const part of parts) at += this.#store.write(part, at, 'utf8');
+    for (const part of parts) {
+      const room = end - at;
+      const written = this.#store.write(part, at, room, 'utf8');
+      // A write cut short leaves fewer bytes than the next character needs (at most 4).
+      if (written > room - 4) return undefined;
+      at += written;
+    }
+    return at - start;
+  }
+
+  #keep(start: number, length: number): number {
     const slot = (this.#head + this.#count) % this.#slots;
     this.#starts[slot] = start;
     this.#lengths[slot] = length;

@@ -23,6 +23,10 @@ export interface PathMatch<T> {
 }
 
 interface Segment {
+  /** The decoded text of an all-literal segment: compared as text when case matters. */
+  literal: string | undefined;
+  /** The name of a segment that is one parameter alone: any non-empty text, no expression run. */
+  parameter: string | undefined;
   sensitive: RegExp;
   insensitive: RegExp;
   names: string[];
@@ -77,6 +81,8 @@ function compileSegment(text: string): Segment {
     .join('');
   const rank = names.length === 0 ? 0 : literalLength > 0 ? 1 : 2;
   return {
+    literal: rank === 0 ? decodeSegment(text) : undefined,
+    parameter: rank === 2 && names.length === 1 ? names[0] : undefined,
     sensitive: new RegExp(`^${source}$`, 's'),
     insensitive: new RegExp(`^${source}$`, 'is'),
     names,
@@ -129,21 +135,31 @@ export class PathMatcher<T> {
    * Literal text is compared case-sensitively first, then, when nothing matched, ignoring case.
    */
   match(rawPath: string, query: QueryLookup = () => undefined): PathMatch<T>[] {
-    const segments = segmentsOf(rawPath).map(decodeSegment);
+    const segments = segmentsOf(rawPath);
+    for (let index = 0; index < segments.length; index += 1) segments[index] = decodeSegment(segments[index]!);
     const candidates = this.#bySegments.get(segments.length);
     if (!candidates) return [];
-    for (const sensitive of [true, false]) {
-      const found: PathMatch<T>[] = [];
-      const later: PathMatch<T>[] = [];
-      for (const template of candidates) {
-        const params = paramsOf(template, segments, sensitive);
-        if (!params) continue;
-        const match = { template: template.entry.template, value: template.entry.value, params };
-        (template.query.length === 0 || carries(template.query, query) ? found : later).push(match);
-      }
-      if (found.length + later.length > 0) return later.length === 0 ? found : [...found, ...later];
+    return this.#matches(candidates, segments, true, query) ?? this.#matches(candidates, segments, false, query) ?? [];
+  }
+
+  /** The templates that match, those whose query the request carries first; undefined when none does. */
+  #matches(
+    candidates: readonly CompiledTemplate<T>[],
+    segments: readonly string[],
+    sensitive: boolean,
+    query: QueryLookup,
+  ): PathMatch<T>[] | undefined {
+    let found: PathMatch<T>[] | undefined;
+    let later: PathMatch<T>[] | undefined;
+    for (const template of candidates) {
+      const params = paramsOf(template, segments, sensitive);
+      if (!params) continue;
+      const match = { template: template.entry.template, value: template.entry.value, params };
+      if (template.query.length === 0 || carries(template.query, query)) (found ??= []).push(match);
+      else (later ??= []).push(match);
     }
-    return [];
+    if (!later) return found;
+    return found ? [...found, ...later] : later;
   }
 }
 
@@ -163,11 +179,20 @@ function paramsOf<T>(
   const params: Record<string, string> = {};
   for (let index = 0; index < segments.length; index += 1) {
     const segment = template.segments[index]!;
-    const found = (sensitive ? segment.sensitive : segment.insensitive).exec(segments[index]!);
+    const text = segments[index]!;
+    // Most segments are all literal or one parameter alone: compared as text, no expression run.
+    if (sensitive && segment.literal !== undefined) {
+      if (text !== segment.literal) return undefined;
+      continue;
+    }
+    if (segment.parameter !== undefined) {
+      if (text === '') return undefined;
+      params[segment.parameter] = text;
+      continue;
+    }
+    const found = (sensitive ? segment.sensitive : segment.insensitive).exec(text);
     if (!found) return undefined;
-    segment.names.forEach((name, at) => {
-      params[name] = found[at + 1]!;
-    });
+    for (let at = 0; at < segment.names.length; at += 1) params[segment.names[at]!] = found[at + 1]!;
   }
   return params;
 }
