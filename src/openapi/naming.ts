@@ -28,8 +28,14 @@ export function pluralOf(noun: string): string {
   return pluralize.plural(noun);
 }
 
+/** A format suffix as Rails writes them (`.json`, `.xml`), as pattern text. */
+const SUFFIX = String.raw`\.[A-Za-z][A-Za-z0-9]{0,7}`;
+
 /** A format suffix on a path's last segment, as Rails writes them (`/notes.json`, `/notes/{id}.xml`). */
-export const FORMAT_SUFFIX = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+export const FORMAT_SUFFIX = new RegExp(`${SUFFIX}$`);
+
+/** `/notes/{id}.json`: an item path with a format suffix (the path before the item, its parameter, the suffix). */
+export const SUFFIXED_ITEM_PATH = new RegExp(String.raw`^(.*)\/\{([^}/]+)\}(${SUFFIX})$`);
 
 /**
  * The static segments of a path template (`/users/{id}/ssh-keys` → `users`, `ssh-keys`), the last
