@@ -1,3 +1,4 @@
+import { underItemPath } from '../../openapi/naming.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import type { CheckPlan, PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, RequestSpec } from '../types.js';
@@ -17,8 +18,8 @@ export function itemActions(plan: CheckPlan, collection: string): PlannedOperati
   const read = new Set(plan.all.filter((o) => o.operation.method === 'get').map((o) => o.operation.path));
   return plan.operations.filter((planned) => {
     const { path, method } = planned.operation;
-    if (method !== 'post' || !path.startsWith(`${itemPath}/`)) return false;
-    return !path.slice(itemPath.length).includes('{') && !read.has(path);
+    const under = underItemPath(itemPath, path);
+    return method === 'post' && under !== undefined && !under.includes('{') && !read.has(path);
   });
 }
 
