@@ -3,7 +3,7 @@ import { valueAt } from './json-pointer.js';
 import type { JsonSchema } from './openapi-types.js';
 import { isFormMediaType, jsonMediaType, type Operation } from './operations.js';
 import type { ResolvedParameter } from './resource-list.js';
-import { isObjectSchema, typesOf } from './schema-shape.js';
+import { isObjectSchema, objectVariants, typesOf } from './schema-shape.js';
 
 /** Dereferenced schema at `pointer`. */
 export function schemaAt(document: LoadedDocument, pointer: string | undefined): JsonSchema | undefined {
@@ -29,15 +29,12 @@ export function bodySchemaOf(document: LoadedDocument, operation: Operation): Js
 
 /** An object schema, or a oneOf/anyOf whose every branch is one (a body with variants, such as DNS records by type). */
 export function isObjectBody(schema: JsonSchema | undefined): boolean {
-  if (isObjectSchema(schema)) return true;
-  if (typeof schema !== 'object') return false;
-  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
-  return Array.isArray(branches) && branches.length > 0 && branches.every(isObjectBody);
+  return isObjectSchema(schema) || objectVariants(schema) !== undefined;
 }
 
 /**
- * An array of object bodies (variants too): what a bulk create sends or answers. A list response's
- * items must be plain object schemas instead (`listShapeOf`, docs/decisions/object-schemas.md).
+ * An array of object bodies (variants too): what a bulk create sends or answers, and what a list
+ * response holds (`listShapeOf` reads the items' keys through `sharedShape`).
  */
 export function isObjectList(schema: JsonSchema | undefined): boolean {
   return typeof schema === 'object' && typesOf(schema).includes('array') && isObjectBody(schema.items as JsonSchema);

@@ -1,6 +1,6 @@
 import { itemNames, squashed } from './naming.js';
 import type { JsonSchema } from './openapi-types.js';
-import { isObjectSchema, objectShape, typesOf } from './schema-shape.js';
+import { isObjectSchema, objectShape, objectVariants, typesOf } from './schema-shape.js';
 
 /** A property beside a list's items in its envelope (`links`, `meta`, `total`). */
 export interface EnvelopeProperty {
@@ -91,15 +91,13 @@ export function isMetadataName(name: string): boolean {
 }
 
 /**
- * An array whose items are an object schema, with where it sits. Unlike a body's `isObjectList`
- * (document-schemas), items that are oneOf/anyOf variants do not count: the list model reads keys,
- * ids, filters and envelopes off the item's own properties, which variants do not have
- * (docs/decisions/object-schemas.md).
+ * An array whose items are objects, variants included (a menu of beverages and desserts: a
+ * oneOf/anyOf of object shapes, keyed by what every variant declares), with where it sits.
  */
 function arrayShape(schema: JsonSchema | undefined, wrapper: string | undefined): ListShape | undefined {
   if (typeof schema !== 'object' || !typesOf(schema).includes('array')) return undefined;
   const items = schema.items as JsonSchema | undefined;
-  if (!isObjectSchema(items)) return undefined;
+  if (!isObjectSchema(items) && !objectVariants(items)) return undefined;
   return {
     items: items!,
     wrapper,

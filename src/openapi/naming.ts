@@ -28,8 +28,25 @@ export function pluralOf(noun: string): string {
   return pluralize.plural(noun);
 }
 
+/** A format suffix as Rails writes them (`.json`, `.xml`), as pattern text. */
+const SUFFIX = String.raw`\.[A-Za-z][A-Za-z0-9]{0,7}`;
+
 /** A format suffix on a path's last segment, as Rails writes them (`/notes.json`, `/notes/{id}.xml`). */
-export const FORMAT_SUFFIX = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+export const FORMAT_SUFFIX = new RegExp(`${SUFFIX}$`);
+
+/**
+ * The part of `path` under an item path: `/archive` of `/notes/{id}/archive` for `/notes/{id}`.
+ * An item path written with a trailing slash (`/notes/{id}/`, as Django writes it) has the same
+ * sub-paths (`/notes/{id}/archive/`). Undefined when `path` is not under the item path.
+ */
+export function underItemPath(itemPath: string, path: string): string | undefined {
+  const base = itemPath.endsWith('/') ? itemPath.slice(0, -1) : itemPath;
+  if (!path.startsWith(`${base}/`) || path.length === base.length + 1) return undefined;
+  return path.slice(base.length);
+}
+
+/** `/notes/{id}.json`: an item path with a format suffix (the path before the item, its parameter, the suffix). */
+export const SUFFIXED_ITEM_PATH = new RegExp(String.raw`^(.*)\/\{([^}/]+)\}(${SUFFIX})$`);
 
 /**
  * The static segments of a path template (`/users/{id}/ssh-keys` → `users`, `ssh-keys`), the last

@@ -6,7 +6,7 @@ import type { JsonSchema } from './openapi-types.js';
 import type { Operation } from './operations.js';
 import { bodyPropertyOf, linksTo, type ResourceLink } from './resource-links.js';
 import type { IdKind, ResourceKey, ResourceRole } from './resource-types.js';
-import { objectShape, typesOf } from './schema-shape.js';
+import { objectShape, sharedShape, typesOf } from './schema-shape.js';
 
 /** What the key of a collection is inferred from: its paths and operations by role. */
 export interface KeyedDraft {
@@ -31,7 +31,7 @@ function keyPropertyOf(
   body: JsonSchema | undefined,
   links: ResourceLink[],
 ) {
-  const { properties, required } = objectShape(item);
+  const { properties, required } = sharedShape(item);
   const targets = Object.values(entry.operations).filter((operation) => operation.path === entry.itemPath);
   for (const link of links) {
     if (!targets.some((operation) => linksTo(link, operation))) continue;
@@ -86,12 +86,12 @@ export function keyOf(
   const body = entry.operations.create && unwrappedItem(bodySchemaOf(document, entry.operations.create), entry.path);
   const property = keyPropertyOf(entry, item, body, links);
   if (!property) return undefined;
-  const bodyShape = objectShape(body);
+  const bodyShape = sharedShape(body);
   const read = entry.operations.read;
   const itemOperation = read ?? Object.values(entry.operations).find((operation) => operation.path === entry.itemPath);
   const parameter = itemOperation?.parameters.find((candidate) => candidate.name === entry.itemParameter);
   const inPath = kindOf(schemaAt(document, parameter?.schema?.pointer));
-  const typed = objectShape(item).properties[property];
+  const typed = sharedShape(item).properties[property];
   // A string key the item path types as a uuid is a uuid: keys the mock makes must route.
   const kind = typed === undefined ? inPath : kindOf(typed) === 'string' && inPath === 'uuid' ? 'uuid' : kindOf(typed);
   // A natural key (a user name) is the client's to choose; ids are the server's unless the body requires them.

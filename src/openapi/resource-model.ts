@@ -10,6 +10,7 @@ import {
 import { itemWrapperOf, unwrappedItem } from './item-wrapper.js';
 import type { JsonSchema } from './openapi-types.js';
 import { typesOf } from './schema-shape.js';
+import { SUFFIXED_ITEM_PATH } from './naming.js';
 import type { Operation } from './operations.js';
 import { paginationOf, type Pagination } from './pagination.js';
 import { linksOf, type ResourceLink } from './resource-links.js';
@@ -51,8 +52,6 @@ import type {
 
 /** `/notes/{id}`, or `/notes/{id}/` as Django and FastAPI write it. */
 const ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\/?)$/;
-/** `/notes/{id}.json`: an item path with a format suffix, its collection `/notes.json`. */
-const SUFFIXED_ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\.[A-Za-z][A-Za-z0-9]{0,7})$/;
 
 /**
  * The collection an item path belongs to and the item's parameter: `/notes/{id}` → `/notes`, and

@@ -29,7 +29,7 @@ export function isFreeText(schema: JsonSchema | undefined): schema is Exclude<Js
 
 /**
  * An object schema whose properties can be read directly: `type: object` (through allOf), or
- * `properties` whatever the type says. Variants (oneOf/anyOf) are `isObjectBody`'s concern.
+ * `properties` whatever the type says. Variants (oneOf/anyOf) are `objectVariants`' concern.
  */
 export function isObjectSchema(schema: JsonSchema | undefined): boolean {
   return typesOf(schema).includes('object') || (typeof schema === 'object' && schema.properties !== undefined);
@@ -66,4 +66,30 @@ export function integerBounds(schema: JsonSchema | undefined): { minimum?: numbe
 export function primaryType(schema: JsonSchema | undefined): string | undefined {
   const types = typesOf(schema);
   return types.find((type) => type !== 'null') ?? types[0];
+}
+
+/** The branches of a oneOf/anyOf whose every branch is an object (variants among them), else undefined. */
+export function objectVariants(schema: JsonSchema | undefined): JsonSchema[] | undefined {
+  if (typeof schema !== 'object') return undefined;
+  const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  return branches.every((branch) => isObjectSchema(branch) || objectVariants(branch) !== undefined)
+    ? branches
+    : undefined;
+}
+
+/**
+ * What every item a schema admits shows: an object's own shape, or, for variants (a menu item that
+ * is a beverage or a dessert), the properties every branch declares (as the first declares them),
+ * required where every branch requires them. A list of variants is keyed by what they share.
+ */
+export function sharedShape(schema: JsonSchema | undefined): ReturnType<typeof objectShape> {
+  const variants = isObjectSchema(schema) ? undefined : objectVariants(schema);
+  if (!variants) return objectShape(schema);
+  const [first, ...others] = variants.map(sharedShape);
+  const shared = (name: string) => others.every((other) => name in other.properties);
+  return {
+    properties: Object.fromEntries(Object.entries(first!.properties).filter(([name]) => shared(name))),
+    required: first!.required.filter((name) => others.every((other) => other.required.includes(name))),
+  };
 }

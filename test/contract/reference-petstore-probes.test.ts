@@ -170,12 +170,18 @@ const FAULT_PROBES: Record<Fault, FaultProbe> = {
   'list-order-unstable': {
     exhibits: async (api) => idsOf(await api.get('/pets')) !== idsOf(await api.get('/pets')),
   },
+  // Behind by 25 writes whatever the time: hidden after 24 more creates, listed after the 25th.
   'list-replica-lag': {
     exhibits: async (api) => {
-      const created = await api.post(rex);
-      return !idsOf(await api.get('/pets'))
-        .split(',')
-        .includes(String(created.body.id));
+      const created = String((await api.post(rex)).body.id);
+      const listed = async () =>
+        idsOf(await api.get('/pets?limit=100'))
+          .split(',')
+          .includes(created);
+      for (let more = 0; more < 24; more += 1) await api.post(rex);
+      const hidden = !(await listed());
+      await api.post(rex);
+      return hidden && (await listed());
     },
   },
   'petid-max-500': { exhibits: async (api) => (await statusOf(api.get('/pets/9223372036854775807'))) === 500 },

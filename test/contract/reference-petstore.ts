@@ -58,8 +58,9 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 class ReferencePetstore {
   private pets: Pet[];
   private nextId: bigint;
-  /** When each pet was created, under a list lag (ms since the epoch). */
-  private readonly createdAt = new Map<bigint, number>();
+  /** When each pet was stored (ms since the epoch) and how many were stored before it: list lags. */
+  private readonly storedAt = new Map<bigint, { ms: number; writes: number }>();
+  private stores = 0;
   private listRequests = 0;
   private handled = 0;
   private served = 0;
@@ -199,13 +200,13 @@ class ReferencePetstore {
     return pets;
   }
 
-  private get listLagMs(): number {
-    return this.hooks.listLagMs ?? this.variant.listLagMs;
-  }
-
-  /** Under a list lag, a pet is listed only once the replica has it. */
+  /** Under a list lag, a pet is listed only once the replica has it: after the lag's writes, or time. */
   private replicated(pet: Pet): boolean {
-    return this.listLagMs === 0 || Date.now() - (this.createdAt.get(pet.id) ?? 0) >= this.listLagMs;
+    const stored = this.storedAt.get(pet.id);
+    if (!stored) return true;
+    const writes = this.hooks.listLagWrites;
+    if (writes !== undefined) return this.stores - stored.writes > writes;
+    return Date.now() - stored.ms >= this.variant.listLagMs;
   }
 
   // --- createPet --------------------------------------------------------------------------------
@@ -226,7 +227,7 @@ class ReferencePetstore {
   private keep(pet: Pet): void {
     const kept = [...this.pets, pet];
     this.pets = this.hooks.keep?.(pet, kept) ?? kept;
-    if (this.listLagMs > 0) this.createdAt.set(pet.id, Date.now());
+    this.storedAt.set(pet.id, { ms: Date.now(), writes: this.stores++ });
   }
 
   private locationHeader(id: bigint, req: IncomingMessage): Record<string, string> {

@@ -297,6 +297,18 @@ describe('actions on one item', () => {
   });
 });
 
+describe('lists of variants', () => {
+  it('a list whose items are a oneOf of objects is kept by the mock and judged as a list by the checker', async () => {
+    const summary = await serveAndCheck('variant-list-items.yaml');
+    expect(errors(summary)).toEqual([]);
+    const judged = summary.cases.filter(
+      (c) => c.operationId === 'listMenu' && ['list-freshness', 'collection-consistency'].includes(c.check),
+    );
+    expect(judged.map((c) => c.status)).toEqual(['passed', 'passed']);
+    expect(warnings(summary, 'not-found-conformance')).toEqual([]);
+  });
+});
+
 describe('JSON media types other than application/json', () => {
   it('items the mock keeps are answered in the JSON media type their status documents (HAL here)', async () => {
     const summary = await serveAndCheck('vendor-json-media.yaml');

@@ -1,13 +1,14 @@
 // Three questions about an object schema, each answered in one place (docs/decisions/object-schemas.md):
 // can its properties be read (isObjectSchema), is it an object body, variants included
 // (isObjectBody, isObjectList), and is a parameter's value an object, never an array
-// (isObjectValued). A list response's items must be readable, not variants.
+// (isObjectValued). A list response's items are objects or variants of objects, read by the
+// properties every variant declares (sharedShape).
 import { describe, expect, it } from 'vitest';
 import { isObjectBody, isObjectList } from '../../src/openapi/document-schemas.js';
 import { listShapeOf } from '../../src/openapi/list-envelope.js';
 import type { JsonSchema } from '../../src/openapi/openapi-types.js';
 import { isObjectValued } from '../../src/openapi/parameter-style.js';
-import { isObjectSchema } from '../../src/openapi/schema-shape.js';
+import { isObjectSchema, sharedShape } from '../../src/openapi/schema-shape.js';
 
 const beverage: JsonSchema = { type: 'object', properties: { id: { type: 'string' }, volume: { type: 'integer' } } };
 const dessert: JsonSchema = { type: 'object', properties: { id: { type: 'string' }, calories: { type: 'integer' } } };
@@ -26,11 +27,13 @@ describe('object schemas', () => {
     expect(isObjectBody(schema)).toBe(body);
   });
 
-  it('an array of variants is a list of bodies (a bulk create), not a list response', () => {
+  it('an array of variants is a list of bodies and a list response, keyed by what they share', () => {
     const array: JsonSchema = { type: 'array', items: variants };
     expect(isObjectList(array)).toBe(true);
-    expect(listShapeOf(array)).toBeUndefined();
-    expect(listShapeOf({ type: 'object', properties: { items: array } })).toBeUndefined();
+    expect(listShapeOf(array)?.items).toBe(variants);
+    expect(listShapeOf({ type: 'object', properties: { items: array } })?.wrapper).toBe('items');
+    expect(sharedShape(variants).properties).toEqual({ id: { type: 'string' } });
+    expect(listShapeOf({ type: 'array', items: { oneOf: [beverage, { type: 'string' }] } })).toBeUndefined();
   });
 
   it('an array of readable objects is both', () => {

@@ -1,3 +1,4 @@
+import { underItemPath } from '../../openapi/naming.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import type { CheckPlan, PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, RequestSpec } from '../types.js';
@@ -27,8 +28,8 @@ function postsUnderItem(plan: CheckPlan, collection: string, listed: boolean): P
   const read = new Set(plan.all.filter((o) => o.operation.method === 'get').map((o) => o.operation.path));
   return plan.operations.filter((planned) => {
     const { path, method } = planned.operation;
-    if (method !== 'post' || !path.startsWith(`${itemPath}/`)) return false;
-    return !path.slice(itemPath.length).includes('{') && read.has(path) === listed;
+    const under = underItemPath(itemPath, path);
+    return method === 'post' && under !== undefined && !under.includes('{') && read.has(path) === listed;
   });
 }
 

@@ -1,6 +1,7 @@
 import { invalidBodies, invalidParameterValues, roundRobin, type InvalidBody } from '../prepare/generate.js';
 import { validObject } from '../../openapi/generate.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
+import { underItemPath } from '../../openapi/naming.js';
 import { parseJson } from '../../core/json.js';
 import type { PlannedOperation, PlannedParameter } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, RequestSpec, ScenarioCheck, Severity } from '../types.js';
@@ -271,7 +272,7 @@ function ownerOf(context: CheckContext): Resource | undefined {
   if (operation.safe) return undefined;
   const path = operation.operation.path;
   return plan.model.resources
-    .filter((resource) => resource.itemPath !== undefined && path.startsWith(`${resource.itemPath}/`))
+    .filter((resource) => resource.itemPath !== undefined && underItemPath(resource.itemPath, path) !== undefined)
     .sort((a, b) => b.itemPath!.length - a.itemPath!.length)[0];
 }
 

@@ -4,6 +4,7 @@ import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../prepare/plan.js';
 import { jsonBodyType } from '../prepare/request-builder.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
+import { deleteAgain } from './delete-again.js';
 import { keptExactly } from './fidelity-values.js';
 import { idParameter } from './ids.js';
 import { actionRequest, childCreates, documentsAny, itemActions, stateChanges } from './item-actions.js';
@@ -201,17 +202,17 @@ async function mergePatchNull(
   ];
 }
 
-/** What deleting the subject showed: the findings, and whether the item is gone (404/410 on read). */
+/** What deleting the subject showed: the findings, whether the item is gone (404/410), or why undecided. */
 interface Removal {
   failures: CheckFailure[];
   gone: boolean;
+  undecided?: string;
 }
 
 async function remove(context: CheckContext, subject: Subject, check: string): Promise<Removal> {
   const collection = context.plan.collection(context.operation.collection!);
-  const deleted = await context.send(
-    itemRequest(context, collection.delete!, subject, `DELETE of created ${show(subject.id)}`),
-  );
+  const request = (purpose: string) => itemRequest(context, collection.delete!, subject, purpose);
+  const deleted = await context.send(request(`DELETE of created ${show(subject.id)}`));
   // 5xx: not-a-server-error's finding; the item may still be there, so nothing more to judge.
   if (!deleted.response || deleted.response.status >= 500) return { failures: [], gone: false };
   if (!isSuccess(deleted))
@@ -224,11 +225,12 @@ async function remove(context: CheckContext, subject: Subject, check: string): P
       ],
       gone: false,
     };
+  if (!collection.read) return deleteAgain(context, collection.delete!, request, show(subject.id), check);
   const read = await readSubject(context, subject, `reading ${show(subject.id)} after its DELETE`, 'absent');
   const status = read?.response?.status;
   if (!read || status === undefined) return { failures: [], gone: false };
   if (status === 404 || status === 410) return { failures: [], gone: true };
-  const documented = collection.read!.operation.responses.some((response) => response.status === String(status));
+  const documented = collection.read.operation.responses.some((response) => response.status === String(status));
   const still = isSuccess(read);
   const severity = !still && documented ? 'warning' : 'error';
   const title = still
@@ -317,15 +319,21 @@ export const resourceLifecycle: ScenarioCheck = {
       return 'not an operation that creates identified resources';
     if (!operation.returnsItem) return 'the create documents no resource in its response';
     if (settings.readOnly) return 'read-only run';
-    const { read, replace, update, delete: remover } = plan.collection(operation.collection);
-    if (!read) return 'no operation reads one resource by id';
+    const { read, list, replace, update, delete: remover } = plan.collection(operation.collection);
+    // Without a read, a DELETE still shows itself to a second DELETE; a list is list-freshness's.
+    if (!read && (list || !remover)) return 'no operation reads one resource by id';
     return replace?.body || update?.body || remover ? undefined : 'no PUT, PATCH or DELETE on its items';
   },
   async run(context) {
     const subject = await create(context);
     if (typeof subject === 'string') return { failures: [], unexercised: subject };
-    const { replace, update, delete: remover } = context.plan.collection(context.operation.collection!);
+    const { read, replace, update, delete: remover } = context.plan.collection(context.operation.collection!);
     const failures: CheckFailure[] = [];
+    if (!read) {
+      const removal = await remove(context, subject, this.name);
+      const after = removal.gone ? await actionsAfterDelete(context, subject, this.name) : [];
+      return { failures: [...removal.failures, ...after], unexercised: removal.undecided };
+    }
     if (replace?.body) {
       const body = bodyFor(context, replace, subject, 'all');
       failures.push(...(await change(context, replace, subject, { body, expected: body }, this.name)));

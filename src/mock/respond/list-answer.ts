@@ -2,7 +2,7 @@ import { sampleOf } from '../../openapi/generate.js';
 import type { ResourceList } from '../../openapi/resource-model.js';
 import type { RequestContext, RequestInput } from '../../http/responder.js';
 import type { StoredRecord } from '../../store/tenant-collection.js';
-import { envelopeSiblings } from './list-envelope.js';
+import { envelopeSiblings } from './envelope-siblings.js';
 import { linkHeader, needsTotal, pageUrl, pageWindow, pagingQuery, type AnsweredPage } from './list-page.js';
 import { listJson, type ItemView } from './resource-views.js';
 

@@ -5,7 +5,7 @@ import type { ResourceList } from '../../openapi/resource-model.js';
 import { rangesAsked } from './range-answers.js';
 import type { HttpResponse } from '../../http/http-response.js';
 import type { RequestContext, RequestInput } from '../../http/responder.js';
-import { envelopeSiblings } from './list-envelope.js';
+import { envelopeSiblings } from './envelope-siblings.js';
 import { linkHeader, pageWindow, pageUrl, pagingQuery, type AnsweredPage } from './list-page.js';
 
 type Holder = Record<string, unknown>;

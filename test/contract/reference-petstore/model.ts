@@ -91,8 +91,8 @@ export interface FaultHooks {
   matches?(pet: Pet, status: string, correct: boolean, firstId: bigint): boolean;
   /** The order of a list, replacing the variant's; `request` counts the lists asked for. */
   order?(pets: readonly Pet[], request: number): Pet[];
-  /** A list shows a pet only this many ms after its creation. */
-  listLagMs?: number;
+  /** A list leaves out the pets stored last, this many of them (a replica behind by writes, not time). */
+  listLagWrites?: number;
   pageSize?(list: ListRequest, correct: number): number;
   page?(pets: readonly Pet[], correct: Pet[]): Pet[];
   listed?(correct: Pet[]): Pet[];
