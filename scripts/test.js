@@ -15,6 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Below vitest's priority: its tests have deadlines, the static checks have none. */
 const BACKGROUND_NICENESS = 10;
+/**
+ * `npm run lint`'s format check. Its cache (node_modules/.cache/prettier) is keyed on each file's
+ * content and prettier's version and options, so a warm run re-reads only changed files (~1.5 CPU
+ * s instead of ~14). ESLint's cache is not used: a type-aware finding depends on other files.
+ */
+const PRETTIER_CHECK = ['--check', '--cache', '--cache-strategy', 'content', '.'];
 /** The exit code a shell gives a command it could not start. */
 const COULD_NOT_START = 127;
 
@@ -120,7 +126,7 @@ function testLanes(vitestArgs) {
       { name: 'vitest', command: node, args: [bin('vitest'), 'run', ...vitestArgs], live: true },
     ],
     [{ name: 'typecheck and lint', command: node, args: [path.join(ROOT, 'scripts', 'typecheck-and-lint.js')] }],
-    [{ name: 'prettier --check', command: node, args: [bin('prettier'), '--check', '.'] }],
+    [{ name: 'prettier --check', command: node, args: [bin('prettier'), ...PRETTIER_CHECK] }],
   ];
 }
 
