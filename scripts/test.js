@@ -1,9 +1,10 @@
 // `npm test`: the build and the test suite, with the type-check, lint and format check running
 // beside them. Vitest's workers spend much of their time waiting on sockets and child processes,
-// so a core is often idle; the static checks (single-threaded, ~45 CPU s) fill those gaps at a
-// lower priority instead of running first on one core while the other waits. The build and vitest
-// print as they go; each other step's output is printed whole once all are done, then one line per
-// step. The exit code is 0 only when every step passed. Arguments go to vitest (`npm test -- test/cli`).
+// so a core is often idle; the static checks (single-threaded, up to ~45 CPU s) fill those gaps
+// at a lower priority instead of running first on one core while the other waits. The build and
+// vitest print as they go; each other step's output is printed whole once all are done, then one
+// line per step. The exit code is 0 only when every step passed. Arguments go to vitest
+// (`npm test -- test/cli`).
 //
 //   node scripts/test.js [vitest arguments]
 import { spawn } from 'node:child_process';
