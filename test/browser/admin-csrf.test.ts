@@ -32,8 +32,12 @@ function attackPage(kennel: string): string {
     fetch(kennel + '/__kennel/world/reset', { method: 'POST', mode: 'no-cors' }),
     fetch(kennel + '/__kennel/journal', { method: 'DELETE', mode: 'no-cors' }).catch(() => 'refused'),
   ];
+  // Each form's answer loads into its iframe: the page is done once all three have and every fetch settled.
+  const answered = ['sink1', 'sink2', 'sink3'].map(
+    (name) => new Promise((loaded) => document.querySelector('iframe[name=' + name + ']').addEventListener('load', loaded, { once: true })),
+  );
   for (const id of ['empty', 'text', 'urlencoded']) document.getElementById(id).submit();
-  Promise.allSettled(tries).then(() => setTimeout(() => (document.getElementById('done').textContent = 'done'), 500));
+  Promise.allSettled([...tries, ...answered]).then(() => (document.getElementById('done').textContent = 'done'));
 </script>`;
 }
 

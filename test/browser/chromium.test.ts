@@ -1,14 +1,14 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, strictContext } from '../helpers/browser.js';
+import { sharedChromium, strictContext } from '../helpers/browser.js';
 import { listenOnLoopback, type LoopbackServer } from '../helpers/loopback.js';
 
 describe('headless Chromium for the page tests', () => {
   let browser: Browser;
   let server: LoopbackServer;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
     server = await listenOnLoopback(
       createServer((_request, response) => {
         response.writeHead(200, { 'content-type': 'text/html' });
@@ -17,7 +17,6 @@ describe('headless Chromium for the page tests', () => {
     );
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 

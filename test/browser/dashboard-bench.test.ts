@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock, type RunningMock } from '../../src/serve/server.js';
-import { launchChromium } from '../helpers/browser.js';
+import { sharedChromium } from '../helpers/browser.js';
 import { addRecord, domainCard, eventually, openDashboard, recordRow, visibleText } from '../helpers/dashboard.js';
 import { callWorld } from '../helpers/world-client.js';
 
@@ -16,12 +16,11 @@ let dir: string;
 beforeAll(async () => {
   [mock, browser, dir] = await Promise.all([
     startMock({}),
-    launchChromium(),
+    sharedChromium(),
     mkdtemp(path.join(tmpdir(), 'kennel-dashboard-')),
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
   await mock?.close();
   await rm(dir, { recursive: true, force: true });
 });

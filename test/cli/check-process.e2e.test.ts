@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/cli.js';
 import { neverEndingServer, type TestServer } from '../contract/hostile-servers.js';
-import { waitUntil } from '../helpers/wait.js';
+import { GrowingText, waitUntil } from '../helpers/wait.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const KENNEL = path.join(ROOT, 'bin', 'kennel.js');
@@ -28,19 +28,14 @@ function kennel(args: string[], env: Record<string, string> = {}) {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
-  let stdout = '';
+  const stdout = new GrowingText();
   let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stdout.on('data', (chunk: Buffer) => stdout.append(chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const done = new Promise<Finished>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
+    child.on('exit', (code, signal) => resolve({ code, signal, stdout: stdout.toString(), stderr })),
   );
-  const until = (text: string) =>
-    new Promise<void>((resolve) => {
-      const look = () => (stdout.includes(text) ? resolve() : setTimeout(look, 20));
-      look();
-    });
-  return { child, done, until };
+  return { child, done, until: (text: string) => stdout.until(text) };
 }
 
 function bash(script: string): Promise<Finished> {

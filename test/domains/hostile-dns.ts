@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { startDnsServer, type DnsServerHandle } from '../../src/domains/live/dns-server.js';
 import type { DnsLookup, ResourceRecord } from '../../src/domains/sim/dns-types.js';
 import { header, question, record, u16 } from './dns-packets.js';
+import { holdsThroughout } from '../helpers/wait.js';
 
 export const TYPE = { A: 1, TXT: 16, SOA: 6 };
 /** A 12-record TXT set of about 24 KB: one 35-octet query asks for ~700 times its size. */
@@ -61,7 +62,10 @@ export interface HostileDns {
   lookups: number;
   /** The server's lookup (counted): for other servers over the same world. */
   lookup: DnsLookup;
-  /** Sends packets from one UDP socket; resolves with every answer that came back within `windowMs` of the last one awaited. */
+  /**
+   * Sends packets from one UDP socket; resolves with the answers once `until` holds, and fails if
+   * another arrives within `windowMs` after that.
+   */
   udpExchange(packets: Buffer[], until: (answers: Packet[]) => boolean, windowMs?: number): Promise<Packet[]>;
   tcpClient(port?: number): Promise<TcpClient>;
 }
@@ -95,7 +99,14 @@ async function udpExchange(
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   for (const packet of packets) socket.send(packet, port, '127.0.0.1');
   await vi.waitFor(() => expect(until(answers)).toBe(true), { timeout: 5000 });
-  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  // A bounded observation: a stray answer (to a packet the server must drop) has no event to wait
+  // on, and the server may answer out of order, so a later barrier query would prove nothing.
+  const awaited = answers.length;
+  await holdsThroughout(
+    () => answers.length === awaited,
+    windowMs,
+    () => `no answer past the ${awaited} awaited, got ${answers.map((answer) => answer.header.id).join(', ')}`,
+  );
   socket.close();
   return answers;
 }

@@ -24,6 +24,28 @@ export async function launchChromium(options: BrowserOptions = {}): Promise<Brow
   return chromium.launch({ executablePath: CHROMIUM, args });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test worker, launched with no options, for files that only open contexts in
+ * it: a worker runs file after file with this module kept (`isolate: false`), so the second file
+ * skips a launch. Never close it: Playwright ends it when the worker exits, and a crash launches
+ * a new one. Each test still gets a fresh context (`strictContext`), so nothing carries over.
+ */
+export function sharedChromium(): Promise<Browser> {
+  shared ??= launchChromium().then(
+    (browser) => {
+      browser.once('disconnected', () => (shared = undefined));
+      return browser;
+    },
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
+
 /** A fresh browser context that fails the test on any page error or failed console message it collects. */
 export async function strictContext(
   browser: Browser,

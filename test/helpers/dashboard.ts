@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startMock, type RunningMock } from '../../src/serve/server.js';
-import { launchChromium, strictContext } from './browser.js';
+import { sharedChromium, strictContext } from './browser.js';
 import { callWorld } from './world-client.js';
 
 /** `expect.poll` with room for a busy machine: the page answers in milliseconds, CI shares two cores. */
@@ -58,16 +58,15 @@ export async function visibleText(locator: Locator): Promise<string> {
 }
 
 /**
- * One kennel serve (with its live world) and one Chromium for a test file, the world reset before
+ * One kennel serve (with its live world) for a test file and the worker's Chromium, the world reset before
  * each test: `const world = useDashboardWorld()`, then `world.mock` and `world.browser` in tests.
  */
 export function useDashboardWorld(): { readonly mock: RunningMock; readonly browser: Browser } {
   const held: { mock?: RunningMock; browser?: Browser } = {};
   beforeAll(async () => {
-    [held.mock, held.browser] = await Promise.all([startMock({}), launchChromium()]);
+    [held.mock, held.browser] = await Promise.all([startMock({}), sharedChromium()]);
   });
   afterAll(async () => {
-    await held.browser?.close();
     await held.mock?.close();
   });
   beforeEach(async () => {

@@ -1,7 +1,7 @@
 // Waiting in tests: on an event where there is one, by polling a condition where there is not.
 // Never a fixed sleep: a sleep is too long on a quiet machine and too short on a busy one.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { Server } from 'node:http';
+import type { ClientRequest, Server } from 'node:http';
 
 /** How long a wait lasts before it fails, and how often a poll looks again. */
 export interface WaitOptions {
@@ -131,5 +131,21 @@ export function requestsArrive(port: number, count = 1): Promise<void> {
       resolve();
     };
     subscribe('http.server.request.start', onStart);
+  });
+}
+
+/**
+ * Resolves once an HTTP client of this process has read the head of an answer from a server on
+ * `port` (Node publishes `http.client.response.finish` as it parses the head, before the client
+ * sees any of the body). Call it before answering.
+ */
+export function answerHeadArrives(port: number): Promise<void> {
+  return new Promise((resolve) => {
+    const onHead = (message: unknown): void => {
+      if ((message as { request: ClientRequest }).request.socket?.remotePort !== port) return;
+      unsubscribe('http.client.response.finish', onHead);
+      resolve();
+    };
+    subscribe('http.client.response.finish', onHead);
   });
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The audit runs kennel as users get it (dist/, built by `npm test`'s pretest).
+// The audit runs kennel as users get it (dist/, built by `npm test` before the suite starts).
 import { auditAnswers } from '../../scripts/audit-answers.js';
 import { writeDocument } from '../generated/consistency-harness.js';
 import { generateDocument } from '../generated/document-generator.js';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-// The audit runs kennel as users get it (dist/, built by `npm test`'s pretest).
+// The audit runs kennel as users get it (dist/, built by `npm test` before the suite starts).
 import { auditAnswers } from '../../scripts/audit-answers.js';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));

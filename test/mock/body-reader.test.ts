@@ -17,21 +17,42 @@ interface Sent {
   text: string;
 }
 
-/** Writes each part 30 ms apart, then waits for the server to close or for `waitMs`. */
+/**
+ * True once `received` holds a whole answer that keeps the connection open: its head and the body
+ * bytes its Content-Length gives. An answer that closes the connection is whole when the server
+ * closes it, so that anything sent after it is seen too.
+ */
+function wholeKeptAlive(received: Buffer): boolean {
+  const headEnd = received.indexOf('\r\n\r\n');
+  if (headEnd < 0) return false;
+  const head = received.subarray(0, headEnd).toString('latin1');
+  const length = /^content-length: *(\d+)/im.exec(head);
+  if (!length || /^connection: *close/im.test(head)) return false;
+  return received.length - (headEnd + 4) >= Number(length[1]);
+}
+
+/**
+ * Writes each part 30 ms apart (the pacing is the input: each part arrives in a read of its own),
+ * then waits for a whole kept-alive answer, the server to close, or `waitMs`.
+ */
 function send(parts: readonly string[], { waitMs = 1500, hangUp = false } = {}): Promise<Sent> {
   const { port } = new URL(mock.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1');
-    let text = '';
+    let received = Buffer.alloc(0);
     const finish = () => {
       clearTimeout(timer);
       socket.destroy();
+      const text = received.toString();
       resolve({ statuses: text.match(/HTTP\/1\.1 \d{3}/g) ?? [], text });
     };
     const timer = setTimeout(finish, waitMs);
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (wholeKeptAlive(received)) finish();
+    });
     socket.on('end', finish);
-    socket.on('error', (error) => (text ? finish() : reject(error)));
+    socket.on('error', (error) => (received.length > 0 ? finish() : reject(error)));
     const write = async () => {
       for (const part of parts) {
         socket.write(part);

@@ -18,17 +18,22 @@ async function mockWith(chaos: ChaosSettings): Promise<TestMock> {
   return mock;
 }
 
-/** Sends a delayed GET and hangs up after `afterMs`, without waiting for an answer. */
-function hangUp(url: string, key: string, delay: string, afterMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const outgoing = httpRequest(url, { headers: { authorization: `Bearer ${key}`, prefer: `delay=${delay}` } });
-    outgoing.on('error', () => resolve());
+/**
+ * Sends `count` GETs delayed by `delay` and hangs up on each once the server holds them all (its
+ * app has them, and takes their delay slots before it reads the sockets again).
+ */
+async function hangUpOnHeld(mock: TestMock, key: string, delay: string, count: number): Promise<void> {
+  const held = requestsArrive(Number(new URL(mock.url).port), count);
+  const requests = Array.from({ length: count }, () => {
+    const outgoing = httpRequest(`${mock.url}/pets?limit=1`, {
+      headers: { authorization: `Bearer ${key}`, prefer: `delay=${delay}` },
+    });
+    outgoing.on('error', () => undefined);
     outgoing.end();
-    setTimeout(() => {
-      outgoing.destroy();
-      resolve();
-    }, afterMs);
+    return outgoing;
   });
+  await held;
+  for (const outgoing of requests) outgoing.destroy();
 }
 
 async function timedGet(mock: TestMock, headers: Record<string, string | null>) {
@@ -40,8 +45,7 @@ async function timedGet(mock: TestMock, headers: Record<string, string | null>) 
 describe('chaos delays cannot be hoarded', () => {
   it('a client that hangs up gives its slot back at once (6 × 50 hang-ups, then a delayed request is delayed)', async () => {
     const mock = await mockWith({ rules: [] });
-    for (let round = 0; round < 6; round += 1)
-      await Promise.all(Array.from({ length: 50 }, () => hangUp(`${mock.url}/pets?limit=1`, TEST_KEY, '60000', 30)));
+    for (let round = 0; round < 6; round += 1) await hangUpOnHeld(mock, TEST_KEY, '60000', 50);
     // The server has seen the clients go once the journal (the latest 200 exchanges) holds their
     // hang-ups (status 0; at least 190, as asserted below).
     const hangUpsJournalled = async (): Promise<number> =>

@@ -8,7 +8,7 @@ import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { TEST_KEY } from '../helpers/mock-client.js';
 import { rawExchange, rawJson } from '../helpers/raw-http.js';
 import { capturedLogger, json, testUpstream } from './proxy-helpers.js';
-import { holdsThroughout, waitUntil } from '../helpers/wait.js';
+import { answerHeadArrives, holdsThroughout, waitUntil } from '../helpers/wait.js';
 
 const AUTH = `Authorization: Bearer ${TEST_KEY}\r\n`;
 const SMUGGLED = 'GET /admin HTTP/1.1\r\nHost: x\r\n\r\n';
@@ -185,8 +185,8 @@ describe('proxy mode answers every upstream failure with a 502 or 504 Error with
     [
       'a reset in the middle of a held body',
       (socket) => {
+        void answerHeadArrives(socket.localPort!).then(() => socket.resetAndDestroy());
         socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[');
-        setTimeout(() => socket.resetAndDestroy(), 50);
       },
       502,
       /reset|closed/,

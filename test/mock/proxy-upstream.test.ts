@@ -6,7 +6,7 @@ import { startMock, type RunningMock } from '../../src/serve/server.js';
 import { freePort } from '../helpers/cli.js';
 import { TEST_KEY } from '../helpers/mock-client.js';
 import { capturedLogger, json, rawRequest, testUpstream, violationsOf } from './proxy-helpers.js';
-import { holdsThroughout, waitUntil } from '../helpers/wait.js';
+import { answerHeadArrives, holdsThroughout, waitUntil } from '../helpers/wait.js';
 
 const AUTH = { authorization: `Bearer ${TEST_KEY}` };
 
@@ -114,10 +114,12 @@ describe('proxy mode when a side breaks off a streamed body', () => {
     let markGone!: () => void;
     upstreamGone = new Promise((resolve) => (markGone = resolve));
     upstream = await testUpstream((request, response) => {
+      const socket = response.socket!;
+      // Pet 1: the upstream breaks off once the proxy has read the head, with 2 of 3 MB under way.
+      if (request.url === '/v1/pets/1') void answerHeadArrives(socket.localPort!).then(() => socket.destroy());
+      else response.on('close', () => (response.writableFinished ? undefined : markGone()));
       response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(3 * MB) });
       response.write(Buffer.alloc(2 * MB, 32));
-      if (request.url === '/v1/pets/1') setTimeout(() => response.socket!.destroy(), 50);
-      else response.on('close', () => (response.writableFinished ? undefined : markGone()));
     });
     proxy = await startMock({ port: 0, world: false, proxy: upstream.url, logger: log.logger });
   });
