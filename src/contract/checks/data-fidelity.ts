@@ -25,6 +25,21 @@ interface Stored {
 
 function refusals(check: string, probe: FidelityCase, exchange: Exchange): CheckFailure[] {
   if (probe.refusal === undefined || !isClientError(exchange)) return [];
+  // 409 is a conflict with the target's state (RFC 9110 §15.5.10), not a verdict on the values: a
+  // one-shot action (`POST /notes/7/archive`) refuses every body after its first.
+  if (exchange.response?.status === 409)
+    return [
+      failure(
+        check,
+        'warning',
+        exchange,
+        `answered 409 (a conflict with the target's state) to a body with ${probe.label}`,
+        {
+          expected: 'a 2xx: the schema allows these values',
+          actual: statusText(exchange),
+        },
+      ),
+    ];
   return [
     failure(check, refusalSeverity(exchange, probe.refusal), exchange, `refused a valid body with ${probe.label}`, {
       expected: 'a 2xx: the schema allows these values',

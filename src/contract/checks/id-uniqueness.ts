@@ -4,7 +4,7 @@ import { noSuccessReason, tallyOf } from './unexercised.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
 import { generation } from './generation.js';
-import { createsIdentifiedResources } from './ids.js';
+import { answersItsPathItem, createsIdentifiedResources } from './ids.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';
 import { validRequest } from './valid-request.js';
@@ -43,6 +43,7 @@ export const idUniqueness: ScenarioCheck = {
       if (!isSuccess(exchange)) return;
       const body = jsonBody(exchange) as Record<string, unknown> | undefined;
       if (!body || typeof body !== 'object' || !(idProperty in body)) return;
+      if (answersItsPathItem(exchange, body[idProperty])) return;
       const key = show(body[idProperty]);
       if (seen.has(key) || earlier.has(key)) {
         failures.push(
@@ -57,7 +58,8 @@ export const idUniqueness: ScenarioCheck = {
     });
     const identified = exchanges.filter((exchange) => {
       const body = jsonBody(exchange);
-      return isSuccess(exchange) && body !== null && typeof body === 'object' && idProperty in body;
+      if (!isSuccess(exchange) || body === null || typeof body !== 'object' || !(idProperty in body)) return false;
+      return !answersItsPathItem(exchange, (body as Record<string, unknown>)[idProperty]);
     });
     // Uniqueness needs two ids to compare: fewer means nothing was judged.
     const unexercised =

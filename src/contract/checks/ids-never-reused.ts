@@ -1,5 +1,6 @@
 import type { Exchange, ResponseCheck, RunState } from '../types.js';
 import { failure, show } from './failure.js';
+import { answersItsPathItem } from './ids.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';
 
@@ -16,6 +17,7 @@ function issuedKey(exchange: Exchange): string | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const id = (body as Record<string, unknown>)[operation.idProperty];
   if (id === undefined || id === null || (exchange.request.body ?? '').includes(show(id))) return undefined;
+  if (answersItsPathItem(exchange, id)) return undefined;
   return show(id);
 }
 

@@ -4,7 +4,8 @@ import { randomUuid } from '../../openapi/generate.js';
 import { primaryType } from '../../openapi/schema-shape.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import type { PlannedOperation, PlannedParameter } from '../prepare/plan.js';
-import type { RunSettings } from '../types.js';
+import { pathParamsAt } from '../prepare/url-operation.js';
+import type { Exchange, RunSettings } from '../types.js';
 
 /**
  * The path parameter that names the resource (`petId` of `/owners/{ownerId}/pets/{petId}`): the
@@ -64,4 +65,14 @@ export function idKey(value: unknown): string {
 /** The id of an item (undefined when it has none). */
 export function idOf(item: unknown, idProperty: string): unknown {
   return item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[idProperty] : undefined;
+}
+
+/**
+ * The answer's key is a key the request's own path names (`POST /notes/7/archive` answering note
+ * 7): an action on that item that answers it, not a create of something new, whatever its shape.
+ */
+export function answersItsPathItem(exchange: Exchange, key: unknown): boolean {
+  if (key === undefined || key === null || typeof key === 'object') return false;
+  const values = pathParamsAt(exchange.operation.operation.path, exchange.request.url) ?? {};
+  return Object.values(values).some((value) => value === String(key));
 }
