@@ -5,6 +5,7 @@ import { CARDWALL } from './foreign/cardwall/api.js';
 import type { FaultSpec, ForeignApi } from './foreign/fault-catalogue.js';
 import { MUSEUM } from './foreign/museum/api.js';
 import { checkDeployment, errorFindings } from './foreign/score.js';
+import { PRODUCERS } from './helpers.js';
 import { STAGEDOOR } from './foreign/stagedoor/api.js';
 
 // kennel check on foreign APIs it has never seen (npm run bench:foreign scores them all). This
@@ -36,9 +37,6 @@ const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
 
 /** The reference deployment's full run, shared by the tests of one API. */
 const referenceRuns = new Map(APIS.map((api) => [api.name, once(() => checkDeployment(api, runContract, {}))]));
-
-/** Cheap checks whose creates give the others resources to work on (a PATCH needs one this run made). */
-const PRODUCERS = ['positive-data-acceptance'];
 
 /**
  * A response check judges the requests the scenario checks make. The scenario checks whose requests
