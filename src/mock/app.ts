@@ -20,7 +20,7 @@ import { resourceHandlers, type ResourceHandler } from './respond/resource-respo
 import { resourceSetup, type Seeder, type StoreFactory } from './respond/resource-setup.js';
 import { DocumentAnswers } from './respond/document-answers.js';
 import { exampleWarnings } from './respond/example-check.js';
-import { validatorsFor } from '../openapi/shared-validators.js';
+import { SchemaValidators } from '../openapi/validators.js';
 import { SuccessorStore, type SuccessorChecks } from './retired-store.js';
 import { mockRedactor } from './admin/redaction.js';
 import { errorJson, toProblem } from './respond/problems.js';
@@ -135,7 +135,7 @@ export function createMockApp({
     app.use(proxy);
     return { app, store, requests: routed, handOver, journal, chaos, now };
   }
-  const validators = validatorsFor(document.document);
+  const validators = new SchemaValidators(document.document);
   document.warnings.push(...exampleWarnings(document, validators));
   const answers = new DocumentAnswers(document, validators, { seed: config.seed, dynamic: config.dynamic ?? false });
   app.use(

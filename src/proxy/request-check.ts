@@ -4,7 +4,7 @@ import { ProblemError } from '../core/problem.js';
 import type { Intent } from '../contract/types.js';
 import type { LoadedDocument } from '../openapi/load.js';
 import type { Operation } from '../openapi/operations.js';
-import { validatorsFor } from '../openapi/shared-validators.js';
+import { SchemaValidators } from '../openapi/validators.js';
 import { compileOperation, type CompiledOperation } from '../mock/compiled-operation.js';
 import type { Query } from '../mock/request/query.js';
 import { readBody, readParameters, PathParameterProblem } from '../mock/request/request-input.js';
@@ -73,7 +73,7 @@ export class RequestCheck {
   readonly #prefix: string;
 
   constructor(document: LoadedDocument) {
-    const validators = validatorsFor(document.document);
+    const validators = new SchemaValidators(document.document);
     this.#prefix = document.basePath;
     const byPath = new Map<string, CompiledOperation[]>();
     for (const operation of document.operations) {

@@ -1,8 +1,7 @@
 import type { LoadedDocument } from '../openapi/load.js';
 import { jsonMediaType, type Operation } from '../openapi/operations.js';
 import type { Resource, ResourceModel } from '../openapi/resource-model.js';
-import { validatorsFor } from '../openapi/shared-validators.js';
-import type { Validator } from '../openapi/validators.js';
+import { SchemaValidators, type Validator } from '../openapi/validators.js';
 import type { ResourceStore } from '../store/resource-store.js';
 
 /** What a reload did with the items of the store it replaced. */
@@ -29,7 +28,7 @@ function itemPointer(resource: Resource): string | undefined {
  * key property and kind); a path without one cannot keep them.
  */
 export function itemChecks(document: LoadedDocument, model: ResourceModel, old: ResourceStore): Map<string, Validator> {
-  const validators = validatorsFor(document.document);
+  const validators = new SchemaValidators(document.document);
   const checks = new Map<string, Validator>();
   for (const resource of model.resources) {
     if (!resource.stateful || !resource.key) continue;

@@ -1,8 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { LoadedDocument } from '../../openapi/load.js';
 import { responseFor, type Operation } from '../../openapi/operations.js';
-import { validatorsFor } from '../../openapi/shared-validators.js';
-import type { SchemaValidators } from '../../openapi/validators.js';
+import { SchemaValidators } from '../../openapi/validators.js';
 import { cannedResponse } from '../respond/canned.js';
 import { DocumentAnswers } from '../respond/document-answers.js';
 import { compileOperation, type CompiledOperation } from '../compiled-operation.js';
@@ -198,7 +197,7 @@ function handlerFor(
  * under the prefix get 404/405 Error bodies.
  */
 export function specRouter(options: SpecRouterOptions): Middleware {
-  const validators = options.validators ?? validatorsFor(options.document.document);
+  const validators = options.validators ?? new SchemaValidators(options.document.document);
   const shared: Shared = {
     errors: new DocumentedErrors(options.document, validators),
     views: new ResponseView(options.document),
