@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { PETSTORE_SPEC } from '../../src/assets.js';
+import { SCENARIO_CHECKS } from '../../src/contract/checks/registry.js';
 import { runContract, type ContractOptions, type RunSummary } from '../../src/contract/run/runner.js';
 import { listenOnLoopback } from '../helpers/loopback.js';
 import { startReferencePetstore, type Fault, type Variant } from './reference-petstore.js';
@@ -18,6 +19,25 @@ export async function checkReference(
   } finally {
     await server.close();
   }
+}
+
+/** Cheap checks whose creates and reads give the checks of a narrow run something to judge. */
+export const PRODUCERS = ['positive-data-acceptance'];
+
+/**
+ * A narrow run's checks: `checks` and the producers, and no other scenario check sending requests
+ * (a response check named judges the producers' requests). For a fault row asserting that one
+ * check catches a fault; a table of such rows keeps full runs of its correct deployments.
+ */
+export function onlyChecks(...checks: string[]): Pick<ContractOptions, 'checks' | 'excludeChecks'> {
+  const run = [...new Set([...checks, ...PRODUCERS])];
+  const others = SCENARIO_CHECKS.map((check) => check.name).filter((name) => !run.includes(name));
+  return { checks: run, excludeChecks: others };
+}
+
+/** The check a finding names first (`pagination-followed listStops: …`). */
+export function checkNamedBy(finding: string): string {
+  return finding.slice(0, finding.indexOf(' '));
 }
 
 /** Each failure of a run as `check operationId: title`, only those of `severity` if given. */

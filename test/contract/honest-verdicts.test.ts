@@ -2,20 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleReporter } from '../../src/contract/reporters/console.js';
 import { jsonReport } from '../../src/contract/reporters/json.js';
 import { junitXml } from '../../src/contract/reporters/junit.js';
-import { runContract, type CaseResult, type RunSummary } from '../../src/contract/run/runner.js';
+import { runContract, type CaseResult, type ContractOptions, type RunSummary } from '../../src/contract/run/runner.js';
 import { startMock } from '../../src/serve/server.js';
-import { findingTitles } from './helpers.js';
+import { findingTitles, onlyChecks } from './helpers.js';
 import { MEMOS_SPEC, startMemosServer, type MemosFault, type MemosVariant } from './memos-server.js';
 
 async function checkMemos(
   faults: readonly MemosFault[] = [],
   variants: readonly MemosVariant[] = [],
   write?: (text: string) => void,
+  run: Partial<ContractOptions> = {},
 ): Promise<RunSummary> {
   const server = await startMemosServer(faults, variants);
   try {
     const listeners = write ? [consoleReporter(write, '')] : [];
-    return await runContract({ baseUrl: server.url, apiKey: '', specPath: MEMOS_SPEC, seed: 3 }, listeners);
+    return await runContract({ baseUrl: server.url, apiKey: '', specPath: MEMOS_SPEC, seed: 3, ...run }, listeners);
   } finally {
     await server.close();
   }
@@ -143,25 +144,43 @@ describe('--require-exercised makes what could not be exercised fail the run', (
   });
 });
 
+// A fault's run has the check that owns it and the producers (helpers.ts); the correct deployment
+// and variants run every check.
 describe('each fault of memos.yaml is caught by the check that owns it', () => {
-  it.each([
+  // The last element: the scenario checks whose requests show the fault (a read, a read of an unknown id).
+  it.each<[MemosFault, string, string, string[]?]>([
     ['memo-text-dropped', 'response-schema-conformance', 'createMemo: 201 body: /text is required'],
     [
       'memo-secret-optional',
       'negative-data-rejection',
       'createMemo: accepted a body where required /secret is missing',
     ],
-    ['attachment-size-missing', 'response-schema-conformance', 'getMemo: 200 body: /attachment/size is required'],
-    ['plain-json-problems', 'content-type-conformance', 'getMemo: Content-Type application/json for getMemo for id'],
+    [
+      'attachment-size-missing',
+      'response-schema-conformance',
+      'getMemo: 200 body: /attachment/size is required',
+      ['resource-round-trip'],
+    ],
+    [
+      'plain-json-problems',
+      'content-type-conformance',
+      'getMemo: Content-Type application/json for getMemo for id',
+      ['not-found-conformance'],
+    ],
     ['tag-created-text', 'response-schema-conformance', 'createTag: 201 body: /created must be integer'],
-  ] as const)('%s: %s', async (fault, check, title) => {
-    const summary = await checkMemos([fault]);
+  ])('%s: %s', async (fault, check, title, traffic = []) => {
+    const summary = await checkMemos([fault], [], undefined, onlyChecks(check, ...traffic));
     expect(findingTitles(summary, 'error')).toContainEqual(expect.stringContaining(`${check} ${title}`));
     expect(summary.exitCode).toBe(1);
   });
 
   it('an anyOf failure is told by the closest branch, not by every branch', async () => {
-    const summary = await checkMemos(['attachment-size-missing']);
+    const summary = await checkMemos(
+      ['attachment-size-missing'],
+      [],
+      undefined,
+      onlyChecks('response-schema-conformance', 'resource-round-trip'),
+    );
     const titles = findingTitles(summary).filter(
       (title) => title.startsWith('response-schema-conformance') && title.includes('/attachment'),
     );

@@ -60,6 +60,14 @@ const MARKERS: Partial<Record<Feature, RegExp>> = {
   'security-alternatives': /"security":\[\{"\w+":\[[^\]]*\]\},\{"\w+":/,
 };
 
+/** Each seed's document with every feature, as JSON: the same for every marker (the generator is deterministic). */
+const fullTexts = new Map<number, string>();
+function fullText(seed: number): string {
+  let text = fullTexts.get(seed);
+  if (text === undefined) fullTexts.set(seed, (text = JSON.stringify(generateDocument(seed).document)));
+  return text;
+}
+
 let directory: string;
 beforeAll(async () => {
   directory = await mkdtemp(path.join(os.tmpdir(), 'kennel-generator-'));
@@ -79,10 +87,10 @@ describe('the document generator', () => {
 
   it.each(Object.entries(MARKERS))('%s switched off leaves no trace, on shows in some document', (feature, marker) => {
     const without = parseFeatures(`all,-${feature}`);
-    const text = (seed: number, features?: Feature[]): string =>
+    const text = (seed: number, features: Feature[]): string =>
       JSON.stringify(generateDocument(seed, { features }).document);
     expect(SEEDS.filter((seed) => marker.test(text(seed, without)))).toEqual([]);
-    expect(SEEDS.filter((seed) => marker.test(text(seed))).length).toBeGreaterThan(0);
+    expect(SEEDS.filter((seed) => marker.test(fullText(seed))).length).toBeGreaterThan(0);
   });
 
   it('switching a feature off keeps the other features of the seed', () => {

@@ -25,7 +25,8 @@ import {
 import { innerBody, type BodyWrapper } from './body-wrapper.js';
 import { itemWrapperOf } from '../../openapi/item-wrapper.js';
 import { objectShape, typesOf } from '../../openapi/schema-shape.js';
-import { SchemaValidators } from '../../openapi/validators.js';
+import { validatorsFor } from '../../openapi/shared-validators.js';
+import type { SchemaValidators } from '../../openapi/validators.js';
 import { buildableMediaType } from './media-bodies.js';
 
 /** A parameter with its schema dereferenced, for generating values. */
@@ -285,7 +286,7 @@ export function buildPlan(document: LoadedDocument, select: (operation: Operatio
   for (const planned of all) planned.produces ??= producedBy(document, planned, items);
   return {
     document: document,
-    validators: new SchemaValidators(document.document),
+    validators: validatorsFor(document.document),
     operations,
     all,
     errorSchema: errorSchemaOf(document.operations),
