@@ -121,6 +121,7 @@ export const BEHAVIOUR_FAULTS = [
     description: 'updateCard with due_at: null keeps the old due_at instead of removing it',
     checks: ['resource-lifecycle', 'resource-round-trip'],
     caughtToday: true,
+    caughtBy: ['resource-lifecycle'],
   },
   {
     name: 'board-delete-keeps',
