@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import './lib/typescript-tests.js';
+import { documentView } from './lib/fault-document.js';
 import { FAULTS, startFaultProxy } from './lib/fault-proxy.js';
 import { table } from './lib/report.js';
 
@@ -57,8 +58,9 @@ function defaultDocuments() {
     .map((name) => path.join(CORPUS, name));
 }
 
-async function checkThrough(runContract, errorFindings, mock, document, fault) {
-  const proxy = await startFaultProxy(mock.url, fault, KEY);
+async function checkThrough(tools, mock, document, fault) {
+  const { runContract, errorFindings, view } = tools;
+  const proxy = await startFaultProxy(mock.url, fault, KEY, view);
   try {
     const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
     return { findings: errorFindings(summary), applied: proxy.applied() };
@@ -74,15 +76,16 @@ function verdictOf(result) {
 }
 
 async function sweepDocument(tools, document, faults) {
-  const { startMock, runContract, errorFindings } = tools;
+  const { startMock, loadDocument, listOperations } = tools;
+  const view = documentView(listOperations((await loadDocument(document)).dereferenced));
   const mock = await startMock({ specPath: document, port: 0, apiKeys: [KEY], world: false });
   try {
-    const reference = await checkThrough(runContract, errorFindings, mock, document, undefined);
+    const reference = await checkThrough({ ...tools, view }, mock, document, undefined);
     const known = new Set(reference.findings);
     const results = {};
     for (const fault of faults) {
       try {
-        const run = await checkThrough(runContract, errorFindings, mock, document, fault);
+        const run = await checkThrough({ ...tools, view }, mock, document, fault);
         const fresh = run.findings.filter((finding) => !known.has(finding));
         const checks = [...new Set(fresh.map((finding) => finding.split(' ')[0]))];
         results[fault] = { applied: run.applied, caught: fresh.length > 0, checks, findings: fresh };
@@ -123,12 +126,15 @@ async function main() {
   if (!existsSync(dist('contract/run/runner.js'))) throw new Error('dist/ is missing: run npm run build first');
   const { runContract } = await import(dist('contract/run/runner.js'));
   const { startMock } = await import(dist('serve/server.js'));
+  const { loadDocument } = await import(dist('openapi/load.js'));
+  const { listOperations } = await import(dist('openapi/operations.js'));
   const { errorFindings } = await import('../test/contract/foreign/score.ts');
   const rows = [];
   for (const document of documents) {
     const started = Date.now();
     try {
-      const row = await sweepDocument({ startMock, runContract, errorFindings }, document, faults);
+      const tools = { startMock, runContract, errorFindings, loadDocument, listOperations };
+      const row = await sweepDocument(tools, document, faults);
       rows.push(row);
       const line = faults.map((fault) => `${fault} ${verdictOf(row.results[fault])}`).join(', ');
       log(`${row.document} (${((Date.now() - started) / 1000).toFixed(1)} s): ${line}`);

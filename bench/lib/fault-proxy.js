@@ -4,6 +4,7 @@
 // fault counts how often it changed an exchange, so a sweep can tell "missed" from "never
 // triggered". Plain node:http; bodies are buffered up to MAX_BODY.
 import { createServer, request as httpRequest, Agent } from 'node:http';
+import { ANSWER_FAULTS, answerFaultState } from './fault-answers.js';
 import { FAULTS } from './fault-catalogue.js';
 
 export { FAULTS };
@@ -91,16 +92,25 @@ function heldCredentials(seen, key) {
   return seen === undefined ? usual : [seen, ...usual];
 }
 
+const NO_DOCUMENT = { operationAt: () => undefined };
+
 /**
  * Starts a proxy to `upstream` (a base URL; its path is the proxy's too) whose clients hold `key` with `fault` (a key of FAULTS, or undefined for none).
- * Resolves to { url, applied(), close() }.
+ * `document` (bench/lib/fault-document.js) tells where the document makes a fault one; without it
+ * the faults that need it never apply. Resolves to { url, applied(), close() }.
  */
-export async function startFaultProxy(upstream, fault, key) {
+export async function startFaultProxy(upstream, fault, key, document = NO_DOCUMENT) {
   if (fault !== undefined && !(fault in FAULTS)) throw new Error(`no fault named ${fault}`);
   const base = new URL(upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   let applied = 0;
-  const state = { snapshots: new Map(), kept: new Map(), lastItem: new Map(), credentials: undefined };
+  const state = {
+    snapshots: new Map(),
+    kept: new Map(),
+    lastItem: new Map(),
+    credentials: undefined,
+    ...answerFaultState(),
+  };
 
   const forward = (method, url, headers, body) =>
     new Promise((resolve, reject) => {
@@ -252,8 +262,12 @@ export async function startFaultProxy(upstream, fault, key) {
         applied += 1;
         return previous.answer;
       }
-      default:
+      default: {
+        const apply = () => (applied += 1);
+        if (fault in ANSWER_FAULTS)
+          return ANSWER_FAULTS[fault]({ fault, method, url, headers, body, pass, forward, state, document, apply });
         return pass();
+      }
     }
   }
 
