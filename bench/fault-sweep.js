@@ -5,7 +5,8 @@
 // the run through the fault-free proxy does not have; *not triggered* when the proxy never had
 // occasion to apply it (no DELETE in the document, no limit parameter…). The matrix shows where
 // kennel check is blind on unseen APIs; the checks that caught each fault say whether it was the
-// one expected.
+// one expected. Every run (the reference's and each fault's) gets a fresh kennel serve: a store
+// filled by earlier runs would refuse creates and look like a catch.
 //
 //   npm run bench:faults [-- DOC...] [--fault NAME]... [--json FILE] [--verbose]
 //   (default documents: every document of ../shared/corpus when it exists, else spec/petstore.yaml)
@@ -58,14 +59,20 @@ function defaultDocuments() {
     .map((name) => path.join(CORPUS, name));
 }
 
-async function checkThrough(tools, mock, document, fault) {
-  const { runContract, errorFindings, view } = tools;
-  const proxy = await startFaultProxy(mock.url, fault, KEY, view);
+/** One run of kennel check through the proxy, against a fresh deployment: no run sees another's data. */
+async function checkThrough(tools, document, fault) {
+  const { startMock, runContract, errorFindings, view } = tools;
+  const mock = await startMock({ specPath: document, port: 0, apiKeys: [KEY], world: false });
   try {
-    const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
-    return { findings: errorFindings(summary), applied: proxy.applied() };
+    const proxy = await startFaultProxy(mock.url, fault, KEY, view);
+    try {
+      const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
+      return { findings: errorFindings(summary), applied: proxy.applied() };
+    } finally {
+      await proxy.close();
+    }
   } finally {
-    await proxy.close();
+    await mock.close();
   }
 }
 
@@ -76,27 +83,22 @@ function verdictOf(result) {
 }
 
 async function sweepDocument(tools, document, faults) {
-  const { startMock, loadDocument, listOperations } = tools;
+  const { loadDocument, listOperations } = tools;
   const view = documentView(listOperations((await loadDocument(document)).dereferenced));
-  const mock = await startMock({ specPath: document, port: 0, apiKeys: [KEY], world: false });
-  try {
-    const reference = await checkThrough({ ...tools, view }, mock, document, undefined);
-    const known = new Set(reference.findings);
-    const results = {};
-    for (const fault of faults) {
-      try {
-        const run = await checkThrough({ ...tools, view }, mock, document, fault);
-        const fresh = run.findings.filter((finding) => !known.has(finding));
-        const checks = [...new Set(fresh.map((finding) => finding.split(' ')[0]))];
-        results[fault] = { applied: run.applied, caught: fresh.length > 0, checks, findings: fresh };
-      } catch (error) {
-        results[fault] = { error: error instanceof Error ? error.message : String(error) };
-      }
+  const reference = await checkThrough({ ...tools, view }, document, undefined);
+  const known = new Set(reference.findings);
+  const results = {};
+  for (const fault of faults) {
+    try {
+      const run = await checkThrough({ ...tools, view }, document, fault);
+      const fresh = run.findings.filter((finding) => !known.has(finding));
+      const checks = [...new Set(fresh.map((finding) => finding.split(' ')[0]))];
+      results[fault] = { applied: run.applied, caught: fresh.length > 0, checks, findings: fresh };
+    } catch (error) {
+      results[fault] = { error: error instanceof Error ? error.message : String(error) };
     }
-    return { document: path.basename(document), referenceErrors: reference.findings.length, results };
-  } finally {
-    await mock.close();
   }
+  return { document: path.basename(document), referenceErrors: reference.findings.length, results };
 }
 
 function printMatrix(rows, faults) {
