@@ -28,7 +28,7 @@ const SEED = 7;
 const USAGE = `usage: npm run bench:faults [-- DOC...] [options]
   --fault NAME      only this fault (repeatable): ${Object.keys(FAULTS).join(', ')}
   --json FILE       also write the matrix as JSON (default .bench/faults.json)
-  --verbose         the new findings of every caught fault
+  --verbose         the new findings of every caught fault, the exchanges a missed one changed
   -h, --help        this text`;
 
 const log = (message) => process.stdout.write(`${message}\n`);
@@ -67,7 +67,7 @@ async function checkThrough(tools, document, fault) {
     const proxy = await startFaultProxy(mock.url, fault, KEY, view);
     try {
       const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
-      return { findings: errorFindings(summary), applied: proxy.applied() };
+      return { findings: errorFindings(summary), applied: proxy.applied(), appliedTo: proxy.appliedTo() };
     } finally {
       await proxy.close();
     }
@@ -93,7 +93,8 @@ async function sweepDocument(tools, document, faults) {
       const run = await checkThrough({ ...tools, view }, document, fault);
       const fresh = run.findings.filter((finding) => !known.has(finding));
       const checks = [...new Set(fresh.map((finding) => finding.split(' ')[0]))];
-      results[fault] = { applied: run.applied, caught: fresh.length > 0, checks, findings: fresh };
+      const { applied, appliedTo } = run;
+      results[fault] = { applied, appliedTo, caught: fresh.length > 0, checks, findings: fresh };
     } catch (error) {
       results[fault] = { error: error instanceof Error ? error.message : String(error) };
     }
@@ -141,8 +142,11 @@ async function main() {
       const line = faults.map((fault) => `${fault} ${verdictOf(row.results[fault])}`).join(', ');
       log(`${row.document} (${((Date.now() - started) / 1000).toFixed(1)} s): ${line}`);
       if (verbose)
-        for (const fault of faults)
-          for (const finding of row.results[fault].findings ?? []) log(`    ${fault}: ${finding}`);
+        for (const fault of faults) {
+          const result = row.results[fault];
+          for (const finding of result.findings ?? []) log(`    ${fault}: ${finding}`);
+          if (verdictOf(result) === 'MISSED') log(`    ${fault} MISSED, applied to: ${result.appliedTo.join(', ')}`);
+        }
     } catch (error) {
       log(`${path.basename(document)}: not measured (${error instanceof Error ? error.message : String(error)})`);
     }

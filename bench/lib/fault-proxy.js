@@ -10,6 +10,8 @@ import { FAULTS } from './fault-catalogue.js';
 export { FAULTS };
 
 const MAX_BODY = 8 * 1024 * 1024;
+/** The exchanges a fault changed that the proxy names (method and URL), for the sweep's report. */
+const MAX_WHERE = 20;
 const LIMIT_NAMES = new Set([
   'limit',
   'per_page',
@@ -97,13 +99,14 @@ const NO_DOCUMENT = { operationAt: () => undefined };
 /**
  * Starts a proxy to `upstream` (a base URL; its path is the proxy's too) whose clients hold `key` with `fault` (a key of FAULTS, or undefined for none).
  * `document` (bench/lib/fault-document.js) tells where the document makes a fault one; without it
- * the faults that need it never apply. Resolves to { url, applied(), close() }.
+ * the faults that need it never apply. Resolves to { url, applied(), appliedTo(), close() }.
  */
 export async function startFaultProxy(upstream, fault, key, document = NO_DOCUMENT) {
   if (fault !== undefined && !(fault in FAULTS)) throw new Error(`no fault named ${fault}`);
   const base = new URL(upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   let applied = 0;
+  const where = [];
   const state = {
     snapshots: new Map(),
     kept: new Map(),
@@ -143,22 +146,29 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
 
   async function handle(method, url, headers, body) {
     const pass = () => forward(method, url, headers, body);
+    // A change to an exchange no documented operation names (the run's probe of the base URL) is
+    // not an occasion the checks could judge: it does not make the fault applicable.
+    const apply = () => {
+      if (document !== NO_DOCUMENT && document.operationAt(method, url) === undefined) return;
+      applied += 1;
+      if (where.length < MAX_WHERE) where.push(`${method} ${url}`);
+    };
     switch (fault) {
       case 'server-error-for-missing': {
         const answer = await pass();
         if (answer.status !== 404) return answer;
-        applied += 1;
+        apply();
         return json(500, { error: 'internal error' });
       }
       case 'html-content-type': {
         const answer = await pass();
         if (!isSuccess(answer.status) || !JSON_TYPE.test(answer.headers['content-type'] ?? '')) return answer;
-        applied += 1;
+        apply();
         return { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=utf-8' } };
       }
       case 'updates-not-kept': {
         if (method === 'GET' && state.snapshots.has(url)) {
-          applied += 1;
+          apply();
           return state.snapshots.get(url);
         }
         if (method !== 'PUT' && method !== 'PATCH') return pass();
@@ -172,7 +182,7 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
         if (method !== 'DELETE') return pass();
         const before = await forward('GET', url, withoutBody(headers), Buffer.alloc(0));
         if (!isSuccess(before.status)) return pass();
-        applied += 1;
+        apply();
         return { status: 204, headers: {}, body: Buffer.alloc(0) };
       }
       case 'limit-ignored':
@@ -188,7 +198,7 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
           if (!drop) kept.append(name, value);
         }
         if ([...kept].length === [...params].length) return pass();
-        applied += 1;
+        apply();
         const rest = kept.toString();
         return forward(method, rest === '' ? pathname : `${pathname}?${rest}`, headers, body);
       }
@@ -202,7 +212,7 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
         } catch {
           sent = {};
         }
-        applied += 1;
+        apply();
         return json(method === 'POST' ? 201 : 200, sent);
       }
       case 'auth-ignored': {
@@ -218,7 +228,7 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
         for (const held of heldCredentials(state.credentials, key)) {
           const answer = await forward(method, url, { ...headers, ...held }, body);
           if (answer.status !== 401 && answer.status !== 403) {
-            applied += 1;
+            apply();
             return answer;
           }
         }
@@ -236,14 +246,14 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
           withoutBody(headers),
           Buffer.alloc(0),
         );
-        if (isSuccess(removed.status)) applied += 1;
+        if (isSuccess(removed.status)) apply();
         return answer;
       }
       case 'stale-lists': {
         if (method !== 'GET') return pass();
         const kept = state.kept.get(url);
         if (kept) {
-          applied += 1;
+          apply();
           return kept;
         }
         const answer = await pass();
@@ -259,11 +269,10 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
         const previous = state.lastItem.get(parent);
         state.lastItem.set(parent, { last, answer });
         if (!previous || previous.last === last) return answer;
-        applied += 1;
+        apply();
         return previous.answer;
       }
       default: {
-        const apply = () => (applied += 1);
         if (fault in ANSWER_FAULTS)
           return ANSWER_FAULTS[fault]({ fault, method, url, headers, body, pass, forward, state, document, apply });
         return pass();
@@ -303,6 +312,7 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
     // The upstream's base path kept, so that its Location headers resolve here too.
     url: `http://127.0.0.1:${port}${base.pathname.replace(/\/$/, '')}`,
     applied: () => applied,
+    appliedTo: () => [...where],
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
