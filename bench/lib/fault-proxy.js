@@ -6,6 +6,7 @@
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import { ANSWER_FAULTS, answerFaultState } from './fault-answers.js';
 import { FAULTS } from './fault-catalogue.js';
+import { documentedResponse } from './fault-document.js';
 
 export { FAULTS };
 
@@ -28,6 +29,7 @@ const LIMIT_NAMES = new Set([
 ]);
 const PAGE_NAMES = new Set(['page', 'offset', 'cursor', 'after', 'skip', 'start', 'page_token', 'pagetoken', 'marker']);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const ANY_TEXT = /^(?:\*\/\*|text\/\*|text\/html)(?:$|[;\s])/i;
 
 function readBody(stream) {
   return new Promise((resolve, reject) => {
@@ -163,6 +165,9 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
       case 'html-content-type': {
         const answer = await pass();
         if (!isSuccess(answer.status) || !JSON_TYPE.test(answer.headers['content-type'] ?? '')) return answer;
+        // Where the document allows any media type (`*/*`, `text/*`), text/html is not wrong.
+        const response = documentedResponse(document.operationAt(method, url), answer.status);
+        if (response?.content.some((media) => ANY_TEXT.test(media.mediaType))) return answer;
         apply();
         return { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=utf-8' } };
       }
