@@ -4,7 +4,7 @@
 // fault counts how often it changed an exchange, so a sweep can tell "missed" from "never
 // triggered". Plain node:http; bodies are buffered up to MAX_BODY.
 import { createServer, request as httpRequest, Agent } from 'node:http';
-import { ANSWER_FAULTS, answerFaultState } from './fault-answers.js';
+import { ANSWER_FAULTS, answerFaultState, sameAnswer } from './fault-answers.js';
 import { FAULTS } from './fault-catalogue.js';
 import { documentedResponse } from './fault-document.js';
 
@@ -59,9 +59,13 @@ const isList = (value) =>
   Array.isArray(value) ||
   (value !== null && typeof value === 'object' && Object.values(value).some((member) => Array.isArray(member)));
 
-/** The collection URL of an item URL (`/pets/7?x` → `/pets`) and its last segment. */
+/**
+ * The collection URL of an item URL and what names the item in it: `/pets/7` → `/pets` and `7`;
+ * an item read by query (`/animal?uid=7`) → `/animal` and `uid=7`.
+ */
 function splitItem(url) {
-  const pathname = url.split('?')[0];
+  const [pathname, query] = url.split('?');
+  if (query) return { parent: pathname, last: query };
   const cut = pathname.lastIndexOf('/');
   return { parent: pathname.slice(0, cut), last: pathname.slice(cut + 1) };
 }
@@ -173,8 +177,9 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
       }
       case 'updates-not-kept': {
         if (method === 'GET' && state.snapshots.has(url)) {
-          apply();
-          return state.snapshots.get(url);
+          const snapshot = state.snapshots.get(url);
+          if (!sameAnswer(snapshot, await pass())) apply();
+          return snapshot;
         }
         if (method !== 'PUT' && method !== 'PATCH') return pass();
         const before = await forward('GET', url, withoutBody(headers), Buffer.alloc(0));
@@ -203,9 +208,10 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
           if (!drop) kept.append(name, value);
         }
         if ([...kept].length === [...params].length) return pass();
-        apply();
         const rest = kept.toString();
-        return forward(method, rest === '' ? pathname : `${pathname}?${rest}`, headers, body);
+        const faulty = await forward(method, rest === '' ? pathname : `${pathname}?${rest}`, headers, body);
+        if (!sameAnswer(faulty, await pass())) apply();
+        return faulty;
       }
       case 'invalid-accepted': {
         const answer = await pass();
@@ -256,13 +262,14 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
       }
       case 'stale-lists': {
         if (method !== 'GET') return pass();
+        const answer = await pass();
         const kept = state.kept.get(url);
         if (kept) {
-          apply();
+          if (!sameAnswer(kept, answer)) apply();
           return kept;
         }
-        const answer = await pass();
-        if (isSuccess(answer.status) && isList(jsonOf(answer))) state.kept.set(url, answer);
+        const collection = !/\}\/?$/.test(document.operationAt(method, url)?.path ?? '');
+        if (collection && isSuccess(answer.status) && isList(jsonOf(answer))) state.kept.set(url, answer);
         return answer;
       }
       case 'wrong-item': {
@@ -274,7 +281,7 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
         const previous = state.lastItem.get(parent);
         state.lastItem.set(parent, { last, answer });
         if (!previous || previous.last === last) return answer;
-        apply();
+        if (!sameAnswer(previous.answer, answer)) apply();
         return previous.answer;
       }
       default: {
