@@ -1,8 +1,9 @@
 // A proxy that puts one generic fault between kennel check and a correct deployment of any
 // document: the faults real implementations ship that need no knowledge of the API (a 500 for a
-// missing item, writes answered but not kept, a limit ignored, invalid input accepted…). Each
-// fault counts how often it changed an exchange, so a sweep can tell "missed" from "never
-// triggered". Plain node:http; bodies are buffered up to MAX_BODY.
+// missing item, writes answered but not kept, a limit ignored, invalid input accepted…), and
+// those the document's own words make faults (bench/lib/fault-answers.js). Each fault counts how
+// often it changed what a client sees on a documented operation, so a sweep can tell "missed"
+// from "never triggered". Plain node:http; bodies are buffered up to MAX_BODY.
 import { createServer, request as httpRequest, Agent } from 'node:http';
 import { ANSWER_FAULTS, answerFaultState, sameAnswer } from './fault-answers.js';
 import { FAULTS } from './fault-catalogue.js';
