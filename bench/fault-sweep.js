@@ -84,7 +84,8 @@ function verdictOf(result) {
 
 async function sweepDocument(tools, document, faults) {
   const { loadDocument, listOperations } = tools;
-  const view = documentView(listOperations((await loadDocument(document)).dereferenced));
+  const loaded = await loadDocument(document);
+  const view = documentView(listOperations(loaded.dereferenced), loaded.basePath);
   const reference = await checkThrough({ ...tools, view }, document, undefined);
   const known = new Set(reference.findings);
   const results = {};

@@ -24,7 +24,8 @@ let mock: Awaited<ReturnType<typeof startMock>>;
 let view: unknown;
 beforeAll(async () => {
   mock = await startMock({ specPath: DOCUMENT, port: 0, apiKeys: [KEY], world: false });
-  view = documentView(listOperations((await loadDocument(DOCUMENT)).dereferenced));
+  const loaded = await loadDocument(DOCUMENT);
+  view = documentView(listOperations(loaded.dereferenced), loaded.basePath);
 });
 afterAll(() => mock.close());
 
@@ -68,6 +69,13 @@ describe('bench:faults proxy', () => {
       expect([answer.status, await answer.text()]).toEqual([200, '{}']);
     });
     expect(applied).toBe(1);
+  });
+
+  it('does not take the base URL for an item path', () => {
+    const operations = [{ method: 'get', path: '/{ip}', responses: [] }];
+    const underV1 = documentView(operations, '/v1') as { operationAt(method: string, url: string): unknown };
+    expect(underV1.operationAt('GET', '/v1')).toBeUndefined();
+    expect(underV1.operationAt('GET', '/v1/1.2.3.4')).toBe(operations[0]);
   });
 
   it('does not count what it does to a URL no operation names', async () => {

@@ -16,21 +16,27 @@ function templatePattern(template) {
 const literalLength = (template) => template.replace(/\{[^}]*\}/g, '').length;
 
 /**
- * The view of `operations` (kennel's Operation list, from the dereferenced document): operationAt(method,
- * url) matches the URL's path at its end (a deployment's base path before it), concrete paths first.
+ * The view of `operations` (kennel's Operation list, from the dereferenced document) served under
+ * `basePath`: operationAt(method, url) matches what follows the base path (else the URL's path at
+ * its end), concrete paths first.
  */
-export function documentView(operations) {
+export function documentView(operations, basePath = '') {
   const compiled = operations
     .map((operation) => ({ operation, pattern: templatePattern(operation.path) }))
     .sort((a, b) => literalLength(b.operation.path) - literalLength(a.operation.path));
+  const find = (method, path) =>
+    compiled.find((entry) => entry.operation.method === method && entry.pattern.test(path))?.operation;
   return {
     operationAt(method, url) {
       const pathname = url.split('?')[0];
       const lower = method.toLowerCase();
+      // Under the deployment's base path, only what follows it names an operation: the base URL
+      // itself (`/v1`) is not `/{id}`.
+      if (basePath !== '' && (pathname === basePath || pathname.startsWith(`${basePath}/`)))
+        return find(lower, pathname.slice(basePath.length) || '/');
       for (let at = pathname.indexOf('/'); at >= 0; at = pathname.indexOf('/', at + 1)) {
-        const tail = pathname.slice(at);
-        const found = compiled.find((entry) => entry.operation.method === lower && entry.pattern.test(tail));
-        if (found) return found.operation;
+        const found = find(lower, pathname.slice(at));
+        if (found) return found;
       }
       return undefined;
     },

@@ -278,6 +278,9 @@ export async function startFaultProxy(upstream, fault, key, document = NO_DOCUME
         const value = jsonOf(answer);
         if (method !== 'GET' || !isSuccess(answer.status) || value === undefined || isList(value)) return answer;
         if (value === null || typeof value !== 'object') return answer;
+        // An item is read at a path ending in its key, or by a query; other fixed paths are not items.
+        const itemPath = /\}\/?$/.test(document.operationAt(method, url)?.path ?? '}');
+        if (!itemPath && !url.includes('?')) return answer;
         const { parent, last } = splitItem(url);
         const previous = state.lastItem.get(parent);
         state.lastItem.set(parent, { last, answer });
