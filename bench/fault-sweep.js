@@ -5,7 +5,8 @@
 // the run through the fault-free proxy does not have; *not triggered* when the proxy never had
 // occasion to apply it (no DELETE in the document, no limit parameter…). The matrix shows where
 // kennel check is blind on unseen APIs; the checks that caught each fault say whether it was the
-// one expected.
+// one expected. Every run (the reference's and each fault's) gets a fresh kennel serve: a store
+// filled by earlier runs would refuse creates and look like a catch.
 //
 //   npm run bench:faults [-- DOC...] [--fault NAME]... [--json FILE] [--verbose]
 //   (default documents: every document of ../shared/corpus when it exists, else spec/petstore.yaml)
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import './lib/typescript-tests.js';
+import { documentView } from './lib/fault-document.js';
 import { FAULTS, startFaultProxy } from './lib/fault-proxy.js';
 import { table } from './lib/report.js';
 
@@ -26,7 +28,7 @@ const SEED = 7;
 const USAGE = `usage: npm run bench:faults [-- DOC...] [options]
   --fault NAME      only this fault (repeatable): ${Object.keys(FAULTS).join(', ')}
   --json FILE       also write the matrix as JSON (default .bench/faults.json)
-  --verbose         the new findings of every caught fault
+  --verbose         the new findings of every caught fault, the exchanges a missed one changed
   -h, --help        this text`;
 
 const log = (message) => process.stdout.write(`${message}\n`);
@@ -57,13 +59,20 @@ function defaultDocuments() {
     .map((name) => path.join(CORPUS, name));
 }
 
-async function checkThrough(runContract, errorFindings, mock, document, fault) {
-  const proxy = await startFaultProxy(mock.url, fault, KEY);
+/** One run of kennel check through the proxy, against a fresh deployment: no run sees another's data. */
+async function checkThrough(tools, document, fault) {
+  const { startMock, runContract, errorFindings, view } = tools;
+  const mock = await startMock({ specPath: document, port: 0, apiKeys: [KEY], world: false });
   try {
-    const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
-    return { findings: errorFindings(summary), applied: proxy.applied() };
+    const proxy = await startFaultProxy(mock.url, fault, KEY, view);
+    try {
+      const summary = await runContract({ baseUrl: proxy.url, apiKey: KEY, specPath: document, seed: SEED });
+      return { findings: errorFindings(summary), applied: proxy.applied(), appliedTo: proxy.appliedTo() };
+    } finally {
+      await proxy.close();
+    }
   } finally {
-    await proxy.close();
+    await mock.close();
   }
 }
 
@@ -74,26 +83,24 @@ function verdictOf(result) {
 }
 
 async function sweepDocument(tools, document, faults) {
-  const { startMock, runContract, errorFindings } = tools;
-  const mock = await startMock({ specPath: document, port: 0, apiKeys: [KEY], world: false });
-  try {
-    const reference = await checkThrough(runContract, errorFindings, mock, document, undefined);
-    const known = new Set(reference.findings);
-    const results = {};
-    for (const fault of faults) {
-      try {
-        const run = await checkThrough(runContract, errorFindings, mock, document, fault);
-        const fresh = run.findings.filter((finding) => !known.has(finding));
-        const checks = [...new Set(fresh.map((finding) => finding.split(' ')[0]))];
-        results[fault] = { applied: run.applied, caught: fresh.length > 0, checks, findings: fresh };
-      } catch (error) {
-        results[fault] = { error: error instanceof Error ? error.message : String(error) };
-      }
+  const { loadDocument, listOperations } = tools;
+  const loaded = await loadDocument(document);
+  const view = documentView(listOperations(loaded.dereferenced), loaded.basePath);
+  const reference = await checkThrough({ ...tools, view }, document, undefined);
+  const known = new Set(reference.findings);
+  const results = {};
+  for (const fault of faults) {
+    try {
+      const run = await checkThrough({ ...tools, view }, document, fault);
+      const fresh = run.findings.filter((finding) => !known.has(finding));
+      const checks = [...new Set(fresh.map((finding) => finding.split(' ')[0]))];
+      const { applied, appliedTo } = run;
+      results[fault] = { applied, appliedTo, caught: fresh.length > 0, checks, findings: fresh };
+    } catch (error) {
+      results[fault] = { error: error instanceof Error ? error.message : String(error) };
     }
-    return { document: path.basename(document), referenceErrors: reference.findings.length, results };
-  } finally {
-    await mock.close();
   }
+  return { document: path.basename(document), referenceErrors: reference.findings.length, results };
 }
 
 function printMatrix(rows, faults) {
@@ -123,18 +130,24 @@ async function main() {
   if (!existsSync(dist('contract/run/runner.js'))) throw new Error('dist/ is missing: run npm run build first');
   const { runContract } = await import(dist('contract/run/runner.js'));
   const { startMock } = await import(dist('serve/server.js'));
+  const { loadDocument } = await import(dist('openapi/load.js'));
+  const { listOperations } = await import(dist('openapi/operations.js'));
   const { errorFindings } = await import('../test/contract/foreign/score.ts');
   const rows = [];
   for (const document of documents) {
     const started = Date.now();
     try {
-      const row = await sweepDocument({ startMock, runContract, errorFindings }, document, faults);
+      const tools = { startMock, runContract, errorFindings, loadDocument, listOperations };
+      const row = await sweepDocument(tools, document, faults);
       rows.push(row);
       const line = faults.map((fault) => `${fault} ${verdictOf(row.results[fault])}`).join(', ');
       log(`${row.document} (${((Date.now() - started) / 1000).toFixed(1)} s): ${line}`);
       if (verbose)
-        for (const fault of faults)
-          for (const finding of row.results[fault].findings ?? []) log(`    ${fault}: ${finding}`);
+        for (const fault of faults) {
+          const result = row.results[fault];
+          for (const finding of result.findings ?? []) log(`    ${fault}: ${finding}`);
+          if (verdictOf(result) === 'MISSED') log(`    ${fault} MISSED, applied to: ${result.appliedTo.join(', ')}`);
+        }
     } catch (error) {
       log(`${path.basename(document)}: not measured (${error instanceof Error ? error.message : String(error)})`);
     }

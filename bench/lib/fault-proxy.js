@@ -1,14 +1,19 @@
 // A proxy that puts one generic fault between kennel check and a correct deployment of any
 // document: the faults real implementations ship that need no knowledge of the API (a 500 for a
-// missing item, writes answered but not kept, a limit ignored, invalid input accepted…). Each
-// fault counts how often it changed an exchange, so a sweep can tell "missed" from "never
-// triggered". Plain node:http; bodies are buffered up to MAX_BODY.
+// missing item, writes answered but not kept, a limit ignored, invalid input accepted…), and
+// those the document's own words make faults (bench/lib/fault-answers.js). Each fault counts how
+// often it changed what a client sees on a documented operation, so a sweep can tell "missed"
+// from "never triggered". Plain node:http; bodies are buffered up to MAX_BODY.
 import { createServer, request as httpRequest, Agent } from 'node:http';
+import { ANSWER_FAULTS, answerFaultState, sameAnswer } from './fault-answers.js';
 import { FAULTS } from './fault-catalogue.js';
+import { documentedResponse } from './fault-document.js';
 
 export { FAULTS };
 
 const MAX_BODY = 8 * 1024 * 1024;
+/** The exchanges a fault changed that the proxy names (method and URL), for the sweep's report. */
+const MAX_WHERE = 20;
 const LIMIT_NAMES = new Set([
   'limit',
   'per_page',
@@ -25,6 +30,7 @@ const LIMIT_NAMES = new Set([
 ]);
 const PAGE_NAMES = new Set(['page', 'offset', 'cursor', 'after', 'skip', 'start', 'page_token', 'pagetoken', 'marker']);
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+const ANY_TEXT = /^(?:\*\/\*|text\/\*|text\/html)(?:$|[;\s])/i;
 
 function readBody(stream) {
   return new Promise((resolve, reject) => {
@@ -54,9 +60,13 @@ const isList = (value) =>
   Array.isArray(value) ||
   (value !== null && typeof value === 'object' && Object.values(value).some((member) => Array.isArray(member)));
 
-/** The collection URL of an item URL (`/pets/7?x` → `/pets`) and its last segment. */
+/**
+ * The collection URL of an item URL and what names the item in it: `/pets/7` → `/pets` and `7`;
+ * an item read by query (`/animal?uid=7`) → `/animal` and `uid=7`.
+ */
 function splitItem(url) {
-  const pathname = url.split('?')[0];
+  const [pathname, query] = url.split('?');
+  if (query) return { parent: pathname, last: query };
   const cut = pathname.lastIndexOf('/');
   return { parent: pathname.slice(0, cut), last: pathname.slice(cut + 1) };
 }
@@ -91,16 +101,26 @@ function heldCredentials(seen, key) {
   return seen === undefined ? usual : [seen, ...usual];
 }
 
+const NO_DOCUMENT = { operationAt: () => undefined };
+
 /**
  * Starts a proxy to `upstream` (a base URL; its path is the proxy's too) whose clients hold `key` with `fault` (a key of FAULTS, or undefined for none).
- * Resolves to { url, applied(), close() }.
+ * `document` (bench/lib/fault-document.js) tells where the document makes a fault one; without it
+ * the faults that need it never apply. Resolves to { url, applied(), appliedTo(), close() }.
  */
-export async function startFaultProxy(upstream, fault, key) {
+export async function startFaultProxy(upstream, fault, key, document = NO_DOCUMENT) {
   if (fault !== undefined && !(fault in FAULTS)) throw new Error(`no fault named ${fault}`);
   const base = new URL(upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   let applied = 0;
-  const state = { snapshots: new Map(), kept: new Map(), lastItem: new Map(), credentials: undefined };
+  const where = [];
+  const state = {
+    snapshots: new Map(),
+    kept: new Map(),
+    lastItem: new Map(),
+    credentials: undefined,
+    ...answerFaultState(),
+  };
 
   const forward = (method, url, headers, body) =>
     new Promise((resolve, reject) => {
@@ -133,23 +153,34 @@ export async function startFaultProxy(upstream, fault, key) {
 
   async function handle(method, url, headers, body) {
     const pass = () => forward(method, url, headers, body);
+    // A change to an exchange no documented operation names (the run's probe of the base URL) is
+    // not an occasion the checks could judge: it does not make the fault applicable.
+    const apply = () => {
+      if (document !== NO_DOCUMENT && document.operationAt(method, url) === undefined) return;
+      applied += 1;
+      if (where.length < MAX_WHERE) where.push(`${method} ${url}`);
+    };
     switch (fault) {
       case 'server-error-for-missing': {
         const answer = await pass();
         if (answer.status !== 404) return answer;
-        applied += 1;
+        apply();
         return json(500, { error: 'internal error' });
       }
       case 'html-content-type': {
         const answer = await pass();
         if (!isSuccess(answer.status) || !JSON_TYPE.test(answer.headers['content-type'] ?? '')) return answer;
-        applied += 1;
+        // Where the document allows any media type (`*/*`, `text/*`), text/html is not wrong.
+        const response = documentedResponse(document.operationAt(method, url), answer.status);
+        if (response?.content.some((media) => ANY_TEXT.test(media.mediaType))) return answer;
+        apply();
         return { ...answer, headers: { ...answer.headers, 'content-type': 'text/html; charset=utf-8' } };
       }
       case 'updates-not-kept': {
         if (method === 'GET' && state.snapshots.has(url)) {
-          applied += 1;
-          return state.snapshots.get(url);
+          const snapshot = state.snapshots.get(url);
+          if (!sameAnswer(snapshot, await pass())) apply();
+          return snapshot;
         }
         if (method !== 'PUT' && method !== 'PATCH') return pass();
         const before = await forward('GET', url, withoutBody(headers), Buffer.alloc(0));
@@ -162,7 +193,7 @@ export async function startFaultProxy(upstream, fault, key) {
         if (method !== 'DELETE') return pass();
         const before = await forward('GET', url, withoutBody(headers), Buffer.alloc(0));
         if (!isSuccess(before.status)) return pass();
-        applied += 1;
+        apply();
         return { status: 204, headers: {}, body: Buffer.alloc(0) };
       }
       case 'limit-ignored':
@@ -178,9 +209,10 @@ export async function startFaultProxy(upstream, fault, key) {
           if (!drop) kept.append(name, value);
         }
         if ([...kept].length === [...params].length) return pass();
-        applied += 1;
         const rest = kept.toString();
-        return forward(method, rest === '' ? pathname : `${pathname}?${rest}`, headers, body);
+        const faulty = await forward(method, rest === '' ? pathname : `${pathname}?${rest}`, headers, body);
+        if (!sameAnswer(faulty, await pass())) apply();
+        return faulty;
       }
       case 'invalid-accepted': {
         const answer = await pass();
@@ -192,7 +224,7 @@ export async function startFaultProxy(upstream, fault, key) {
         } catch {
           sent = {};
         }
-        applied += 1;
+        apply();
         return json(method === 'POST' ? 201 : 200, sent);
       }
       case 'auth-ignored': {
@@ -208,7 +240,7 @@ export async function startFaultProxy(upstream, fault, key) {
         for (const held of heldCredentials(state.credentials, key)) {
           const answer = await forward(method, url, { ...headers, ...held }, body);
           if (answer.status !== 401 && answer.status !== 403) {
-            applied += 1;
+            apply();
             return answer;
           }
         }
@@ -226,18 +258,19 @@ export async function startFaultProxy(upstream, fault, key) {
           withoutBody(headers),
           Buffer.alloc(0),
         );
-        if (isSuccess(removed.status)) applied += 1;
+        if (isSuccess(removed.status)) apply();
         return answer;
       }
       case 'stale-lists': {
         if (method !== 'GET') return pass();
+        const answer = await pass();
         const kept = state.kept.get(url);
         if (kept) {
-          applied += 1;
+          if (!sameAnswer(kept, answer)) apply();
           return kept;
         }
-        const answer = await pass();
-        if (isSuccess(answer.status) && isList(jsonOf(answer))) state.kept.set(url, answer);
+        const collection = !/\}\/?$/.test(document.operationAt(method, url)?.path ?? '');
+        if (collection && isSuccess(answer.status) && isList(jsonOf(answer))) state.kept.set(url, answer);
         return answer;
       }
       case 'wrong-item': {
@@ -245,15 +278,21 @@ export async function startFaultProxy(upstream, fault, key) {
         const value = jsonOf(answer);
         if (method !== 'GET' || !isSuccess(answer.status) || value === undefined || isList(value)) return answer;
         if (value === null || typeof value !== 'object') return answer;
+        // An item is read at a path ending in its key, or by a query; other fixed paths are not items.
+        const itemPath = /\}\/?$/.test(document.operationAt(method, url)?.path ?? '}');
+        if (!itemPath && !url.includes('?')) return answer;
         const { parent, last } = splitItem(url);
         const previous = state.lastItem.get(parent);
         state.lastItem.set(parent, { last, answer });
         if (!previous || previous.last === last) return answer;
-        applied += 1;
+        if (!sameAnswer(previous.answer, answer)) apply();
         return previous.answer;
       }
-      default:
+      default: {
+        if (fault in ANSWER_FAULTS)
+          return ANSWER_FAULTS[fault]({ fault, method, url, headers, body, pass, forward, state, document, apply });
         return pass();
+      }
     }
   }
 
@@ -289,6 +328,7 @@ export async function startFaultProxy(upstream, fault, key) {
     // The upstream's base path kept, so that its Location headers resolve here too.
     url: `http://127.0.0.1:${port}${base.pathname.replace(/\/$/, '')}`,
     applied: () => applied,
+    appliedTo: () => [...where],
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

@@ -24,6 +24,19 @@ async function countUpTo(context: CheckContext, cap: number): Promise<number | u
 }
 
 /**
+ * No finding is a pass only where some limit asked for fewer items than the list holds: a list
+ * that never grew past the smallest limit (the document gives no create, the store stayed small)
+ * would show the same items whether the limit is honoured or ignored.
+ */
+function honest(failures: CheckFailure[], total: number, smallest: number) {
+  if (failures.length > 0 || total > smallest) return { failures };
+  return {
+    failures,
+    unexercised: `the list never held more than ${total} item(s), no more than the smallest limit asked`,
+  };
+}
+
+/**
  * A limit-like parameter bounds the list: `limit=N` gives min(N, total) items, no limit gives the
  * default, and a value beyond the maximum (or below a stated minimum) is rejected or clamped, never
  * honoured. The store is
@@ -112,7 +125,7 @@ export const limitHonoured: ScenarioCheck = {
       }
     }
     // Below the minimum only where the schema states one: without it, 0 may be a fair request.
-    if (!limit.minimumDocumented) return { failures };
+    if (!limit.minimumDocumented) return honest(failures, total, Math.min(...sizes, limit.default ?? Infinity));
     const below = limit.minimum - 1;
     const { exchange, items } = await list(
       context,
@@ -135,6 +148,6 @@ export const limitHonoured: ScenarioCheck = {
         ),
       );
     }
-    return { failures };
+    return honest(failures, total, Math.min(...sizes, limit.default ?? Infinity));
   },
 };

@@ -4,6 +4,7 @@ import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../typ
 import { idKey, idOf } from './ids.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
+import { sentDifferences } from './shown-properties.js';
 import { generation, testDataBody } from './generation.js';
 import { readById } from './read-by-id.js';
 import { jsonBody } from './response-body.js';
@@ -59,11 +60,28 @@ function pathParameterOf(
   }
 }
 
+/**
+ * Where the create's answer names no item, what the Location led to must show what was sent (its
+ * key aside: a server may choose its own): else it is another item.
+ */
+function anotherItem(check: string, context: CheckContext, read: Exchange, sent: unknown): CheckFailure[] {
+  if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return [];
+  const { [context.operation.idProperty!]: _key, ...fields } = sent as Record<string, unknown>;
+  const wrong = sentDifferences(context, fields, read);
+  if (wrong.length === 0) return [];
+  return [
+    failure(check, 'error', read, `the Location of a 201 leads to another item: ${wrong.join('; ')}`, {
+      expected: `the item created with ${show(sent)}`,
+      actual: show(jsonBody(read)),
+    }),
+  ];
+}
+
 async function follow(
   check: string,
   context: CheckContext,
   read: PlannedOperation,
-  created: Exchange,
+  { created, sent }: { created: Exchange; sent: unknown },
 ): Promise<CheckFailure[]> {
   const location = created.response?.headers.location;
   if (location === undefined) return [];
@@ -82,7 +100,8 @@ async function follow(
   });
   const got = idOf(jsonBody(exchange), idProperty);
   // A create that returns no item (`201` with no body) names its resource only by the Location.
-  if (isSuccess(exchange) && (id === undefined || idKey(got) === idKey(id))) return [];
+  if (isSuccess(exchange) && id === undefined) return anotherItem(check, context, exchange, sent);
+  if (isSuccess(exchange) && idKey(got) === idKey(id)) return [];
   return [
     failure(check, 'error', exchange, `the Location of a 201 does not lead to the created resource`, {
       expected: `${read.id} answering ${idProperty} ${show(id)}`,
@@ -118,9 +137,9 @@ export const locationResolves: ScenarioCheck = {
       ),
     );
     creates.forEach((exchange, index) => rememberCreated(context, bodies[index]!, exchange));
-    const withLocation = creates.filter(
-      (exchange) => exchange.response?.status === 201 && exchange.response.headers.location,
-    );
+    const withLocation = creates
+      .map((created, index) => ({ created, sent: bodies[index] }))
+      .filter(({ created }) => created.response?.status === 201 && created.response.headers.location);
     if (!creates.some(isSuccess)) return { failures: [], unexercised: noSuccessReason(creates, 'create') };
     if (withLocation.length === 0)
       return { failures: [], skipped: 'no 201 carried a Location header (it is optional)' };

@@ -185,6 +185,16 @@ function smallerPageSize(operation: PlannedOperation, count: number): number | u
   return size < count ? size : undefined;
 }
 
+/**
+ * The page parameter at the list's first page, where the request names one: a required offset or
+ * page number is generated like any value, and a walk begun mid-list cannot reach every item.
+ */
+function atFirstPage(operation: PlannedOperation, query: Record<string, string> | undefined): Record<string, string> {
+  const parameter = operation.list?.pagination.parameter;
+  if (!parameter || parameter.kind === 'cursor' || query?.[parameter.name] === undefined) return {};
+  return { [parameter.name]: String(parameter.first) };
+}
+
 /** The first request of a walk: the list as `validRequest` builds it, at `size` items a page when given. */
 function firstRequest(
   context: CheckContext,
@@ -194,7 +204,7 @@ function firstRequest(
   const { operation } = context;
   const base = validRequest(context, operation, `${operation.id}, page 1 (following the next pages)`);
   const limited = size === undefined ? {} : { [operation.limit!.name]: String(size) };
-  return { ...base, query: { ...base.query, ...query, ...limited } };
+  return { ...base, query: { ...base.query, ...atFirstPage(operation, base.query), ...query, ...limited } };
 }
 
 /**

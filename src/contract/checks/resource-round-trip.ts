@@ -1,10 +1,8 @@
-import { objectShape } from '../../openapi/schema-shape.js';
 import { validBodies } from '../prepare/generate.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { awaitListed } from './awaited-listing.js';
-import { keptExactly } from './fidelity-values.js';
 import { idKey } from './ids.js';
-import { documentedBodySchema, shownBy } from './shown-properties.js';
+import { sentDifferences } from './shown-properties.js';
 import { unexercisedUnlessSuccess } from './unexercised.js';
 import { rememberCreated } from './created-writes.js';
 import { failure, show } from './failure.js';
@@ -13,46 +11,6 @@ import { readById } from './read-by-id.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess, statusText } from './response-status.js';
 import { validRequest } from './valid-request.js';
-
-/**
- * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
- * writeOnly (never sent back): what came back for them is not compared. The id read by is
- * (`keepId`): a readOnly id sent in a create is the server's to replace, the one read by is not.
- */
-function uncompared(context: CheckContext, keepId: boolean): Set<string> {
-  const { properties } = objectShape(context.operation.body?.schema);
-  return new Set(
-    Object.entries(properties)
-      .filter(
-        ([name, property]) =>
-          !(keepId && name === context.operation.idProperty) &&
-          typeof property === 'object' &&
-          (property.readOnly === true || property.writeOnly === true),
-      )
-      .map(([name]) => name),
-  );
-}
-
-/**
- * Properties sent that came back different (or not at all): those the body's documented schema
- * shows (a create answering `{id}` promises nothing else), except the readOnly and writeOnly ones.
- */
-function differences(
-  context: CheckContext,
-  sent: Record<string, unknown>,
-  exchange: Exchange,
-  keepId = false,
-): string[] {
-  const returned = jsonBody(exchange);
-  if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
-    return ['the body is not an object'];
-  const body = returned as Record<string, unknown>;
-  const skipped = uncompared(context, keepId);
-  const shown = shownBy(documentedBodySchema(context.plan, exchange));
-  return Object.entries(sent)
-    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !keptExactly(value, body[name]))
-    .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
-}
 
 async function readBack(
   context: CheckContext,
@@ -75,7 +33,7 @@ async function readBack(
       }),
     ];
   const body = jsonBody(exchange);
-  const wrong = differences(
+  const wrong = sentDifferences(
     context,
     { ...sent, ...(context.operation.idProperty ? { [context.operation.idProperty]: id } : {}) },
     exchange,
@@ -194,7 +152,7 @@ export const resourceRoundTrip: ScenarioCheck = {
       if (!isSuccess(created)) continue;
       rememberCreated(context, value, created);
       const body = jsonBody(created);
-      const wrong = differences(context, value, created);
+      const wrong = sentDifferences(context, value, created);
       if (wrong.length > 0) failures.push(answerDiffers(context, this.name, created, value, wrong));
       const id =
         context.operation.idProperty && body !== null && typeof body === 'object'

@@ -4,7 +4,10 @@ import { jsonMediaType } from '../../openapi/operations.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
 import type { CheckPlan } from '../prepare/plan.js';
-import type { Exchange } from '../types.js';
+import type { CheckContext, Exchange } from '../types.js';
+import { show } from './failure.js';
+import { keptExactly } from './fidelity-values.js';
+import { jsonBody } from './response-body.js';
 import { documentedResponse, isSuccess } from './response-status.js';
 
 const MAX_DEPTH = 8;
@@ -55,4 +58,44 @@ export function documentedBodySchema(plan: CheckPlan, exchange: Exchange): JsonS
 /** The item schema of a list body's schema (`array` of items), else the schema itself. */
 export function itemSchemaOf(schema: JsonSchema | undefined): JsonSchema | undefined {
   return typeof schema === 'object' && typeof schema.items === 'object' ? (schema.items as JsonSchema) : schema;
+}
+
+/**
+ * Properties the body schema marks readOnly (a server may ignore what a client sends there) or
+ * writeOnly (never sent back): what came back for them is not compared. The id read by is
+ * (`keepId`): a readOnly id sent in a create is the server's to replace, the one read by is not.
+ */
+function uncompared(context: CheckContext, keepId: boolean): Set<string> {
+  const { properties } = objectShape(context.operation.body?.schema);
+  return new Set(
+    Object.entries(properties)
+      .filter(
+        ([name, property]) =>
+          !(keepId && name === context.operation.idProperty) &&
+          typeof property === 'object' &&
+          (property.readOnly === true || property.writeOnly === true),
+      )
+      .map(([name]) => name),
+  );
+}
+
+/**
+ * Properties sent that came back different (or not at all): those the body's documented schema
+ * shows (a create answering `{id}` promises nothing else), except the readOnly and writeOnly ones.
+ */
+export function sentDifferences(
+  context: CheckContext,
+  sent: Record<string, unknown>,
+  exchange: Exchange,
+  keepId = false,
+): string[] {
+  const returned = jsonBody(exchange);
+  if (returned === null || typeof returned !== 'object' || Array.isArray(returned))
+    return ['the body is not an object'];
+  const body = returned as Record<string, unknown>;
+  const skipped = uncompared(context, keepId);
+  const shown = shownBy(documentedBodySchema(context.plan, exchange));
+  return Object.entries(sent)
+    .filter(([name, value]) => shown(name, value) && !skipped.has(name) && !keptExactly(value, body[name]))
+    .map(([name, value]) => `/${name} sent ${show(value)}, got ${name in body ? show(body[name]) : '(absent)'}`);
 }
