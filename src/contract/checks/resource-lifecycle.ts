@@ -3,12 +3,12 @@ import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
-import { keptExactly } from './fidelity-values.js';
 import { idParameter } from './ids.js';
 import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
 import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
 import { generation, identitiesOf } from './generation.js';
+import { holdsMembers, keptWithin, mergedInto, mergesMembers, oneChangedMember } from './member-patches.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess, statusText } from './response-status.js';
 import { validRequest } from './valid-request.js';
@@ -52,8 +52,9 @@ function readable(context: CheckContext): (name: string, value: unknown) => bool
   return (name, value) => {
     const schema = properties[name];
     const hidden = declared && (schema === undefined || (typeof schema === 'object' && schema.writeOnly === true));
-    // A value the item schema cannot hold (a number written, an `Amount` read) is turned into another.
-    return !skip.includes(name) && !hidden && fits(value, schema);
+    // A value the item schema cannot hold (a number written, an `Amount` read) is turned into another;
+    // some members of an object (what a PATCH writes of `attributes`) are compared member by member.
+    return !skip.includes(name) && !hidden && (fits(value, schema) || holdsMembers(value, schema));
   };
 }
 
@@ -61,7 +62,7 @@ function readable(context: CheckContext): (name: string, value: unknown) => bool
 function differences(written: Item, read: unknown, compared: (name: string, value: unknown) => boolean): string[] {
   if (!isItem(read)) return ['the body is not an object'];
   return Object.entries(written)
-    .filter(([name, value]) => compared(name, value) && !keptExactly(value, read[name]))
+    .filter(([name, value]) => compared(name, value) && !keptWithin(value, read[name]))
     .map(([name, value]) => `/${name} written ${show(value)}, read ${name in read ? show(read[name]) : '(absent)'}`);
 }
 
@@ -152,17 +153,26 @@ async function change(
   ];
 }
 
-/** PATCH one property the body may carry (besides what it requires): the others must stay as written. */
+/**
+ * PATCH one property the body may carry (besides what it requires): the others must stay as
+ * written. A required part that changes nothing (the item's own `type` and `id`) is not a change:
+ * one property more is sent with it, a nested object narrowed to one member where members merge.
+ */
 function patchBody(context: CheckContext, update: PlannedOperation, subject: Subject): Item {
   const required = bodyFor(context, update, subject, 'required');
-  if (Object.keys(required).length > 0) return required;
-  const all = bodyFor(context, update, subject, 'all');
   const compared = readable(context);
-  const changes = Object.entries(all).filter(
-    ([name, value]) => compared(name, value) && !sameJson(value, subject.written[name]),
-  );
-  const [name, value] = changes.find(([, candidate]) => typeof candidate === 'string') ?? changes[0] ?? [];
-  return name === undefined ? {} : { [name]: value };
+  const changes = (body: Item) =>
+    Object.entries(body).filter(([name, value]) => compared(name, value) && !sameJson(value, subject.written[name]));
+  if (changes(required).length > 0) return required;
+  const all = changes(bodyFor(context, update, subject, 'all'));
+  const [name, value] = all.find(([, candidate]) => typeof candidate === 'string') ?? all[0] ?? [];
+  if (name === undefined) return required;
+  return { ...required, [name]: mergesMembers(update) ? oneChangedMember(value, subject.written[name]) : value };
+}
+
+/** The item after a PATCH of `body`: merged in, nested objects member by member where the media type says so. */
+function expectedAfter(update: PlannedOperation, subject: Subject, body: Item): Item {
+  return mergesMembers(update) ? mergedInto(subject.written, body) : { ...subject.written, ...body };
 }
 
 /** What deleting the subject showed: the findings, and whether the item is gone (404/410 on read). */
@@ -295,7 +305,13 @@ export const resourceLifecycle: ScenarioCheck = {
       const body = patchBody(context, update, subject);
       if (Object.keys(body).length > 0)
         failures.push(
-          ...(await change(context, update, subject, { body, expected: { ...subject.written, ...body } }, this.name)),
+          ...(await change(
+            context,
+            update,
+            subject,
+            { body, expected: expectedAfter(update, subject, body) },
+            this.name,
+          )),
         );
     }
     if (remover) {

@@ -55,8 +55,7 @@ export const BEHAVIOUR_FAULTS = [
     family: 'pagination',
     description: 'listAppointments ignores page[size]: always 20 a page',
     checks: ['limit-honoured', 'collection-consistency'],
-    caughtToday: false,
-    waitsFor: 'pagination',
+    caughtToday: true,
   },
   {
     name: 'total-is-page-count',
@@ -104,7 +103,6 @@ export const BEHAVIOUR_FAULTS = [
     description: 'listPatients honours page[size] above its maximum of 50',
     checks: ['negative-data-rejection', 'limit-honoured'],
     caughtToday: true,
-    caughtBy: ['negative-data-rejection'],
   },
   {
     name: 'unknown-sort-accepted',

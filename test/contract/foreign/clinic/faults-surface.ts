@@ -110,7 +110,6 @@ export const SURFACE_FAULTS = [
     description: "updateAppointment with another appointment's id in the body answers 200 instead of 409",
     checks: ['negative-data-rejection'],
     caughtToday: true,
-    caughtBy: ['negative-data-rejection', 'positive-data-acceptance'],
   },
   // --- content --------------------------------------------------------------------------------------
   {
@@ -118,8 +117,7 @@ export const SURFACE_FAULTS = [
     family: 'content',
     description: 'Answers are labelled application/json instead of application/vnd.api+json',
     checks: ['content-type-conformance'],
-    caughtToday: false,
-    waitsFor: 'verdicts',
+    caughtToday: true,
   },
   {
     name: 'birth-date-as-date-time',
