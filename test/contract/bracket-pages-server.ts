@@ -8,7 +8,12 @@ import type { LoopbackServer } from '../helpers/loopback.js';
 export const BRACKET_PAGES_SPEC = fileURLToPath(new URL('../fixtures/contract/bracket-pages.yaml', import.meta.url));
 
 export type BracketPagesFault =
-  'size-ignored' | 'letter-case-refused' | 'plain-json-answers' | 'patch-type-unchecked' | 'patch-ignored';
+  | 'size-ignored'
+  | 'letter-case-refused'
+  | 'plain-json-answers'
+  | 'patch-type-unchecked'
+  | 'patch-ignored'
+  | 'next-repeats-page';
 
 const JSON_API = 'application/vnd.api+json';
 const SEEDED = 7;
@@ -74,8 +79,9 @@ export function startBracketPages(faults: readonly BracketPagesFault[] = []): Pr
       const asked = pageParameter(request, 'page[size]', 10, 5);
       const size = faults.includes('size-ignored') ? 5 : asked;
       const page = articles.slice((number - 1) * size, number * size);
-      const next =
-        number * size < articles.length ? `/api/articles?page%5Bnumber%5D=${number + 1}&page%5Bsize%5D=${asked}` : null;
+      const target = faults.includes('next-repeats-page') ? number : number + 1;
+      const more = number * size < articles.length;
+      const next = more ? { href: `/api/articles?page%5Bnumber%5D=${target}&page%5Bsize%5D=${asked}` } : null;
       return { status: 200, body: { data: page.map(json), links: { next } }, type: answered };
     }
     const article = articles.find((candidate) => path === `/api/articles/${candidate.id}`);

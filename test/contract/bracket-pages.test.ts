@@ -69,4 +69,12 @@ describe('a JSON:API-style list (fixtures/contract/bracket-pages.yaml)', () => {
       errors.join('\n'),
     ).toBe(true);
   });
+
+  it('follows links.next written as a link object, and sees it lead back', async () => {
+    const errors = findingTitles(await check(['next-repeats-page'], ['pagination-followed']), 'error');
+    expect(
+      errors.some((title) => title.startsWith('pagination-followed listArticles: the next link leads back')),
+      errors.join('\n'),
+    ).toBe(true);
+  });
 });
