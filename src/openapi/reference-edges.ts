@@ -246,8 +246,20 @@ export function topLevelProperty(slot: RequestSlot): { property: string; array: 
 }
 
 /**
+ * The properties leading to a body slot (`/data/relationships/patient/data/id` → `data`,
+ * `relationships`, `patient`, `data`, `id`), when no array lies on the way (an array of
+ * references may end it); undefined for a parameter.
+ */
+export function slotPath(slot: RequestSlot): { path: string[]; array: boolean } | undefined {
+  const match = /^((?:\/[^/]+)+?)(\/\*)?$/.exec(slot.name);
+  if (slot.in !== 'body' || !match || match[1]!.split('/').includes('*')) return undefined;
+  return { path: tokensOf(match[1]!), array: match[2] !== undefined };
+}
+
+/**
  * The body references an operation is held to when its document gives a status for a body naming
- * nothing: a top-level property (or an array of them) tied by a rule other than the format alone
+ * nothing: a top-level property (or an array of them), or a resource identifier at any depth
+ * (`{"type": "patients", "id": …}`, the `type` rule), tied by a rule other than the format alone
  * to the key of a top-level stateful resource, which the mock keeps and can look up. The mock
  * refuses such a reference to nothing with that status; the checker calls accepting one an error.
  */
@@ -262,7 +274,7 @@ export function enforcedReferences(
     const resource = byPath.get(edge.resource);
     return (
       !edge.guessed &&
-      topLevelProperty(edge.slot) !== undefined &&
+      (topLevelProperty(edge.slot) !== undefined || (edge.rule === 'type' && slotPath(edge.slot) !== undefined)) &&
       resource?.stateful === true &&
       resource.parentParameters.length === 0 &&
       resource.key?.property === edge.property
