@@ -16,6 +16,12 @@ export type BracketPagesFault =
   | 'next-repeats-page';
 
 const JSON_API = 'application/vnd.api+json';
+
+interface Article {
+  id: string;
+  title: string;
+  summary?: string;
+}
 const SEEDED = 7;
 
 function pageParameter(request: ReceivedRequest, name: string, max: number, fallback: number): number {
@@ -46,7 +52,10 @@ function documentOf(request: ReceivedRequest, faults: readonly BracketPagesFault
   const attributes = value.data.attributes;
   if (attributes !== undefined && (typeof attributes !== 'object' || attributes === null || Array.isArray(attributes)))
     throw new Refusal(400, 'data.attributes must be an object');
-  const extra = Object.keys(attributes ?? {}).some((name) => name !== 'title');
+  const extra = Object.keys(attributes ?? {}).some((name) => name !== 'title' && name !== 'summary');
+  const summary = attributes?.summary;
+  if (summary !== undefined && (typeof summary !== 'string' || summary.length > 80))
+    throw new Refusal(400, 'summary is text of at most 80 characters');
   const badTitle = title !== undefined && (typeof title !== 'string' || title.length < 1 || title.length > 40);
   const typeUnchecked = update && faults.includes('patch-type-unchecked');
   if ((value?.data?.type !== 'articles' && !typeUnchecked) || badTitle || extra)
@@ -55,22 +64,30 @@ function documentOf(request: ReceivedRequest, faults: readonly BracketPagesFault
 }
 
 export function startBracketPages(faults: readonly BracketPagesFault[] = []): Promise<LoopbackServer> {
-  const articles = Array.from({ length: SEEDED }, (_, index) => ({
+  const articles: Article[] = Array.from({ length: SEEDED }, (_, index) => ({
     id: String(index + 1),
     title: `Article ${index + 1}`,
   }));
-  const json = (article: { id: string; title: string }) => ({
+  const json = (article: Article) => ({
     type: 'articles',
     id: article.id,
-    attributes: { title: article.title, created_at: '2026-11-27T08:00:00Z' },
+    attributes: {
+      title: article.title,
+      ...(article.summary === undefined ? {} : { summary: article.summary }),
+      created_at: '2026-11-27T08:00:00Z',
+    },
   });
   const answered = faults.includes('plain-json-answers') ? 'application/json' : JSON_API;
   const handle = (request: ReceivedRequest): Answer => {
     const path = request.url.pathname;
     if (path === '/api/articles' && request.method === 'POST') {
-      const title = documentOf(request, faults).attributes?.title;
+      const { title, summary } = documentOf(request, faults).attributes ?? {};
       if (title === undefined) throw new Refusal(400, 'an article needs a title');
-      const article = { id: String(articles.length + 1), title: title as string };
+      const article: Article = {
+        id: String(articles.length + 1),
+        title,
+        ...(summary === undefined ? {} : { summary }),
+      };
       articles.push(article);
       return { status: 201, body: { data: json(article) }, type: answered };
     }
@@ -90,8 +107,12 @@ export function startBracketPages(faults: readonly BracketPagesFault[] = []): Pr
       const data = documentOf(request, faults, true);
       if (typeof data.id !== 'string') throw new Refusal(400, 'data needs id and attributes');
       if (data.id !== article.id) throw new Refusal(409, `data.id must be "${article.id}"`);
-      const title = data.attributes?.title;
-      const updated = { ...article, ...(title === undefined ? {} : { title: String(title) }) };
+      const { title, summary } = (data.attributes ?? {}) as { title?: string; summary?: string };
+      const updated = {
+        ...article,
+        ...(title === undefined ? {} : { title }),
+        ...(summary === undefined ? {} : { summary }),
+      };
       if (!faults.includes('patch-ignored')) Object.assign(article, updated);
       return { status: 200, body: { data: json(updated) }, type: answered };
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { BRACKET_PAGES_SPEC, startBracketPages, type BracketPagesFault } from './bracket-pages-server.js';
 import { findingTitles } from './helpers.js';
+import { startTestMock } from '../helpers/mock-client.js';
 
 async function check(faults: BracketPagesFault[] = [], checks?: string[]): Promise<RunSummary> {
   const server = await startBracketPages(faults);
@@ -76,5 +77,21 @@ describe('a JSON:API-style list (fixtures/contract/bracket-pages.yaml)', () => {
       errors.some((title) => title.startsWith('pagination-followed listArticles: the next link leads back')),
       errors.join('\n'),
     ).toBe(true);
+  });
+
+  it('has the mock merge a PATCH of some attributes into the others, as JSON:API says', async () => {
+    const mock = await startTestMock({ specPath: BRACKET_PAGES_SPEC });
+    try {
+      const type = { 'content-type': 'application/vnd.api+json' };
+      const body = { data: { type: 'articles', attributes: { title: 'First', summary: 'Kept' } } };
+      const created = await mock.request('POST', '/articles', { headers: type, body });
+      const { id, attributes } = created.body.data as { id: string; attributes: Record<string, unknown> };
+      const patch = { data: { type: 'articles', id, attributes: { title: 'Second' } } };
+      await mock.request('PATCH', `/articles/${id}`, { headers: type, body: patch });
+      const read = await mock.request('GET', `/articles/${id}`);
+      expect(read.body.data.attributes).toEqual({ ...attributes, title: 'Second' });
+    } finally {
+      await mock.close();
+    }
   });
 });

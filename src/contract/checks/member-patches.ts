@@ -1,22 +1,14 @@
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import { fits } from '../../openapi/value-fits.js';
-import { jsonBodyType } from '../prepare/request-builder.js';
-import type { PlannedOperation } from '../prepare/plan.js';
+
+export { mergedInto, mergesMembers } from '../../openapi/member-merge.js';
 import { keptExactly } from './fidelity-values.js';
 import { sameJson } from './same-json.js';
 
 type Item = Record<string, unknown>;
 
 const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * PATCH media types whose nested objects merge member by member: JSON Merge Patch (RFC 7396) and
- * JSON:API (v1.1: attributes and relationships left out keep their values).
- */
-export function mergesMembers(update: PlannedOperation): boolean {
-  return ['application/merge-patch+json', 'application/vnd.api+json'].includes(jsonBodyType(update.operation));
-}
 
 /**
  * A nested object narrowed to one member that changes what was written (text first), so that a
@@ -28,14 +20,6 @@ export function oneChangedMember(value: unknown, written: unknown): unknown {
   const changes = Object.entries(value).filter(([name, member]) => !sameJson(member, before[name]));
   const [name, member] = changes.find(([, candidate]) => typeof candidate === 'string') ?? changes[0] ?? [];
   return name === undefined ? value : { [name]: member };
-}
-
-/** `written` with `patch` merged in, nested objects member by member (what a merging PATCH leaves). */
-export function mergedInto(written: Item, patch: Item): Item {
-  const merged: Item = { ...written };
-  for (const [name, value] of Object.entries(patch))
-    merged[name] = isItem(value) && isItem(written[name]) ? mergedInto(written[name], value) : value;
-  return merged;
 }
 
 /** A value written reads back: objects by the members written (a server may add its own), others exactly. */

@@ -167,12 +167,15 @@ function patchBody(context: CheckContext, update: PlannedOperation, subject: Sub
   const all = changes(bodyFor(context, update, subject, 'all'));
   const [name, value] = all.find(([, candidate]) => typeof candidate === 'string') ?? all[0] ?? [];
   if (name === undefined) return required;
-  return { ...required, [name]: mergesMembers(update) ? oneChangedMember(value, subject.written[name]) : value };
+  return {
+    ...required,
+    [name]: mergesMembers(update.operation) ? oneChangedMember(value, subject.written[name]) : value,
+  };
 }
 
 /** The item after a PATCH of `body`: merged in, nested objects member by member where the media type says so. */
 function expectedAfter(update: PlannedOperation, subject: Subject, body: Item): Item {
-  return mergesMembers(update) ? mergedInto(subject.written, body) : { ...subject.written, ...body };
+  return mergesMembers(update.operation) ? mergedInto(subject.written, body) : { ...subject.written, ...body };
 }
 
 /** What deleting the subject showed: the findings, and whether the item is gone (404/410 on read). */

@@ -1,6 +1,7 @@
 import { ProblemError } from '../../core/problem.js';
 import type { LoadedDocument } from '../../openapi/load.js';
 import type { Operation } from '../../openapi/operations.js';
+import { mergedInto, mergesMembers } from '../../openapi/member-merge.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import {
   bodySchemaOf,
@@ -200,10 +201,13 @@ export class ResourceHandlers {
   #write(binding: ResourceBinding, operation: Operation, role: 'replace' | 'update'): ResourceHandler {
     const answers = answersOf(this.#document, binding, operation, undefined, { location: false });
     const unwrap = bodyOf(binding);
+    // A merge patch (or JSON:API's PATCH) keeps the members a nested object leaves out.
+    type Value = Readonly<Record<string, unknown>>;
+    const merge = mergesMembers(operation) ? mergedInto : (before: Value, body: Value) => ({ ...before, ...body });
     return (input, tenant, request) =>
       andThen(this.#find(input, tenant), (old) => {
         const body = unwrap(input);
-        const merged = role === 'update' ? { ...old.value, ...body } : body;
+        const merged = role === 'update' ? merge(old.value, body) : body;
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
           // Gone between the read and the write (another request or replica deleted it).
