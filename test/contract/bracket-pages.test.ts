@@ -94,4 +94,17 @@ describe('a JSON:API-style list (fixtures/contract/bracket-pages.yaml)', () => {
       await mock.close();
     }
   });
+
+  it('has the mock seed distinct keys that fit a key pattern of digits', async () => {
+    const mock = await startTestMock({ specPath: BRACKET_PAGES_SPEC });
+    try {
+      const listed = await mock.request('GET', '/articles');
+      const ids = (listed.body.data as { id: string }[]).map((article) => article.id);
+      expect(ids.length).toBeGreaterThan(1);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids.every((id) => /^[1-9][0-9]*$/.test(id))).toBe(true);
+    } finally {
+      await mock.close();
+    }
+  });
 });
