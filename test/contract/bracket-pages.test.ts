@@ -79,12 +79,13 @@ describe('a JSON:API-style list (fixtures/contract/bracket-pages.yaml)', () => {
     ).toBe(true);
   });
 
-  it('has the mock merge a PATCH of some attributes into the others, as JSON:API says', async () => {
+  it('has the mock answer an absolute Location, and merge a PATCH of some attributes into the others', async () => {
     const mock = await startTestMock({ specPath: BRACKET_PAGES_SPEC });
     try {
       const type = { 'content-type': 'application/vnd.api+json' };
       const body = { data: { type: 'articles', attributes: { title: 'First', summary: 'Kept' } } };
       const created = await mock.request('POST', '/articles', { headers: type, body });
+      expect(created.headers.get('location')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/articles\/\d+$/);
       const { id, attributes } = created.body.data as { id: string; attributes: Record<string, unknown> };
       const patch = { data: { type: 'articles', id, attributes: { title: 'Second' } } };
       await mock.request('PATCH', `/articles/${id}`, { headers: type, body: patch });

@@ -144,7 +144,7 @@ export class ResourceHandlers {
       if (!answer.many) {
         const body = unwrap(input);
         return andThen(this.#createOne(input, tenant, body), (stored) =>
-          this.#answer(answer, this.#withAnsweredOnly(stored, body), input),
+          this.#answer(answer, this.#withAnsweredOnly(stored, body), input, request),
         );
       }
       // A list of items sent makes one each, in order; no body (or one item) makes one.
@@ -294,10 +294,15 @@ export class ResourceHandlers {
     return { ...stored, value: { ...Object.fromEntries(extras.map((name) => [name, body[name]])), ...stored.value } };
   }
 
-  #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {
+  #answer(answer: Answer, stored: StoredRecord, input: RequestInput, request?: RequestContext): HttpResponse {
     const response: HttpResponse = { status: answer.status };
     if (answer.view) response.json = answer.view(stored);
-    if (answer.location) response.headers = { Location: this.#location(stored, input) };
+    if (answer.location) {
+      // A Location documented as `format: uri` is absolute, on the origin the request came to.
+      const host = request?.headers.host;
+      const origin = answer.absoluteLocation && typeof host === 'string' ? `http://${host}` : '';
+      response.headers = { Location: `${origin}${this.#location(stored, input)}` };
+    }
     return response;
   }
 
