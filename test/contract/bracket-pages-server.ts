@@ -13,7 +13,8 @@ export type BracketPagesFault =
   | 'plain-json-answers'
   | 'patch-type-unchecked'
   | 'patch-ignored'
-  | 'next-repeats-page';
+  | 'next-repeats-page'
+  | 'deleted-still-listed';
 
 const JSON_API = 'application/vnd.api+json';
 
@@ -21,6 +22,7 @@ interface Article {
   id: string;
   title: string;
   summary?: string;
+  deleted?: boolean;
 }
 const SEEDED = 7;
 
@@ -68,6 +70,7 @@ export function startBracketPages(faults: readonly BracketPagesFault[] = []): Pr
     id: String(index + 1),
     title: `Article ${index + 1}`,
   }));
+  let made = SEEDED;
   const json = (article: Article) => ({
     type: 'articles',
     id: article.id,
@@ -84,7 +87,7 @@ export function startBracketPages(faults: readonly BracketPagesFault[] = []): Pr
       const { title, summary } = documentOf(request, faults).attributes ?? {};
       if (title === undefined) throw new Refusal(400, 'an article needs a title');
       const article: Article = {
-        id: String(articles.length + 1),
+        id: String((made += 1)),
         title,
         ...(summary === undefined ? {} : { summary }),
       };
@@ -101,7 +104,12 @@ export function startBracketPages(faults: readonly BracketPagesFault[] = []): Pr
       const next = more ? { href: `/api/articles?page%5Bnumber%5D=${target}&page%5Bsize%5D=${asked}` } : null;
       return { status: 200, body: { data: page.map(json), links: { next } }, type: answered };
     }
-    const article = articles.find((candidate) => path === `/api/articles/${candidate.id}`);
+    const article = articles.find((candidate) => path === `/api/articles/${candidate.id}` && !candidate.deleted);
+    if (article && request.method === 'DELETE') {
+      if (faults.includes('deleted-still-listed')) article.deleted = true;
+      else articles.splice(articles.indexOf(article), 1);
+      return { status: 204 };
+    }
     if (article && request.method === 'GET') return { status: 200, body: { data: json(article) }, type: answered };
     if (article && request.method === 'PATCH') {
       const data = documentOf(request, faults, true);

@@ -108,4 +108,14 @@ describe('a JSON:API-style list (fixtures/contract/bracket-pages.yaml)', () => {
       await mock.close();
     }
   });
+
+  it('sees a deleted article still listed', async () => {
+    const errors = findingTitles(await check(['deleted-still-listed'], ['resource-lifecycle']), 'error');
+    expect(
+      errors.some((title) =>
+        /^resource-lifecycle createArticle: deleted "\d+" is still listed by listArticles/.test(title),
+      ),
+      errors.join('\n'),
+    ).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../prepare/plan.js';
 import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
 import { idParameter } from './ids.js';
+import { listedAfterDelete } from './deleted-listing.js';
 import { actionRequest, documentsAny, itemActions, stateChanges } from './item-actions.js';
 import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
@@ -320,7 +321,10 @@ export const resourceLifecycle: ScenarioCheck = {
     if (remover) {
       const removal = await remove(context, subject, this.name);
       failures.push(...removal.failures);
-      if (removal.gone) failures.push(...(await actionsAfterDelete(context, subject, this.name)));
+      if (removal.gone) {
+        failures.push(...(await listedAfterDelete(context, subject, this.name)));
+        failures.push(...(await actionsAfterDelete(context, subject, this.name)));
+      }
     }
     failures.push(...(await actionsTwice(context, this.name)));
     return { failures };
