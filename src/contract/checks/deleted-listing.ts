@@ -1,12 +1,20 @@
-import type { CheckContext, CheckFailure } from '../types.js';
+import { nextRequest, nextStep } from '../prepare/next-page.js';
+import type { CheckContext, CheckFailure, RequestSpec } from '../types.js';
 import { failure, show } from './failure.js';
 import { idKey } from './ids.js';
-import { readList, searchOnly, wholeListQuery } from './list-reads.js';
+import { searchOnly, wholeListQuery } from './list-reads.js';
+import { knownPathValues } from './path-values.js';
+import { jsonBody } from './response-body.js';
+import { isSuccess } from './response-status.js';
+import { requiredQuery } from './valid-request.js';
+
+/** Pages read at most looking for a deleted item. */
+const MOST_PAGES = 10;
 
 /**
- * A deleted item (its read answers 404 or 410) is not listed either: a list read whole that still
- * shows it (a soft delete that forgot the list) is an error. Only a whole read proves it there: a
- * list whose limit documents no bound, a search, or a full page says nothing.
+ * A deleted item (its read answers 404 or 410) is not listed either: a list that still shows it,
+ * on any of its first pages read at the largest limit (a soft delete that forgot the list), is an
+ * error. Not finding it proves nothing more than those pages; a search is not read.
  */
 export async function listedAfterDelete(
   context: CheckContext,
@@ -16,16 +24,36 @@ export async function listedAfterDelete(
   const { operation, plan } = context;
   const list = plan.collection(operation.collection!).list;
   const whole = list && !searchOnly(list) ? wholeListQuery(list) : undefined;
-  if (!list || !whole || !operation.idProperty) return [];
-  const purpose = `${list.id} after deleting ${show(subject.id)}`;
-  const read = await readList(context, list, whole.query, purpose, subject.pathParams);
-  if (!read.items || read.items.length >= whole.cap) return [];
-  const key = idKey(subject.id);
-  if (!read.items.some((item) => idKey(item[operation.idProperty!]) === key)) return [];
-  return [
-    failure(check, 'error', read.exchange, `deleted ${show(subject.id)} is still listed by ${list.id}`, {
-      expected: `no item with ${operation.idProperty} ${show(subject.id)}: its read answers it is gone`,
-      actual: `listed among ${read.items.length} items`,
-    }),
-  ];
+  const key = operation.idProperty;
+  if (!list || !whole || !key) return [];
+  const parents = Object.fromEntries(
+    Object.entries(subject.pathParams).filter(([name]) =>
+      list.parameters.some((p) => p.in === 'path' && p.name === name),
+    ),
+  );
+  const pathParams = { ...knownPathValues({ ...context, operation: list }, list), ...parents };
+  let request: RequestSpec | undefined = {
+    operation: list,
+    intent: 'valid',
+    purpose: `${list.id} after deleting ${show(subject.id)}`,
+    query: { ...requiredQuery(context, list), ...whole.query },
+    ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
+  };
+  for (let page = 1; request && page <= MOST_PAGES; page += 1) {
+    const exchange = await context.send(request);
+    const items = jsonBody(exchange);
+    if (!isSuccess(exchange) || !Array.isArray(items)) return [];
+    const listed = items.some((item) => idKey((item as Record<string, unknown> | null)?.[key]) === idKey(subject.id));
+    if (listed)
+      return [
+        failure(check, 'error', exchange, `deleted ${show(subject.id)} is still listed by ${list.id}`, {
+          expected: `no item with ${key} ${show(subject.id)}: its read answers it is gone`,
+          actual: `listed on page ${page}`,
+        }),
+      ];
+    const step = nextStep(list, exchange, request);
+    if (step.kind === 'end' || step.kind === 'unreadable') return [];
+    request = nextRequest(request, step, `${list.id} after deleting ${show(subject.id)}, page ${page + 1}`);
+  }
+  return [];
 }

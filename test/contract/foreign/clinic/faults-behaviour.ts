@@ -78,7 +78,7 @@ export const BEHAVIOUR_FAULTS = [
     description: 'createAppointment takes a client-generated id (201) instead of answering 403',
     checks: ['server-assigned-id'],
     caughtToday: false,
-    waitsFor: 'negative-inputs',
+    waitsFor: 'verdicts',
   },
   {
     name: 'status-enum-unchecked',
@@ -137,8 +137,8 @@ export const BEHAVIOUR_FAULTS = [
     family: 'state',
     description: 'A removed patient is still listed by listPatients',
     checks: ['resource-lifecycle', 'collection-consistency'],
-    caughtToday: false,
-    waitsFor: 'exploration',
+    caughtToday: true,
+    caughtBy: ['resource-lifecycle'],
   },
   {
     name: 'removed-patient-readable',
