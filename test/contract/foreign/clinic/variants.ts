@@ -35,8 +35,8 @@ export const CLINIC_VARIANTS: Readonly<Record<string, ClinicVariant>> = {
   variant: {
     idSalt: 'clinic variant',
     firstAppointmentId: 7001,
-    seededPatients: 47,
-    seededAppointments: 64,
+    seededPatients: 33,
+    seededAppointments: 45,
     links: 'path-objects',
     dateTimes: 'offset',
     extraMeta: { generated_by: 'harbour-api 5.2', page: { cached: false } },
