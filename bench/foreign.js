@@ -4,7 +4,7 @@
 // when its run has an error finding (check, operation, normalised title) that the reference run
 // does not have. Every run is a full default `kennel check` (dist/, in process) on a loopback port.
 //
-//   npm run bench:foreign [-- --api stagedoor|museum|cardwall] [--concurrency N] [--json FILE] [--verbose]
+//   npm run bench:foreign [-- --api stagedoor|museum|cardwall|clinic] [--concurrency N] [--json FILE] [--verbose]
 //
 // Exit code 0 (it is a report, whatever the score); 2 when the measurement itself could not run.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { table } from './lib/report.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNNER = path.join(ROOT, 'dist', 'contract', 'run', 'runner.js');
 const USAGE = `usage: npm run bench:foreign [-- options]
-  --api NAME        only this API (stagedoor, museum, cardwall); default: all
+  --api NAME        only this API (stagedoor, museum, cardwall, clinic); default: all
   --concurrency N   deployments checked at once (default 3)
   --json FILE       also write the scores as JSON (default .bench/foreign.json)
   --verbose         every finding of every fault, not only the first
@@ -49,8 +49,9 @@ async function foreignApis(only) {
   const { STAGEDOOR } = await import('../test/contract/foreign/stagedoor/api.ts');
   const { MUSEUM } = await import('../test/contract/foreign/museum/api.ts');
   const { CARDWALL } = await import('../test/contract/foreign/cardwall/api.ts');
-  const apis = [STAGEDOOR, MUSEUM, CARDWALL].filter((api) => only === undefined || api.name === only);
-  if (apis.length === 0) throw new Error(`no foreign API named ${only} (stagedoor, museum, cardwall)`);
+  const { CLINIC } = await import('../test/contract/foreign/clinic/api.ts');
+  const apis = [STAGEDOOR, MUSEUM, CARDWALL, CLINIC].filter((api) => only === undefined || api.name === only);
+  if (apis.length === 0) throw new Error(`no foreign API named ${only} (stagedoor, museum, cardwall, clinic)`);
   return apis;
 }
 

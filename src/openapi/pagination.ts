@@ -126,9 +126,18 @@ function isLinkText(name: string, schema: JsonSchema): boolean {
   return /url|link|href/i.test(name);
 }
 
+/**
+ * A link written either way (`oneOf: [string, {href}]`, as JSON:API allows): text as far as the
+ * readers go, who take a link object's `href` as well.
+ */
+function textOrLinkObject(schema: JsonSchema): boolean {
+  const options = typeof schema === 'object' ? (schema.oneOf ?? schema.anyOf) : undefined;
+  return Array.isArray(options) && options.some((option) => primaryType(option as JsonSchema) === 'string');
+}
+
 function classify(name: string, schema: JsonSchema, path: string[], cursor: boolean): PageField[] {
   const plain = squashed(name);
-  const type = primaryType(schema);
+  const type = primaryType(schema) ?? (textOrLinkObject(schema) ? 'string' : undefined);
   for (const [pattern, meaning, wants] of FIELD_NAMES) {
     if (!pattern.test(plain)) continue;
     if (wants === 'link') {

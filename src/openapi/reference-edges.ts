@@ -6,10 +6,11 @@ import { linksOf, linksTo, type ResourceLink } from './resource-links.js';
 import type { Resource, ResourceModel } from './resource-model.js';
 import { endsWithIdWord, fitsKey, nounOf, plainlyKey, ResourceNames, type ReferenceTarget } from './reference-names.js';
 import { requestSlots, type RequestSlot } from './request-slots.js';
+import { wordsOf } from './naming.js';
 import { objectShape } from './schema-shape.js';
 
 /** Which rule tied a request slot to the resource property that feeds it, in the order they are tried. */
-export type ReferenceRule = 'link' | 'path' | 'name' | 'example' | 'description' | 'format';
+export type ReferenceRule = 'link' | 'path' | 'type' | 'name' | 'example' | 'description' | 'format';
 
 /** A request slot filled by values of a resource's property (`trip_id` ← a trip's `id`). */
 export interface ReferenceEdge {
@@ -118,6 +119,17 @@ function pathTarget(context: Context, operation: Operation, slot: RequestSlot): 
   return resource?.key ? { resource, property: resource.key.property } : undefined;
 }
 
+/**
+ * The resource a resource identifier names by its `type` (`{"type": "patients", "id": ...}`, as
+ * JSON:API relationships write them): its `id` holds that resource's key.
+ */
+function typedTarget(context: Context, slot: RequestSlot): ReferenceTarget | undefined {
+  if (slot.in !== 'body' || slot.siblingType === undefined || !endsWithIdWord(slot.word)) return undefined;
+  if (wordsOf(slot.word).length !== 1) return undefined;
+  const resource = context.names.named(wordsOf(slot.siblingType));
+  return resource && fitsKey(slot.schema, resource) ? { resource, property: resource.key!.property } : undefined;
+}
+
 function exampleTarget(context: Context, slot: RequestSlot): ReferenceTarget | undefined {
   if (slot.example === undefined || slot.example === null || typeof slot.example === 'object') return undefined;
   const found = context.exampleKeys.get(stringifyJson(slot.example)) ?? [];
@@ -167,6 +179,7 @@ function edgeOf(context: Context, operation: Operation, slot: RequestSlot): Refe
   const rules: [ReferenceRule, () => ReferenceTarget | undefined][] = [
     ['link', () => context.linked.get(`${operation.id} ${slot.in} ${slot.name}`)],
     ['path', () => pathTarget(context, operation, slot)],
+    ['type', () => typedTarget(context, slot)],
     ['name', () => context.names.byName(slot.word, slot.schema)],
     ['example', () => exampleTarget(context, slot)],
     ['description', () => describedTarget(context.names, slot, described)],
@@ -185,7 +198,8 @@ function edgeOf(context: Context, operation: Operation, slot: RequestSlot): Refe
 
 /**
  * Which resource property feeds each request slot of the document, by rules in order: OpenAPI
- * links; the path (`/owners/{ownerId}/pets` → an owner's key); the slot's name (`trip_id`,
+ * links; the path (`/owners/{ownerId}/pets` → an owner's key); the `type` beside an `id`
+ * (`{"type": "patients", "id": ...}` → a patient's key); the slot's name (`trip_id`,
  * `origin_station_id`, `tripId`, `trip`) against collection names and component schema names;
  * its documented example equal to a documented key; its description ("The ID of the origin
  * station"); last, a uuid slot named like an id when one resource alone has uuid keys (guessed).
@@ -232,8 +246,20 @@ export function topLevelProperty(slot: RequestSlot): { property: string; array: 
 }
 
 /**
+ * The properties leading to a body slot (`/data/relationships/patient/data/id` → `data`,
+ * `relationships`, `patient`, `data`, `id`), when no array lies on the way (an array of
+ * references may end it); undefined for a parameter.
+ */
+export function slotPath(slot: RequestSlot): { path: string[]; array: boolean } | undefined {
+  const match = /^((?:\/[^/]+)+?)(\/\*)?$/.exec(slot.name);
+  if (slot.in !== 'body' || !match || match[1]!.split('/').includes('*')) return undefined;
+  return { path: tokensOf(match[1]!), array: match[2] !== undefined };
+}
+
+/**
  * The body references an operation is held to when its document gives a status for a body naming
- * nothing: a top-level property (or an array of them) tied by a rule other than the format alone
+ * nothing: a top-level property (or an array of them), or a resource identifier at any depth
+ * (`{"type": "patients", "id": …}`, the `type` rule), tied by a rule other than the format alone
  * to the key of a top-level stateful resource, which the mock keeps and can look up. The mock
  * refuses such a reference to nothing with that status; the checker calls accepting one an error.
  */
@@ -248,7 +274,7 @@ export function enforcedReferences(
     const resource = byPath.get(edge.resource);
     return (
       !edge.guessed &&
-      topLevelProperty(edge.slot) !== undefined &&
+      (topLevelProperty(edge.slot) !== undefined || (edge.rule === 'type' && slotPath(edge.slot) !== undefined)) &&
       resource?.stateful === true &&
       resource.parentParameters.length === 0 &&
       resource.key?.property === edge.property

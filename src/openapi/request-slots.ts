@@ -20,6 +20,11 @@ export interface RequestSlot {
   description: string | undefined;
   /** The documented example of the value, if any. */
   example: unknown;
+  /**
+   * The one value of a `type` property beside it (JSON:API's resource identifier
+   * `{"type": "patients", "id": ...}`): the kind of resource the object names.
+   */
+  siblingType?: string;
 }
 
 /** Headers OpenAPI says a header parameter cannot describe. */
@@ -49,13 +54,23 @@ function firstAlternative(schema: JsonSchema | undefined): JsonSchema | undefine
   return Array.isArray(options) && options.length > 0 ? options[0] : schema;
 }
 
+/** The single value a `type` property allows (an enum of one, or a const), if the object has one. */
+function singleTypeValue(properties: Record<string, JsonSchema>): string | undefined {
+  const type = properties.type;
+  if (typeof type !== 'object') return undefined;
+  const values = Array.isArray(type.enum) ? type.enum : 'const' in type ? [type.const] : [];
+  return values.length === 1 && typeof values[0] === 'string' ? values[0] : undefined;
+}
+
 function bodySlots(schema: JsonSchema | undefined, pointer: string, depth: number, out: RequestSlot[]): void {
   if (depth > MAX_DEPTH) return;
   const { properties } = objectShape(firstAlternative(schema));
+  const siblingType = singleTypeValue(properties);
   for (const [name, property] of Object.entries(properties)) {
     if (typeof property !== 'object' || property.readOnly === true) continue;
     const at = `${pointer}/${escapeToken(name)}`;
-    const base = { in: 'body' as const, word: name, description: descriptionOf(property) };
+    const typed = name !== 'type' && siblingType !== undefined ? { siblingType } : {};
+    const base = { in: 'body' as const, word: name, description: descriptionOf(property), ...typed };
     if (isScalar(property)) out.push({ ...base, name: at, schema: property, example: exampleOf(property) });
     else if (primaryType(property) === 'array') {
       const items = property.items as JsonSchema | undefined;

@@ -1,5 +1,6 @@
 import type { JsonSchema } from './openapi-types.js';
 import type { OperationParameter } from './operations.js';
+import { squashed } from './naming.js';
 import { objectShape, typesOf } from './schema-shape.js';
 
 export type { ListShape } from './list-envelope.js';
@@ -42,13 +43,16 @@ export interface NestedFilter {
 /** A parameter with its schema dereferenced. */
 export type ResolvedParameter = OperationParameter & { resolved: JsonSchema | undefined };
 
-const LIMIT_NAMES = /^(limit|max|max_?results|page_?size|per_?page|size|count|top|first)$/i;
+// Compared squashed, so that bracketed names (`page[size]`, `page[limit]`) read as their words.
+const LIMIT_NAMES = /^(limit|max|maxresults|pagesize|pagelimit|perpage|size|count|top|first)$/;
 
 /** The integer query parameter that bounds the list, with its documented bounds. */
 export function limitOf(parameters: readonly ResolvedParameter[]): LimitParameter | undefined {
   const candidate = parameters.find(
     (parameter) =>
-      parameter.in === 'query' && typesOf(parameter.resolved).includes('integer') && LIMIT_NAMES.test(parameter.name),
+      parameter.in === 'query' &&
+      typesOf(parameter.resolved).includes('integer') &&
+      LIMIT_NAMES.test(squashed(parameter.name)),
   );
   if (!candidate || typeof candidate.resolved !== 'object') return undefined;
   const schema = candidate.resolved;

@@ -3,6 +3,8 @@ import { randomUuid, validObject } from '../openapi/generate.js';
 import { fittedItem } from '../openapi/item-fit.js';
 import { keyShapeOf } from '../openapi/key-shape.js';
 import type { Resource } from '../openapi/resource-model.js';
+import { objectShape } from '../openapi/schema-shape.js';
+import { fits } from '../openapi/value-fits.js';
 import { withRealisticText } from './realistic-text.js';
 import { fakerFor } from './seed.js';
 
@@ -19,6 +21,13 @@ function singular(path: string): string {
       .filter((segment) => segment !== '' && !segment.startsWith('{'))
       .at(-1) ?? 'item';
   return last.replace(/s$/, '') || 'item';
+}
+
+/** `order-4`, where the key's schema takes it; else `4` (a key of digits, `^[1-9][0-9]*$`). */
+function readableKey(resource: Resource, serial: number): string {
+  const readable = `${singular(resource.path)}-${serial}`;
+  const schema = objectShape(resource.itemSchema).properties[resource.key!.property];
+  return fits(readable, schema) ? readable : String(serial);
 }
 
 /**
@@ -58,7 +67,7 @@ export function seedFromDocument(resource: Resource, seed: number, document?: un
         ? next
         : key.kind === 'uuid'
           ? randomUuid(random)
-          : `${singular(resource.path)}-${next}`
+          : readableKey(resource, next)
       : (shape.make(-next) ?? next);
     while (taken.has(String(id))) id = key.kind === 'uuid' ? randomUuid(random) : `${String(id)}-${index}`;
     taken.add(String(id));

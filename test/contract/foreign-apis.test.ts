@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCENARIO_CHECKS } from '../../src/contract/checks/registry.js';
 import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
 import { CARDWALL } from './foreign/cardwall/api.js';
+import { CLINIC } from './foreign/clinic/api.js';
 import type { FaultSpec, ForeignApi } from './foreign/fault-catalogue.js';
 import { MUSEUM } from './foreign/museum/api.js';
 import { checkDeployment, errorFindings } from './foreign/score.js';
@@ -14,7 +15,7 @@ import { STAGEDOOR } from './foreign/stagedoor/api.js';
 // reference deployment's run does not have; and the correct deployments give exactly their known
 // false alarms (an empty list once kennel is right about them: a false alarm that disappears or
 // appears fails the test, and the list below is updated with it).
-const APIS = [STAGEDOOR, MUSEUM, CARDWALL] as ForeignApi[];
+const APIS = [STAGEDOOR, MUSEUM, CARDWALL, CLINIC] as ForeignApi[];
 
 /** Error findings kennel reports today on correct deployments (check operationId: normalised title). */
 const KNOWN_FALSE_ALARMS: Record<string, readonly string[]> = {
@@ -28,6 +29,11 @@ const KNOWN_FALSE_ALARMS: Record<string, readonly string[]> = {
   // label key and an invented cursor refused. kennel now follows its own item actions, calls
   // invented keys of another collection plausible, and never makes up a cursor.)
   cardwall: [],
+  // (Measured when the API was added: created resources looked for on the first page, page[size]
+  // not read as the limit, and bodies sent as application/vnd.api+json; charset=utf-8, which
+  // JSON:API servers must refuse with 415. kennel now reads bracketed limit names and sends a
+  // charset parameter with plain JSON only.)
+  clinic: [],
 };
 
 const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARDWALL } from './foreign/cardwall/api.js';
+import { CLINIC } from './foreign/clinic/api.js';
 import type { ForeignApi } from './foreign/fault-catalogue.js';
 import { MUSEUM } from './foreign/museum/api.js';
 import { ProbeClient } from './foreign/probe-client.js';
@@ -7,7 +8,7 @@ import { STAGEDOOR } from './foreign/stagedoor/api.js';
 
 // The foreign APIs' faults are real: a careful hand-written probe sees each one over HTTP, and
 // passes every correct deployment. (Whether kennel check sees them is foreign-apis.test.ts.)
-const APIS = [STAGEDOOR, MUSEUM, CARDWALL] as ForeignApi[];
+const APIS = [STAGEDOOR, MUSEUM, CARDWALL, CLINIC] as ForeignApi[];
 
 async function probe(
   api: ForeignApi,

@@ -23,18 +23,22 @@ function covers(range: string, actual: string): boolean {
   return range.endsWith('/*') && actual.startsWith(range.slice(0, -1));
 }
 
-/** RFC 9457's problem types: a client tells a problem from a payload by this media type. */
-function isProblemType(mediaType: string): boolean {
-  return /^application\/problem\+(json|xml)$/.test(mediaType);
+/**
+ * Media types a client dispatches on, whose specifications require them on the wire: RFC 9457's
+ * problem types (a problem told from a payload), and JSON:API's (v1.1: servers MUST send JSON:API
+ * documents as `application/vnd.api+json`; its clients read resource objects only under it).
+ */
+function isDispatchingType(mediaType: string): boolean {
+  return /^application\/(problem\+(json|xml)|vnd\.api\+json)$/.test(mediaType);
 }
 
 /**
  * Another JSON type than the documented one is only a warning where the document is vague (it
  * says `application/json`, or a vendor `+json` a plain JSON answer still serves), not where it
- * declares problem details only: a client dispatches on `application/problem+json`.
+ * declares only types a client dispatches on (`application/problem+json`).
  */
 function leniencyApplies(expected: readonly string[], actual: string): boolean {
-  return isJsonMediaType(actual) && expected.some(isJsonMediaType) && !expected.every(isProblemType);
+  return isJsonMediaType(actual) && expected.some(isJsonMediaType) && !expected.every(isDispatchingType);
 }
 
 /**

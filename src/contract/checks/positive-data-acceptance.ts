@@ -55,17 +55,20 @@ function acceptedValues(context: CheckContext, parameter: PlannedParameter): str
   });
 }
 
-/** Other spellings of the body's JSON media type (`Application/Merge-Patch+JSON; Charset=UTF-8`). */
+/**
+ * Other spellings of the body's JSON media type (`Application/JSON; Charset=UTF-8`). Only plain
+ * JSON gets a charset parameter, which clients customarily add; a structured-syntax type (`+json`)
+ * names its own parameters, and may refuse any other (JSON:API answers 415 to all but `ext` and
+ * `profile`), so its spellings vary the letter case alone.
+ */
 function mediaTypeSpellings(essence: string): string[] {
   const capitalised = essence.replace(
     /(^|[/+.-])([a-z])/g,
     (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`,
   );
-  return [
-    `${essence}; charset=utf-8`,
-    `${capitalised.replace(/json$/i, 'JSON')}; Charset=UTF-8`,
-    `${essence};charset=UTF-8`,
-  ];
+  const upper = capitalised.replace(/json$/i, 'JSON');
+  if (essence.toLowerCase() !== 'application/json') return [upper];
+  return [`${essence}; charset=utf-8`, `${upper}; Charset=UTF-8`, `${essence};charset=UTF-8`];
 }
 
 /**

@@ -51,8 +51,16 @@ function placedItems(context: CheckContext, names: readonly string[]): Placed[] 
   return [...unique.values()];
 }
 
-/** Another parent the deployment showed for the innermost parent parameter, one the item is not under. */
-function otherParent(context: CheckContext, item: Placed, names: readonly string[]): string | undefined {
+/**
+ * Another parent the deployment showed for the innermost parent parameter: one the item is not
+ * under, nor any of `avoided`.
+ */
+function otherParent(
+  context: CheckContext,
+  item: Placed,
+  names: readonly string[],
+  avoided: readonly string[] = [],
+): string | undefined {
   const { operation, plan } = context;
   const name = names.at(-1)!;
   const parameter = operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
@@ -64,7 +72,10 @@ function otherParent(context: CheckContext, item: Placed, names: readonly string
   ];
   return candidates.find(
     (value): value is string =>
-      value !== undefined && value !== item.parents[name] && fitsParameter(plan, parameter, value),
+      value !== undefined &&
+      value !== item.parents[name] &&
+      !avoided.includes(value) &&
+      fitsParameter(plan, parameter, value),
   );
 }
 
@@ -140,11 +151,18 @@ export const readsScopedToParent: ScenarioCheck = {
         unexercised: `${show(item.id)} did not read under its own ${name} (${statusText(control)})`,
       };
     const parent = { name, own: item.parents[name]!, other };
-    const member = parentMember(jsonBody(control), name, parent.own);
+    const shown = jsonBody(control);
+    const member = parentMember(shown, name, parent.own);
+    // A parent the item already names wrongly (the first parent, whoever holds it) would hide the
+    // fault when the new item is created under it.
+    const named = member === undefined ? undefined : String((shown as Record<string, unknown>)[member]);
+    const elsewhere = named === undefined ? undefined : otherParent(context, item, names, [named]);
     return {
       failures: [
         ...judge(this.name, control, across, parent),
-        ...(member ? await createdUnderOther(this.name, context, parent, member) : []),
+        ...(member && elsewhere
+          ? await createdUnderOther(this.name, context, { ...parent, other: elsewhere }, member)
+          : []),
       ],
     };
   },

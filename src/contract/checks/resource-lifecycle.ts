@@ -1,124 +1,28 @@
-import { admitsNull, validObject } from '../../openapi/generate.js';
+import { admitsNull } from '../../openapi/generate.js';
 import { objectShape } from '../../openapi/schema-shape.js';
-import { fits } from '../../openapi/value-fits.js';
 import type { PlannedOperation } from '../prepare/plan.js';
 import { jsonBodyType } from '../prepare/request-builder.js';
-import type { CheckContext, CheckFailure, Exchange, Intent, RequestSpec, ScenarioCheck } from '../types.js';
+import type { CheckContext, CheckFailure, ScenarioCheck } from '../types.js';
 import { deleteAgain } from './delete-again.js';
-import { keptExactly } from './fidelity-values.js';
-import { idParameter } from './ids.js';
+import { listedAfterDelete } from './deleted-listing.js';
 import { actionRequest, childCreates, documentsAny, itemActions, stateChanges } from './item-actions.js';
 import { sameJson } from './same-json.js';
 import { failure, show } from './failure.js';
-import { generation, identitiesOf } from './generation.js';
+import { mergedInto, mergesMembers, oneChangedMember } from './member-patches.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess, statusText } from './response-status.js';
-import { validRequest } from './valid-request.js';
 
-type Item = Record<string, unknown>;
-
-/** One item this check created, and where it lives (parent keys of a sub-resource included). */
-interface Subject {
-  id: unknown;
-  pathParams: Record<string, string>;
-  /** What the client last wrote: the create body, then the PUT body, then merged PATCHes. */
-  written: Item;
-}
-
-const isItem = (value: unknown): value is Item => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A request to an item operation of the subject's collection, its path naming the subject. */
-function itemRequest(
-  context: CheckContext,
-  operation: PlannedOperation,
-  subject: Subject,
-  purpose: string,
-): RequestSpec {
-  const base = validRequest({ ...context, operation }, operation, purpose);
-  const name = idParameter(operation)?.name ?? 'id';
-  return {
-    ...base,
-    body: undefined,
-    pathParams: { ...base.pathParams, ...subject.pathParams, [name]: String(subject.id) },
-  };
-}
-
-/**
- * Properties to read back: those written, except identities (the server's to assign) and those the
- * item schema does not show (undeclared, or writeOnly like a password).
- */
-function readable(context: CheckContext): (name: string, value: unknown) => boolean {
-  const skip = identitiesOf(context);
-  const { properties } = objectShape(context.operation.resource?.itemSchema);
-  const declared = Object.keys(properties).length > 0;
-  return (name, value) => {
-    const schema = properties[name];
-    const hidden = declared && (schema === undefined || (typeof schema === 'object' && schema.writeOnly === true));
-    // A value the item schema cannot hold (a number written, an `Amount` read) is turned into another.
-    return !skip.includes(name) && !hidden && fits(value, schema);
-  };
-}
-
-/** Properties written that read back different. */
-function differences(written: Item, read: unknown, compared: (name: string, value: unknown) => boolean): string[] {
-  if (!isItem(read)) return ['the body is not an object'];
-  return Object.entries(written)
-    .filter(([name, value]) => compared(name, value) && !keptExactly(value, read[name]))
-    .map(([name, value]) => `/${name} written ${show(value)}, read ${name in read ? show(read[name]) : '(absent)'}`);
-}
-
-/** A fresh valid body for `operation` (all its properties), naming the subject where the body carries its key. */
-function bodyFor(
-  context: CheckContext,
-  operation: PlannedOperation,
-  subject: Subject,
-  which: 'required' | 'all',
-): Item {
-  const value = validObject(operation.body!.schema, generation({ ...context, operation }), which);
-  const key = context.operation.idProperty!;
-  if (key in value) value[key] = subject.id;
-  return value;
-}
-
-/** Creates tried before the check gives up: a refusal may be the data's (a sold-out show), not the deployment's. */
-const CREATE_TRIES = 3;
-
-async function createOnce(context: CheckContext, purpose: string): Promise<Subject | string> {
-  const { operation } = context;
-  const request = validRequest(context, operation, purpose);
-  const sent = validObject(operation.body!.schema, generation(context), 'all');
-  const exchange = await context.send({ ...request, body: { value: sent } });
-  const returned = jsonBody(exchange);
-  if (!isSuccess(exchange) || !isItem(returned)) return `the create answered ${statusText(exchange)}`;
-  const id = returned[operation.idProperty!];
-  if (id === undefined || id === null) return `the created item has no ${operation.idProperty}`;
-  return { id, pathParams: request.pathParams ?? {}, written: { ...sent } };
-}
-
-/** Creates an item as a client would: a refused body is followed by another (other references, other values). */
-async function create(
-  context: CheckContext,
-  purpose = 'creating an item to change and delete',
-): Promise<Subject | string> {
-  let outcome: Subject | string = 'no create was sent';
-  for (let tries = 0; tries < CREATE_TRIES; tries += 1) {
-    outcome = await createOnce(context, purpose);
-    if (typeof outcome !== 'string') return outcome;
-  }
-  return outcome;
-}
-
-/** Reads the subject (`absent` once deleted); undefined when the read could not be judged (no answer, a 5xx). */
-async function readSubject(
-  context: CheckContext,
-  subject: Subject,
-  purpose: string,
-  intent: Intent = 'valid',
-): Promise<Exchange | undefined> {
-  const read = context.plan.collection(context.operation.collection!).read!;
-  const exchange = await context.send({ ...itemRequest(context, read, subject, purpose), intent });
-  return exchange.response && exchange.response.status < 500 ? exchange : undefined;
-}
+import {
+  bodyFor,
+  create,
+  differences,
+  isItem,
+  itemRequest,
+  readable,
+  readSubject,
+  type Item,
+  type Subject,
+} from './lifecycle-subject.js';
 
 /**
  * Sends a change (PUT or PATCH) with `body` and reads the item back: what was written must show,
@@ -154,17 +58,29 @@ async function change(
   ];
 }
 
-/** PATCH one property the body may carry (besides what it requires): the others must stay as written. */
+/**
+ * PATCH one property the body may carry (besides what it requires): the others must stay as
+ * written. A required part that changes nothing (the item's own `type` and `id`) is not a change:
+ * one property more is sent with it, a nested object narrowed to one member where members merge.
+ */
 function patchBody(context: CheckContext, update: PlannedOperation, subject: Subject): Item {
   const required = bodyFor(context, update, subject, 'required');
-  if (Object.keys(required).length > 0) return required;
-  const all = bodyFor(context, update, subject, 'all');
   const compared = readable(context);
-  const changes = Object.entries(all).filter(
-    ([name, value]) => compared(name, value) && !sameJson(value, subject.written[name]),
-  );
-  const [name, value] = changes.find(([, candidate]) => typeof candidate === 'string') ?? changes[0] ?? [];
-  return name === undefined ? {} : { [name]: value };
+  const changes = (body: Item) =>
+    Object.entries(body).filter(([name, value]) => compared(name, value) && !sameJson(value, subject.written[name]));
+  if (changes(required).length > 0) return required;
+  const all = changes(bodyFor(context, update, subject, 'all'));
+  const [name, value] = all.find(([, candidate]) => typeof candidate === 'string') ?? all[0] ?? [];
+  if (name === undefined) return required;
+  return {
+    ...required,
+    [name]: mergesMembers(update.operation) ? oneChangedMember(value, subject.written[name]) : value,
+  };
+}
+
+/** The item after a PATCH of `body`: merged in, nested objects member by member where the media type says so. */
+function expectedAfter(update: PlannedOperation, subject: Subject, body: Item): Item {
+  return mergesMembers(update.operation) ? mergedInto(subject.written, body) : { ...subject.written, ...body };
 }
 
 /**
@@ -342,14 +258,23 @@ export const resourceLifecycle: ScenarioCheck = {
       const body = patchBody(context, update, subject);
       if (Object.keys(body).length > 0)
         failures.push(
-          ...(await change(context, update, subject, { body, expected: { ...subject.written, ...body } }, this.name)),
+          ...(await change(
+            context,
+            update,
+            subject,
+            { body, expected: expectedAfter(update, subject, body) },
+            this.name,
+          )),
         );
       failures.push(...(await mergePatchNull(context, update, subject, this.name)));
     }
     if (remover) {
       const removal = await remove(context, subject, this.name);
       failures.push(...removal.failures);
-      if (removal.gone) failures.push(...(await actionsAfterDelete(context, subject, this.name)));
+      if (removal.gone) {
+        failures.push(...(await listedAfterDelete(context, subject, this.name)));
+        failures.push(...(await actionsAfterDelete(context, subject, this.name)));
+      }
     }
     failures.push(...(await actionsTwice(context, this.name)));
     return { failures };

@@ -1,5 +1,10 @@
 import { stringifyJson } from '../../core/json.js';
-import { danglingReferenceStatus, enforcedReferences, type ReferenceEdge } from '../../openapi/reference-edges.js';
+import {
+  danglingReferenceStatus,
+  enforcedReferences,
+  slotPath,
+  type ReferenceEdge,
+} from '../../openapi/reference-edges.js';
 import { fitsSlot } from '../prepare/reference-values.js';
 import type { CheckContext, CheckFailure, Exchange, ScenarioCheck } from '../types.js';
 import { unlikelyId } from './ids.js';
@@ -12,21 +17,33 @@ const NAME = 'unknown-reference-refused';
 /** Statuses a document gives a request naming something that does not exist. */
 const NOT_THERE = ['404', '409', '422'];
 
-/** The body references a probe can change: one per resource, not guessed, a property or an array of them. */
+/**
+ * The body references a probe can change: one per resource, not guessed, a property or an array
+ * of them, or a resource identifier at any depth (`{"type": "patients", "id": …}`).
+ */
 function probedEdges(edges: readonly ReferenceEdge[]): ReferenceEdge[] {
   const byResource = new Map<string, ReferenceEdge>();
   for (const edge of edges) {
-    if (edge.slot.in !== 'body' || edge.guessed || !/^\/[^/]+(\/\*)?$/.test(edge.slot.name)) continue;
+    const reachable = /^\/[^/]+(\/\*)?$/.test(edge.slot.name) || (edge.rule === 'type' && slotPath(edge.slot));
+    if (edge.slot.in !== 'body' || edge.guessed || !reachable) continue;
     if (!byResource.has(edge.resource)) byResource.set(edge.resource, edge);
   }
   return [...byResource.values()];
 }
 
-/** `body` with the edge's slot naming `unknown` instead (an array of references becomes `[unknown]`). */
-function withReference(body: Record<string, unknown>, edge: ReferenceEdge, unknown: string | number) {
-  const [, name, star] = /^\/([^/]+)(\/\*)?$/.exec(edge.slot.name)!;
-  const property = name!.replaceAll('~1', '/').replaceAll('~0', '~');
-  return { ...body, [property]: star ? [unknown] : unknown };
+/**
+ * `body` with the edge's slot naming `unknown` instead (an array of references becomes
+ * `[unknown]`); the slot's path starts at the whole body, so a wrapper the body goes in is skipped.
+ */
+function withReference(body: Record<string, unknown>, edge: ReferenceEdge, unknown: string | number, wrapper?: string) {
+  const { path, array } = slotPath(edge.slot)!;
+  const inner = wrapper !== undefined && path[0] === wrapper && path.length > 1 ? path.slice(1) : path;
+  const set = (at: unknown, [first, ...rest]: string[]): Record<string, unknown> => {
+    const object = at !== null && typeof at === 'object' && !Array.isArray(at) ? (at as Record<string, unknown>) : {};
+    if (rest.length === 0) return { ...object, [first!]: array ? [unknown] : unknown };
+    return { ...object, [first!]: set(object[first!], rest) };
+  };
+  return set(body, inner);
 }
 
 function judged(exchange: Exchange, edge: ReferenceEdge, unknown: unknown, enforced: boolean): CheckFailure[] {
@@ -116,7 +133,9 @@ export const unknownReferenceRefused: ScenarioCheck = {
         ...base,
         intent: 'absent',
         purpose: `${operation.id} with ${edge.slot.name.slice(1)} naming no ${edge.resource} item`,
-        body: { value: withReference(body as Record<string, unknown>, edge, unknown) },
+        body: {
+          value: withReference(body as Record<string, unknown>, edge, unknown, operation.body?.wrapper?.property),
+        },
       });
       const promised = danglingReferenceStatus(operation.operation) !== undefined;
       const error =

@@ -73,6 +73,13 @@ function counted(
   return { kind: 'query', query: { ...request.query, [next.parameter]: String(value) } };
 }
 
+/** A link's target: the text itself, or a link object's `href` (`{"href": "…"}`, HAL and JSON:API). */
+function linkText(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const href = (value as Record<string, unknown>).href;
+  return typeof href === 'string' ? href : value;
+}
+
 /** The next page after `exchange` (a 2xx list answer to `request`), the way the document says to find it. */
 export function nextStep(operation: PlannedOperation, exchange: Exchange, request: RequestSpec): NextStep {
   const next = operation.list?.pagination.next;
@@ -81,7 +88,7 @@ export function nextStep(operation: PlannedOperation, exchange: Exchange, reques
   const items = listedItems(operation, json?.ok ? json.value : undefined) ?? [];
   switch (next.kind) {
     case 'link': {
-      const value = bodyValue(exchange, next.path);
+      const value = linkText(bodyValue(exchange, next.path));
       if (value === undefined || value === null || value === '') return { kind: 'end' };
       return typeof value === 'string'
         ? resolved(value, exchange)
@@ -118,7 +125,7 @@ export type PageRel = 'self' | 'prev' | 'first' | 'last';
 export function pageLink(operation: PlannedOperation, exchange: Exchange, rel: PageRel): NextStep {
   const field = operation.list?.pagination.fields.find((candidate) => candidate.meaning === rel);
   if (field) {
-    const value = bodyValue(exchange, field.path);
+    const value = linkText(bodyValue(exchange, field.path));
     if (typeof value === 'string' && value !== '') return resolved(value, exchange);
     if (value !== undefined && value !== null && value !== '')
       return { kind: 'unreadable', why: `the ${rel} link is not text` };

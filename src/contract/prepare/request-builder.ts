@@ -7,6 +7,7 @@ import { essenceOf, isJsonMediaType, jsonMediaType, type Operation } from '../..
 import type { PlannedOperation, PlannedParameter } from './plan.js';
 import type { OmittedParameter, RequestSpec, SentRequest } from '../types.js';
 import { parameterText } from './parameter-text.js';
+import { bodyNamingItsPath } from './path-key-body.js';
 
 export { parameterText };
 
@@ -148,7 +149,10 @@ export function buildRequest(baseUrl: string, spec: RequestSpec, credentials: Cr
   requiredParameters(spec.operation, spec.url === undefined ? query : {}, headers, spec.omit ?? []);
   let body: string | undefined;
   if (spec.body)
-    body = 'raw' in spec.body ? spec.body.raw : stringifyJson(wrapBody(spec.body.value, spec.operation.body?.wrapper));
+    body =
+      'raw' in spec.body
+        ? spec.body.raw
+        : stringifyJson(wrapBody(bodyNamingItsPath(spec, spec.body.value), spec.operation.body?.wrapper));
   const contentType =
     spec.contentType === undefined ? (spec.body ? jsonBodyType(spec.operation.operation) : null) : spec.contentType;
   if (contentType !== null) headers['content-type'] = contentType;

@@ -5,7 +5,7 @@ import {
   danglingReferenceStatus,
   enforcedReferences,
   inferReferences,
-  topLevelProperty,
+  slotPath,
   type ReferenceEdge,
 } from '../../openapi/reference-edges.js';
 import type { ResourceModel } from '../../openapi/resource-model.js';
@@ -22,13 +22,19 @@ interface Reference {
   value: unknown;
 }
 
-/** The scalar values the body gives the edges' properties (each item of an array of references). */
+/** The scalar values the body gives the edges' properties, at any depth (each item of an array of references). */
 function referencesIn(body: unknown, edges: readonly ReferenceEdge[]): Reference[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
   const found: Reference[] = [];
   for (const edge of edges) {
-    const { property, array } = topLevelProperty(edge.slot)!;
-    const value = (body as Record<string, unknown>)[property];
+    const { path, array } = slotPath(edge.slot)!;
+    const value = path.reduce<unknown>(
+      (at, property) =>
+        at !== null && typeof at === 'object' && !Array.isArray(at)
+          ? (at as Record<string, unknown>)[property]
+          : undefined,
+      body,
+    );
     const values = array ? (Array.isArray(value) ? value : []) : [value];
     for (const item of values)
       if (typeof item === 'string' || typeof item === 'number') found.push({ edge, value: item });
@@ -38,7 +44,7 @@ function referencesIn(body: unknown, edges: readonly ReferenceEdge[]): Reference
 
 function refusal(status: number, missing: Reference): ProblemError {
   const { edge, value } = missing;
-  const { property } = topLevelProperty(edge.slot)!;
+  const property = slotPath(edge.slot)!.path.join('.');
   return new ProblemError(
     status,
     'unknown_reference',

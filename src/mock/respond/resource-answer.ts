@@ -22,6 +22,8 @@ export interface Answer {
   status: number;
   view: ItemView | undefined;
   location: boolean;
+  /** The Location must be an absolute URL (its documented schema says `format: uri`), not a path. */
+  absoluteLocation?: boolean;
   /** The answer is a list of the items made (`POST /env` with a list of variables). */
   many: boolean;
 }
@@ -48,7 +50,11 @@ export function answerOf(
   const view = plain && wrapper !== undefined && !many ? wrappedView(plain, wrapper, schema) : plain;
   const location =
     !many && resource.itemPath !== undefined && (status === 201 || response?.headers.has('location') === true);
-  return { status, view, location, many };
+  const header = response?.headers.get('location')?.schema;
+  const format =
+    header === undefined ? undefined : (schemaAt(document, header.pointer) as { format?: unknown } | undefined);
+  const absoluteLocation = location && typeof format === 'object' && format?.format === 'uri';
+  return { status, view, location, many, absoluteLocation };
 }
 
 /** The answer a request gets: the documented success it prefers (`Prefer: code=200` on a create that documents 200 and 201), else the usual one. */

@@ -1,6 +1,7 @@
 import { ProblemError } from '../../core/problem.js';
 import type { LoadedDocument } from '../../openapi/load.js';
 import type { Operation } from '../../openapi/operations.js';
+import { mergedInto, mergesMembers } from '../../openapi/member-merge.js';
 import { objectShape } from '../../openapi/schema-shape.js';
 import {
   bodySchemaOf,
@@ -143,7 +144,7 @@ export class ResourceHandlers {
       if (!answer.many) {
         const body = unwrap(input);
         return andThen(this.#createOne(input, tenant, body), (stored) =>
-          this.#answer(answer, this.#withAnsweredOnly(stored, body), input),
+          this.#answer(answer, this.#withAnsweredOnly(stored, body), input, request),
         );
       }
       // A list of items sent makes one each, in order; no body (or one item) makes one.
@@ -200,10 +201,13 @@ export class ResourceHandlers {
   #write(binding: ResourceBinding, operation: Operation, role: 'replace' | 'update'): ResourceHandler {
     const answers = answersOf(this.#document, binding, operation, undefined, { location: false });
     const unwrap = bodyOf(binding);
+    // A merge patch (or JSON:API's PATCH) keeps the members a nested object leaves out.
+    type Value = Readonly<Record<string, unknown>>;
+    const merge = mergesMembers(operation) ? mergedInto : (before: Value, body: Value) => ({ ...before, ...body });
     return (input, tenant, request) =>
       andThen(this.#find(input, tenant), (old) => {
         const body = unwrap(input);
-        const merged = role === 'update' ? { ...old.value, ...body } : body;
+        const merged = role === 'update' ? merge(old.value, body) : body;
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
           // Gone between the read and the write (another request or replica deleted it).
@@ -290,10 +294,15 @@ export class ResourceHandlers {
     return { ...stored, value: { ...Object.fromEntries(extras.map((name) => [name, body[name]])), ...stored.value } };
   }
 
-  #answer(answer: Answer, stored: StoredRecord, input: RequestInput): HttpResponse {
+  #answer(answer: Answer, stored: StoredRecord, input: RequestInput, request?: RequestContext): HttpResponse {
     const response: HttpResponse = { status: answer.status };
     if (answer.view) response.json = answer.view(stored);
-    if (answer.location) response.headers = { Location: this.#location(stored, input) };
+    if (answer.location) {
+      // A Location documented as `format: uri` is absolute, on the origin the request came to.
+      const host = request?.headers.host;
+      const origin = answer.absoluteLocation && typeof host === 'string' ? `http://${host}` : '';
+      response.headers = { Location: `${origin}${this.#location(stored, input)}` };
+    }
     return response;
   }
 
