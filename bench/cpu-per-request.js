@@ -41,17 +41,34 @@ const ROUTES = [
   },
 ];
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    rounds: { type: 'string', default: '5' },
-    duration: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '20' },
-    routes: { type: 'string', default: ROUTES.map((route) => route.id).join(',') },
-    world: { type: 'boolean', default: false },
-    together: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `usage: node bench/cpu-per-request.js [--rounds N] [--duration S] [--connections N]
+       [--routes list,item,create] [--world] [--together] [DIR[::FLAGS[::NODE_FLAGS]] ...]`;
+
+function readArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        rounds: { type: 'string', default: '5' },
+        duration: { type: 'string', default: '3' },
+        connections: { type: 'string', default: '20' },
+        routes: { type: 'string', default: ROUTES.map((route) => route.id).join(',') },
+        world: { type: 'boolean', default: false },
+        together: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`cpu-per-request: ${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+
+const { values, positionals } = readArguments();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 function cpuTicks(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
