@@ -52,31 +52,25 @@ function placedItems(context: CheckContext, names: readonly string[]): Placed[] 
 }
 
 /**
- * Another parent the deployment showed for the innermost parent parameter: one the item is not
- * under, nor any of `avoided`.
+ * The parents the deployment showed for the innermost parent parameter (those the run's items
+ * live under, then the parent collection's keys), once each, as path text that fits it.
  */
-function otherParent(
-  context: CheckContext,
-  item: Placed,
-  names: readonly string[],
-  avoided: readonly string[] = [],
-): string | undefined {
+function parentValues(context: CheckContext, names: readonly string[], placed: readonly Placed[]): string[] {
   const { operation, plan } = context;
   const name = names.at(-1)!;
   const parameter = operation.parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
-  if (!parameter) return undefined;
+  if (!parameter) return [];
   const parents = collectionOfPathParameter(plan, operation, parameter);
-  const candidates = [
-    ...placedItems(context, names).map((other) => other.parents[name]),
+  const values = new Set([
+    ...placed.map((other) => other.parents[name]!),
     ...context.state.pool.ids(parents).map(String),
-  ];
-  return candidates.find(
-    (value): value is string =>
-      value !== undefined &&
-      value !== item.parents[name] &&
-      !avoided.includes(value) &&
-      fitsParameter(plan, parameter, value),
-  );
+  ]);
+  return [...values].filter((value) => fitsParameter(plan, parameter, value));
+}
+
+/** A parent the item is not under, nor any of `avoided`. */
+function otherParent(values: readonly string[], own: string, avoided: readonly string[] = []): string | undefined {
+  return values.find((value) => value !== own && !avoided.includes(value));
 }
 
 /** The body without the members that only echo a parent's path value (`board_id`): what names the item. */
@@ -129,13 +123,15 @@ export const readsScopedToParent: ScenarioCheck = {
     const { operation } = context;
     const names = parentNames(operation);
     const name = names.at(-1)!;
-    const item = placedItems(context, names).find((candidate) => otherParent(context, candidate, names) !== undefined);
+    const placed = placedItems(context, names);
+    const values = parentValues(context, names, placed);
+    const item = placed.find((candidate) => otherParent(values, candidate.parents[name]!) !== undefined);
     if (!item)
       return {
         failures: [],
         unexercised: `the run knows no item of ${operation.collection} under one ${name} and another ${name} beside it`,
       };
-    const other = otherParent(context, item, names)!;
+    const other = otherParent(values, item.parents[name]!)!;
     const [control, across] = await Promise.all([
       readById(context, operation, item.id, `reading ${show(item.id)} under its own ${name}`, {
         parents: item.parents,
@@ -156,7 +152,7 @@ export const readsScopedToParent: ScenarioCheck = {
     // A parent the item already names wrongly (the first parent, whoever holds it) would hide the
     // fault when the new item is created under it.
     const named = member === undefined ? undefined : String((shown as Record<string, unknown>)[member]);
-    const elsewhere = named === undefined ? undefined : otherParent(context, item, names, [named]);
+    const elsewhere = named === undefined ? undefined : otherParent(values, item.parents[name]!, [named]);
     return {
       failures: [
         ...judge(this.name, control, across, parent),
