@@ -140,7 +140,8 @@ function drafts(document: LoadedDocument): Map<string, Draft> {
     } else if (
       operation.method === 'post' &&
       isObjectBody(bodySchemaOf(document, operation)) &&
-      answersItem(document, operation)
+      answersItem(document, operation) &&
+      !answersAsItsList(document, operation)
     ) {
       draft(operation.path).operations.create ??= operation;
     }
@@ -167,6 +168,22 @@ function attachItemMaker(
   const bodyMakes = operation.requestBody === undefined || isObjectList(body);
   const answer = successSchemaOf(document, operation);
   if (bodyMakes && (isObjectBody(answer) || isObjectList(answer))) entry.operations.create = operation;
+}
+
+/**
+ * `POST /animal/search` with a form of criteria, answered with the very list `GET /animal/search`
+ * answers: a search by body, not a create (it makes nothing, so nothing it answers is kept).
+ */
+function answersAsItsList(document: LoadedDocument, operation: Operation): boolean {
+  const answer = successSchemaOf(document, operation);
+  if (answer === undefined) return false;
+  return document.operations.some(
+    (other) =>
+      other.method === 'get' &&
+      other.path === operation.path &&
+      successSchemaOf(document, other) === answer &&
+      listOf(document, other) !== undefined,
+  );
 }
 
 /** A POST answered by an item, a list of items or nothing typed: a create; one answered `"ok"` is an action. */
