@@ -3,42 +3,9 @@
 // document forbids). Every fixture is served and checked; no error may remain.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runContract, type RunSummary } from '../../src/contract/run/runner.js';
-import { startMock } from '../../src/serve/server.js';
-import { loadDocument } from '../../src/openapi/load.js';
-import { inferResources } from '../../src/openapi/resource-model.js';
-
-const KEY = 'agreement-key';
-
-function fixture(name: string): string {
-  return fileURLToPath(new URL(`../fixtures/agreement/${name}`, import.meta.url));
-}
-
-async function serveAndCheck(name: string, loadWarnings: string[] = [], stateless = false): Promise<RunSummary> {
-  const specPath = fixture(name);
-  const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false, stateless });
-  try {
-    return await runContract({
-      baseUrl: mock.url,
-      apiKey: KEY,
-      specPath,
-      seed: 1,
-      onLoadWarning: (warning) => loadWarnings.push(warning.message),
-    });
-  } finally {
-    await mock.close();
-  }
-}
-
-function errors(summary: RunSummary): string[] {
-  return summary.cases.flatMap((result) =>
-    result.failures
-      .filter((finding) => finding.severity === 'error')
-      .map((finding) => `${result.check}: ${finding.title}`),
-  );
-}
+import { errors, fixture, KEY, serveAndCheck } from './agreement-helpers.js';
 
 function warnings(summary: RunSummary, check: string): string[] {
   return summary.cases.flatMap((result) =>
@@ -210,31 +177,6 @@ describe('items made by a POST without one JSON object for a body', () => {
     const summary = await serveAndCheck('made-by-post.yaml');
     expect(errors(summary)).toEqual([]);
     expect(summary.coverage?.unsucceeded).toEqual([]);
-  });
-});
-
-describe('a search sent as a form', () => {
-  it('a POST answered with the list its path GETs finds items and makes none: nothing it sends is kept', async () => {
-    const specPath = fixture('search-by-post.yaml');
-    const model = inferResources(await loadDocument(specPath));
-    expect(model.resources.flatMap((resource) => Object.keys(resource.operations))).not.toContain('create');
-    const mock = await startMock({ specPath, port: 0, apiKeys: [KEY], world: false });
-    try {
-      const headers = { authorization: `Bearer ${KEY}` };
-      const page = async () => (await (await fetch(`${mock.url}/animals/search`, { headers })).json()) as object;
-      const before = await page();
-      const search = await fetch(`${mock.url}/animals/search`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'name=kennel-searched-tiger',
-      });
-      expect(search.status).toBe(200);
-      expect(JSON.stringify(await page())).not.toContain('kennel-searched-tiger');
-      expect(await page()).toEqual(before);
-    } finally {
-      await mock.close();
-    }
-    expect(errors(await serveAndCheck('search-by-post.yaml'))).toEqual([]);
   });
 });
 
