@@ -29,24 +29,21 @@ function holdsAll(parents: Readonly<Record<string, string>> | undefined, names: 
 }
 
 /**
- * Items whose parents the run knows: those it created under a parent with a key the server chose
- * (a key the client sent may name something that belongs to several parents, a user in two
- * teams), then those a list or read showed under a parent.
+ * Items whose parents the run knows for sure: those it created under a parent, with a key the
+ * server chose (a key the client sent may name something that belongs to several parents, a user
+ * in two teams). An item only seen under a parent proves less: a collection nobody creates in may
+ * be answered the same under every parent (a document's canned example, kennel serve's own).
  */
 function placedItems(context: CheckContext, names: readonly string[]): Placed[] {
   const collection = context.operation.collection!;
   const create = context.plan.collection(collection).create;
-  const created = (context.state.created.get(collection) ?? [])
+  const placed = (context.state.created.get(collection) ?? [])
     .filter((resource) => resource.id !== undefined && !stringifyJson(resource.sent).includes(String(resource.id)))
     .map((resource) => ({
       id: resource.id,
       parents: create ? parentsInScope(resource.scope, create.operation.path) : {},
-    }));
-  const seen = context.state.pool.ids(collection).map((id) => ({
-    id,
-    parents: { ...context.state.pool.scopeOf(collection, id) },
-  }));
-  const placed = [...created, ...seen].filter((item) => holdsAll(item.parents, names));
+    }))
+    .filter((item) => holdsAll(item.parents, names));
   const unique = new Map(placed.map((item) => [idKey(item.id), item]));
   return [...unique.values()];
 }

@@ -15,6 +15,8 @@ import type { Filter, ListOrder, StoredRecord, WriteResult } from '../../store/t
 import type { HttpResponse } from '../../http/http-response.js';
 import type { RequestContext, RequestInput } from '../../http/responder.js';
 import { listAnswer } from './list-answer.js';
+import { parentMembersOf, withParents, type ParentMember } from './parent-members.js';
+import { requiredHeadersOf, withRequiredHeaders } from './required-headers.js';
 import { answerOf, answersOf, nouns, storeFull, successOf, type Answer } from './resource-answer.js';
 import { nestedAsked, rangesAsked, withNested, withinRanges } from './range-answers.js';
 import { itemView, projectItem } from './resource-views.js';
@@ -70,6 +72,7 @@ export class ResourceHandlers {
    * the create's own answer shows them as sent where its schema declares them.
    */
   readonly #answeredOnly: string[];
+  readonly #parentMembers: ParentMember[];
   #serial = 0;
   #itemPathParts: string[] | undefined;
 
@@ -90,6 +93,7 @@ export class ResourceHandlers {
     );
     this.#sentOnly = closed ? [] : undeclared;
     this.#answeredOnly = closed ? undeclared : [];
+    this.#parentMembers = parentMembersOf(resource);
   }
 
   handlerFor(binding: ResourceBinding, operation: Operation): ResourceHandler | undefined {
@@ -175,7 +179,7 @@ export class ResourceHandlers {
       const draft = {
         sent: sent ?? drawn,
         onTaken: drawn === undefined ? onTaken : 'conflict',
-        build: (key: unknown) => this.#record(key, body),
+        build: (key: unknown) => this.#record(key, withParents(body, input.path, this.#parentMembers)),
       } as const;
       return andThen(this.#collection(input, tenant).create(draft), (result) => {
         if (result.ok) return result.stored;
@@ -207,7 +211,7 @@ export class ResourceHandlers {
     return (input, tenant, request) =>
       andThen(this.#find(input, tenant), (old) => {
         const body = unwrap(input);
-        const merged = role === 'update' ? merge(old.value, body) : body;
+        const merged = withParents(role === 'update' ? merge(old.value, body) : body, input.path, this.#parentMembers);
         const value = this.#record(old.value[this.#key], merged);
         return andThen(this.#collection(input, tenant).replace(old.key, value), (result) => {
           // Gone between the read and the write (another request or replica deleted it).
@@ -336,7 +340,15 @@ export function resourceHandlers(options: ResourceHandlerOptions): Map<string, R
     let bound = perResource.get(binding.resource);
     if (!bound) perResource.set(binding.resource, (bound = new ResourceHandlers(binding.resource, options)));
     const handler = bound.handlerFor(binding, operation);
-    if (handler) handlers.set(operation.id, handler);
+    if (!handler) continue;
+    const required = requiredHeadersOf(options.document, operation);
+    handlers.set(
+      operation.id,
+      required.size === 0
+        ? handler
+        : (input, tenant, request) =>
+            andThen(handler(input, tenant, request), (response) => withRequiredHeaders(response, required)),
+    );
   }
   return handlers;
 }
