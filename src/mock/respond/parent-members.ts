@@ -9,9 +9,10 @@ export interface ParentMember {
 
 export function parentMembersOf(resource: Resource): ParentMember[] {
   const declared = objectShape(resource.itemSchema).properties;
+  // Only a scalar member can hold a path's value (`board: {id}` is left as the document shapes it).
   return resource.parentParameters
-    .filter((name) => name in declared)
-    .map((name) => ({ name, numeric: ['integer', 'number'].includes(primaryType(declared[name]) ?? '') }));
+    .filter((name) => name in declared && ['string', 'integer', 'number'].includes(primaryType(declared[name]) ?? ''))
+    .map((name) => ({ name, numeric: primaryType(declared[name]) !== 'string' }));
 }
 
 /**
