@@ -1,6 +1,7 @@
 import type { CheckContext, CheckFailure } from '../types.js';
 import { failure, show } from './failure.js';
-import { parentsInScope } from './path-values.js';
+import { squashed } from '../../openapi/naming.js';
+import { pathParamsAt } from '../prepare/url-operation.js';
 import { jsonBody } from './response-body.js';
 import { isSuccess } from './response-status.js';
 import { createResources } from './test-data.js';
@@ -12,8 +13,6 @@ export interface ParentPair {
   other: string;
 }
 
-const spelling = (name: string) => name.toLowerCase().replace(/[-_]/g, '');
-
 /**
  * The body member that names the item's parent: named as the parent's path parameter
  * (`board_id` for `{board_id}`), or spelled otherwise (`boardId`) and holding the parent's value.
@@ -23,7 +22,7 @@ export function parentMember(body: unknown, parameter: string, value: string): s
   return Object.entries(body).find(
     ([member, held]) =>
       typeof held !== 'object' &&
-      (member === parameter || (spelling(member) === spelling(parameter) && String(held) === value)),
+      (member === parameter || (squashed(member) === squashed(parameter) && String(held) === value)),
   )?.[0];
 }
 
@@ -53,7 +52,7 @@ export async function createdUnderOther(
   if (slot === undefined) return [];
   const { exchanges } = await createResources(context, create, 1, { parents: { [slot]: parent.other } });
   const exchange = exchanges[0]!;
-  const placed = parentsInScope(new URL(exchange.request.url).pathname, create.operation.path)[slot];
+  const placed = pathParamsAt(create.operation.path, exchange.request.url)?.[slot];
   const body = jsonBody(exchange);
   if (!isSuccess(exchange) || placed !== parent.other || body === null || typeof body !== 'object') return [];
   const named = (body as Record<string, unknown>)[member];

@@ -3,6 +3,7 @@ import { coerceParameter } from '../../openapi/parameter-value.js';
 import { collectionNamedBy } from '../../openapi/reference-edges.js';
 import type { CheckPlan, PlannedOperation, PlannedParameter } from '../prepare/plan.js';
 import { ReferenceFiller } from '../prepare/reference-values.js';
+import { pathParamsIn } from '../prepare/url-operation.js';
 import type { CheckContext } from '../types.js';
 
 /**
@@ -55,18 +56,5 @@ export function documentsIdSource(plan: CheckPlan, collection: string | undefine
  * it (`/v1/projects/7/tasks`): the parents an item created there lives under.
  */
 export function parentsInScope(scope: string | undefined, template: string): Record<string, string> {
-  if (scope === undefined) return {};
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  const match = new RegExp(`${pattern}/?$`).exec(scope);
-  if (!match) return {};
-  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+  return (scope === undefined ? undefined : pathParamsIn(template, scope)) ?? {};
 }

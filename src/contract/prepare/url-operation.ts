@@ -80,6 +80,11 @@ export function pathParamsAt(template: string, url: string): Record<string, stri
   } catch {
     return undefined;
   }
+  return pathParamsIn(template, path);
+}
+
+/** The same for a URL path (`/v1/projects/7/tasks`): the template matched at one of its segment boundaries to the end. */
+export function pathParamsIn(template: string, path: string): Record<string, string> | undefined {
   for (let at = path.indexOf('/'); at >= 0; at = path.indexOf('/', at + 1)) {
     const values = templateMatch(template, path.slice(at));
     if (values) return values;
