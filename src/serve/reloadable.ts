@@ -2,6 +2,7 @@ import { loadDocument, type LoadedDocument } from '../openapi/load.js';
 import { inferResources } from '../openapi/resource-model.js';
 import { ResourceStore } from '../store/resource-store.js';
 import type { MockApp } from '../mock/app.js';
+import { koaListener } from './koa-listener.js';
 import { carryOver, itemChecks, type CarryOver } from './store-carry-over.js';
 
 type Handler = ReturnType<MockApp['app']['callback']>;
@@ -31,7 +32,7 @@ export class Reloadable {
   constructor(document: LoadedDocument, mock: MockApp, build: (document: LoadedDocument) => MockApp) {
     this.#document = document;
     this.#mock = mock;
-    this.#handle = mock.app.callback();
+    this.#handle = koaListener(mock.app);
     this.#build = build;
   }
 
@@ -63,7 +64,7 @@ export class Reloadable {
     }
     this.#document = spec;
     this.#mock = mock;
-    this.#handle = mock.app.callback();
+    this.#handle = koaListener(mock.app);
     return { file, operations: spec.operations.length, shared, ...carried };
   }
 }
