@@ -1,6 +1,7 @@
 import { stringifyJson } from '../core/json.js';
 import type { Random } from '../core/random.js';
 import { randomUuid } from '../openapi/generate.js';
+import { KeyIndex } from './key-index.js';
 import type {
   Collection,
   CreateDraft,
@@ -57,7 +58,7 @@ export function seededRecord(value: Record<string, unknown>, key: KeySpec): Stor
 
 /** The items of one collection of one tenant, in creation order (seeded ones first). */
 export class TenantCollection implements Collection {
-  readonly #byKey = new Map<string, StoredRecord>();
+  readonly #byKey = new KeyIndex<StoredRecord>();
   readonly #ordered: StoredRecord[];
   readonly #limits: StoreLimits;
   readonly #account: TenantAccount;
