@@ -1,4 +1,5 @@
 import type { Random } from '../core/random.js';
+import { codePointLength } from '../core/text.js';
 import { patternValue } from './pattern-value.js';
 
 /** A schema that is an object (not `true`/`false`). */
@@ -49,8 +50,10 @@ export function lengthBounds(schema: Schema): { min: number; max: number } {
 /** True when `text` meets the schema's length bounds and pattern (the checks a format value may still fail). */
 export function meetsStringRules(text: string, schema: Schema): boolean {
   const { min, max } = lengthBounds(schema);
-  const length = [...text].length;
-  if (length < min || length > max) return false;
+  if (min > 0 || max !== Infinity) {
+    const length = codePointLength(text);
+    if (length < min || length > max) return false;
+  }
   if (typeof schema.pattern !== 'string') return true;
   return patternRegExp(schema.pattern)?.test(text) ?? true; // an unreadable pattern is ignored by validation too
 }
