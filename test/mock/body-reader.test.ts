@@ -148,6 +148,26 @@ describe('the request body reader', () => {
     expect(created.status).toBe(201);
   });
 
+  it('reads a body of white space alone as no body, whatever the white space', async () => {
+    for (const blank of [' \n\t\r ', '\u00a0\u2003', '']) {
+      const answer = await mock.request('POST', '/pets', { body: blank });
+      expect(answer.status, JSON.stringify(blank)).toBe(400);
+      expect(answer.text).toContain('Request body is required');
+    }
+    const padded = await mock.request('POST', '/pets', { body: ' \n {"name":"Padded","categoryId":1} ' });
+    expect(padded.status).toBe(201);
+  });
+
+  it('judges each Content-Type on its own, one accepted before or not', async () => {
+    const pet = { name: 'Typed', categoryId: 1 };
+    const json = { 'content-type': 'application/json' };
+    const latin = { 'content-type': 'application/json; charset=latin1' };
+    for (const headers of [json, latin, json, latin]) {
+      const answer = await mock.request('POST', '/pets', { headers, body: JSON.stringify(pet) });
+      expect(answer.status, headers['content-type']).toBe(headers === json ? 201 : 400);
+    }
+  });
+
   it('answers invalid JSON with where it breaks', async () => {
     const body = '{"name": "Broken",}';
     const answer = await send([head(`Content-Length: ${body.length}\r\nConnection: close\r\n`), body]);
