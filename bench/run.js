@@ -15,9 +15,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { machineBusyCores, watchForeignCpu } from './lib/cpu.js';
 import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
+import { pinnedCommand, pinningUnavailable, pinSelf } from './lib/pinning.js';
+import { BenchError, options } from './lib/bench-options.js';
 import { timeContractRuns } from './lib/contract-run.js';
 import { timeScenarioRuns } from './lib/scenario-run.js';
 import { timeNpxFirstCall } from './lib/npx-first-call.js';
@@ -58,63 +59,7 @@ const TARGETS = {
   documentScaleS: 5,
 };
 
-const USAGE = `usage: npm run bench [-- options]
-  --duration S      seconds per round (default 5)
-  --rounds N        rounds per target and route; the median round is reported (default 3)
-  --connections N   concurrent connections (default 50)
-  --warmup S        unmeasured warm-up before each target's first round of a route (default 1, 0 for none)
-  --cold-starts N   spawns per target for the cold-start median (default 5)
-  --quick           smoke run: 1 round x 2 s
-  --no-prism        leave Prism out (no install, no rows)
-  -h, --help        this text`;
-
-class BenchError extends Error {}
-
 const log = (message) => process.stderr.write(`${message}\n`);
-
-function positive(name, raw, { integer = true, allowZero = false } = {}) {
-  const value = Number(raw);
-  const ok =
-    Number.isFinite(value) && (integer ? Number.isInteger(value) : true) && (allowZero ? value >= 0 : value > 0);
-  if (!ok)
-    throw new BenchError(
-      `--${name} must be a ${allowZero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}, not "${raw}"\n${USAGE}`,
-    );
-  return value;
-}
-
-function options() {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: {
-        duration: { type: 'string' },
-        rounds: { type: 'string' },
-        connections: { type: 'string' },
-        warmup: { type: 'string' },
-        'cold-starts': { type: 'string' },
-        quick: { type: 'boolean', default: false },
-        'no-prism': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }).values;
-  } catch (error) {
-    throw new BenchError(`${error.message}\n${USAGE}`);
-  }
-  if (parsed.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  return {
-    duration: parsed.duration !== undefined ? positive('duration', parsed.duration) : parsed.quick ? 2 : 5,
-    rounds: parsed.rounds !== undefined ? positive('rounds', parsed.rounds) : parsed.quick ? 1 : 3,
-    connections: parsed.connections !== undefined ? positive('connections', parsed.connections) : 50,
-    warmup: parsed.warmup !== undefined ? positive('warmup', parsed.warmup, { allowZero: true }) : 1,
-    coldStarts: parsed['cold-starts'] !== undefined ? positive('cold-starts', parsed['cold-starts']) : 5,
-    quick: parsed.quick,
-    prism: !parsed['no-prism'],
-  };
-}
 
 // The load instance holds every pet one create round makes (the store is reset before each round):
 // with the default 32 MB per store, creates past ~80,000 answered 507 store_full, not 201.
@@ -195,9 +140,9 @@ function originOf(port) {
 }
 
 /** Starts a target and waits until its list route answers 200 with a JSON array. */
-async function startTarget(target, { forLoad }) {
+async function startTarget(target, { forLoad, pin = false }) {
   const port = await freePort();
-  const [command, args] = target.command(port, { forLoad });
+  const [command, args] = (pin ? pinnedCommand : (...given) => given)(...target.command(port, { forLoad }));
   const handle = startChild(target.id, command, args, { cwd: ROOT, env: target.env });
   const listUrl = `${originOf(port)}${target.basePath}/pets`;
   try {
@@ -615,14 +560,15 @@ async function main() {
     error: error.message,
   }));
 
-  log('starting the servers under load…');
+  const unpinned = opts.pin ? pinningUnavailable() : 'left with --no-pin';
+  log(`starting the servers under load… (${unpinned ? `not pinned: ${unpinned}` : 'on core 0, the load on core 1'})`);
   const running = {};
   let prismSkipped = prism.skip;
   try {
     for (const target of targets) {
       if (cold[target.id]?.error) continue;
       try {
-        running[target.id] = await startTarget(target, { forLoad: true });
+        running[target.id] = await startTarget(target, { forLoad: true, pin: !unpinned });
         running[target.id].idleMemory = memoryOf(running[target.id].handle.pid);
         log(
           `${target.id}: pid ${running[target.id].handle.pid} on ${running[target.id].origin}, GET ${target.basePath}/pets -> ${running[target.id].listLength} pets, RSS ${formatFixed(running[target.id].idleMemory?.rssMb, 1)} MB`,
@@ -635,7 +581,8 @@ async function main() {
     }
     if (cold.prism?.error) prismSkipped = cold.prism.error;
 
-    const { rows, memory, skipped } = await loadAll(targets, running, opts);
+    const release = unpinned ? () => {} : pinSelf();
+    const { rows, memory, skipped } = await loadAll(targets, running, opts).finally(release);
     if (skipped.prism) prismSkipped = skipped.prism;
     const summary = summarise(rows);
     const results = checks(summary, cold, memory, prismSkipped, contract, scenarios, scale, consistency, npx);
@@ -644,7 +591,7 @@ async function main() {
     const out = [];
     out.push('');
     out.push(
-      `kennel benchmark: ${opts.rounds} round(s) x ${opts.duration} s per target and route, ${opts.connections} connections, median round shown; ${os.cpus().length} CPUs, Node ${process.version}`,
+      `kennel benchmark: ${opts.rounds} round(s) x ${opts.duration} s per target and route, ${opts.connections} connections, median round shown; ${os.cpus().length} CPUs, Node ${process.version}; ${unpinned ? `not pinned (${unpinned})` : 'servers on core 0, load on core 1'}`,
     );
     out.push('');
     out.push(loadTable(summary, targets));
