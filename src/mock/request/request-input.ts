@@ -7,7 +7,7 @@ import { isObjectValued, pathObject, styledRaw, type RawParameter } from '../../
 import { describeIssues } from '../../openapi/validators.js';
 import type { CompiledOperation, CompiledParameter, FormMedia } from '../compiled-operation.js';
 import { multipartFields, typedFields, urlEncodedFields } from './form-body.js';
-import { hasBody, readJsonBody, readRawBody } from './read-body.js';
+import { hasBody, readJsonBodyThen, readRawBody } from './read-body.js';
 import type { JsonBody, RequestInput } from '../../http/responder.js';
 import { quoteShort, shorten } from '../../core/text.js';
 
@@ -130,15 +130,17 @@ export function readParameters(compiled: CompiledOperation, request: RawRequest)
 }
 
 /** Reads and validates the body (JSON or a documented form); every offending field is named by its JSON pointer. */
-export async function readBody(
-  compiled: CompiledOperation,
-  request: IncomingMessage,
-  limit: number,
-): Promise<JsonBody> {
+export function readBody(compiled: CompiledOperation, request: IncomingMessage, limit: number): Promise<JsonBody> {
   const spec = compiled.body;
-  if (!spec || (!spec.json && spec.forms.length === 0)) return { text: '', value: undefined, present: false };
+  if (!spec || (!spec.json && spec.forms.length === 0))
+    return Promise.resolve({ text: '', value: undefined, present: false });
   const form = hasBody(request) ? formMediaOf(spec, request.headers['content-type']) : undefined;
-  const body = form ? await readForm(form, request, limit) : await readJson(spec, request, limit);
+  const checked = (body: JsonBody) => checkedBody(spec, form, body);
+  return form ? readForm(form, request, limit).then(checked) : readJson(spec, request, limit, checked);
+}
+
+/** `body` when it is there where required and valid; else the 400 that says what is wrong. */
+function checkedBody(spec: BodySpec, form: FormMedia | undefined, body: JsonBody): JsonBody {
   if (!body.present) {
     if (spec.required) throw new ProblemError(400, 'invalid_body', `Request body is required: send ${expected(spec)}`);
     return body;
@@ -165,17 +167,24 @@ function formMediaOf(spec: BodySpec, header: string | undefined): FormMedia | un
   return spec.forms.find((form) => form.essence === essence);
 }
 
-/** Not async: the reader's own promise is the body's (a refusal here is thrown into readBody). */
-function readJson(spec: BodySpec, request: IncomingMessage, limit: number): Promise<JsonBody> {
+/** The JSON body, checked by `checked` in the reader's own promise (a refusal is its rejection). */
+function readJson(
+  spec: BodySpec,
+  request: IncomingMessage,
+  limit: number,
+  checked: (body: JsonBody) => JsonBody,
+): Promise<JsonBody> {
   if (!spec.json && hasBody(request)) {
     const sent = request.headers['content-type'];
-    throw new ProblemError(
-      400,
-      'unsupported_media_type',
-      `Content-Type must be ${expected(spec)}${sent ? `, not ${shorten(sent.split(';')[0]!.trim(), 100)}` : ''}`,
+    return Promise.reject(
+      new ProblemError(
+        400,
+        'unsupported_media_type',
+        `Content-Type must be ${expected(spec)}${sent ? `, not ${shorten(sent.split(';')[0]!.trim(), 100)}` : ''}`,
+      ),
     );
   }
-  return readJsonBody(request, limit);
+  return readJsonBodyThen(request, limit, checked);
 }
 
 /**
