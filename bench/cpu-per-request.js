@@ -2,7 +2,7 @@
 // other processes take the cores, the server's own CPU seconds per request mostly do not.
 //
 //   node bench/cpu-per-request.js [--rounds N] [--duration S] [--connections N] [--routes list,item,create]
-//                                 [--world] [--together] [DIR[::FLAGS[::NODE_FLAGS]] ...]
+//                                 [--world] [--together | --pin] [DIR[::FLAGS[::NODE_FLAGS]] ...]
 //
 // Serves the minimal Koa baseline and `kennel serve` of each checkout DIR (default: this one; each
 // needs a built dist/), with further serve FLAGS when given (`.::--no-cors --journal-size 0`) and
@@ -15,12 +15,16 @@
 // figures are higher (the servers share the cores), but a burst of other processes' load falls
 // on all of them alike, so the per-round ratios hold on a busy machine (an A/A run of one
 // checkout against itself: 1.008 over 8 rounds, where one-at-a-time rounds drifted by 10-40 %).
+// --pin runs as issue 20 is judged (and npm run bench loads): every server on core 0, the load
+// generator on core 1, one target after the other; V8's helper threads then share the server's
+// core, and kennel's create reads higher against Koa than on every core.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, killAll, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
 import { shebangNodeFlags } from './lib/node-flags.js';
+import { pinnedCommand, pinningUnavailable, pinSelf } from './lib/pinning.js';
 import { runLoad } from './lib/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,7 +46,7 @@ const ROUTES = [
 ];
 
 const USAGE = `usage: node bench/cpu-per-request.js [--rounds N] [--duration S] [--connections N]
-       [--routes list,item,create] [--world] [--together] [DIR[::FLAGS[::NODE_FLAGS]] ...]`;
+       [--routes list,item,create] [--world] [--together | --pin] [DIR[::FLAGS[::NODE_FLAGS]] ...]`;
 
 function readArguments() {
   try {
@@ -55,6 +59,7 @@ function readArguments() {
         routes: { type: 'string', default: ROUTES.map((route) => route.id).join(',') },
         world: { type: 'boolean', default: false },
         together: { type: 'boolean', default: false },
+        pin: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -115,7 +120,7 @@ function targets() {
 
 async function start(target) {
   const port = await freePort();
-  const [command, args] = target.command(port);
+  const [command, args] = (values.pin ? pinnedCommand : (...given) => given)(...target.command(port));
   const handle = startChild(target.id, command, args, { cwd: ROOT });
   await waitUntilAnswering(handle, `http://127.0.0.1:${port}/v1/pets`, AUTH, { timeoutMs: 60_000 });
   return { ...target, handle, origin: `http://127.0.0.1:${port}` };
@@ -129,8 +134,13 @@ async function main() {
     killAll();
     process.exit(130);
   });
+  if (values.pin && values.together) throw new Error('--pin loads one target at a time: leave --together out');
+  const unpinned = values.pin ? pinningUnavailable() : undefined;
+  if (unpinned) throw new Error(`--pin: cannot pin here (${unpinned})`);
   try {
     for (const target of targets()) running.push(await start(target));
+    // The load generator (autocannon, in this process) takes core 1 for the rest of the run.
+    if (values.pin) pinSelf();
     for (const target of running.slice(1)) if (target.dir) console.log(`${target.id}: ${target.dir}`);
     const rounds = Number(values.rounds);
     const chosen = values.routes.split(',');
