@@ -74,6 +74,15 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
+const unpinnable = !values.pin
+  ? undefined
+  : values.together
+    ? 'it loads one target at a time: leave --together out'
+    : pinningUnavailable();
+if (unpinnable) {
+  process.stderr.write(`cpu-per-request: --pin: ${unpinnable}\n${USAGE}\n`);
+  process.exit(2);
+}
 
 function cpuTicks(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -134,9 +143,6 @@ async function main() {
     killAll();
     process.exit(130);
   });
-  if (values.pin && values.together) throw new Error('--pin loads one target at a time: leave --together out');
-  const unpinned = values.pin ? pinningUnavailable() : undefined;
-  if (unpinned) throw new Error(`--pin: cannot pin here (${unpinned})`);
   try {
     for (const target of targets()) running.push(await start(target));
     // The load generator (autocannon, in this process) takes core 1 for the rest of the run.
