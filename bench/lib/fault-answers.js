@@ -4,13 +4,13 @@
 import { BODY_FAULTS, faultyBody, strayErrorBody } from './fault-bodies.js';
 import { documentedResponse, documents, jsonSchemaOf } from './fault-document.js';
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
-const isSuccess = (status) => status >= 200 && status < 300;
+export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+export const isSuccess = (status) => status >= 200 && status < 300;
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const pathOf = (url) => url.split('?')[0];
 const lastSegment = (url) => pathOf(url).split('/').filter(Boolean).at(-1) ?? '';
 
-function jsonOf(answer) {
+export function jsonOf(answer) {
   if (!JSON_TYPE.test(answer.headers['content-type'] ?? '')) return undefined;
   try {
     return JSON.parse(answer.body.toString('utf8'));

@@ -5,7 +5,7 @@
 // often it changed what a client sees on a documented operation, so a sweep can tell "missed"
 // from "never triggered". Plain node:http; bodies are buffered up to MAX_BODY.
 import { createServer, request as httpRequest, Agent } from 'node:http';
-import { ANSWER_FAULTS, answerFaultState, sameAnswer } from './fault-answers.js';
+import { ANSWER_FAULTS, answerFaultState, isSuccess, JSON_TYPE, jsonOf, sameAnswer } from './fault-answers.js';
 import { FAULTS } from './fault-catalogue.js';
 import { documentedResponse } from './fault-document.js';
 
@@ -29,7 +29,6 @@ const LIMIT_NAMES = new Set([
   'max_results',
 ]);
 const PAGE_NAMES = new Set(['page', 'offset', 'cursor', 'after', 'skip', 'start', 'page_token', 'pagetoken', 'marker']);
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const ANY_TEXT = /^(?:\*\/\*|text\/\*|text\/html)(?:$|[;\s])/i;
 
 function readBody(stream) {
@@ -46,16 +45,6 @@ function readBody(stream) {
   });
 }
 
-function jsonOf(answer) {
-  if (!JSON_TYPE.test(answer.headers['content-type'] ?? '')) return undefined;
-  try {
-    return JSON.parse(answer.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-const isSuccess = (status) => status >= 200 && status < 300;
 const isList = (value) =>
   Array.isArray(value) ||
   (value !== null && typeof value === 'object' && Object.values(value).some((member) => Array.isArray(member)));
