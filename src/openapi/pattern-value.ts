@@ -1,5 +1,6 @@
 import * as randexp from 'randexp';
 import type { Random } from '../core/random.js';
+import { codePointLength } from '../core/text.js';
 
 /** Length bounds a generated string must also meet (`minLength`, `maxLength`). */
 export interface LengthBounds {
@@ -68,7 +69,7 @@ export function patternValue(pattern: string, random: Random, bounds: LengthBoun
     } catch {
       return undefined;
     }
-    const length = [...text].length;
+    const length = codePointLength(text);
     if (length >= min && length <= max && regExp.test(text)) return text;
   }
   return undefined;

@@ -81,7 +81,7 @@ function patternRegExp(pattern: string): RegExp | undefined {
 export function sized(text: string, schema: Schema): string {
   const { min, max } = lengthBounds(schema);
   const limit = Number.isFinite(max) ? max : 64;
-  const cut = [...text].length > limit ? [...text].slice(0, Math.max(limit, min)).join('') : text;
+  const cut = codePointLength(text) > limit ? [...text].slice(0, Math.max(limit, min)).join('') : text;
   return cut.padEnd(min, 'x');
 }
 

@@ -1,4 +1,5 @@
 import type { Random } from '../../core/random.js';
+import { codePointLength } from '../../core/text.js';
 import type { JsonSchema } from '../../openapi/openapi-types.js';
 import type { ReferenceEdge } from '../../openapi/reference-edges.js';
 import { primaryType } from '../../openapi/schema-shape.js';
@@ -44,8 +45,8 @@ export function fitsSlot(value: unknown, schema: JsonSchema | undefined, asText:
   }
   if (type === 'string' && typeof value !== 'string' && !asText) return false;
   if (schema.format === 'uuid' && !UUID.test(text)) return false;
-  if (typeof schema.minLength === 'number' && [...text].length < schema.minLength) return false;
-  if (typeof schema.maxLength === 'number' && [...text].length > schema.maxLength) return false;
+  if (typeof schema.minLength === 'number' && codePointLength(text) < schema.minLength) return false;
+  if (typeof schema.maxLength === 'number' && codePointLength(text) > schema.maxLength) return false;
   return patternOf(schema)?.test(text) ?? true;
 }
 
