@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, killAll, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
 import { shebangNodeFlags } from './lib/node-flags.js';
-import { pinnedCommand, pinningUnavailable, pinSelf } from './lib/pinning.js';
+import { onCoreZero, pinningUnavailable, pinSelf } from './lib/pinning.js';
 import { runLoad } from './lib/load.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,7 +129,7 @@ function targets() {
 
 async function start(target) {
   const port = await freePort();
-  const [command, args] = (values.pin ? pinnedCommand : (...given) => given)(...target.command(port));
+  const [command, args] = onCoreZero(values.pin, target.command(port));
   const handle = startChild(target.id, command, args, { cwd: ROOT });
   await waitUntilAnswering(handle, `http://127.0.0.1:${port}/v1/pets`, AUTH, { timeoutMs: 60_000 });
   return { ...target, handle, origin: `http://127.0.0.1:${port}` };

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineBusyCores, watchForeignCpu } from './lib/cpu.js';
 import { freePort, killAll, memoryOf, request, startChild, stopChild, waitUntilAnswering } from './lib/children.js';
-import { pinnedCommand, pinningUnavailable, pinSelf } from './lib/pinning.js';
+import { onCoreZero, pinningUnavailable, pinSelf } from './lib/pinning.js';
 import { BenchError, options } from './lib/bench-options.js';
 import { timeContractRuns } from './lib/contract-run.js';
 import { timeScenarioRuns } from './lib/scenario-run.js';
@@ -142,7 +142,7 @@ function originOf(port) {
 /** Starts a target and waits until its list route answers 200 with a JSON array. */
 async function startTarget(target, { forLoad, pin = false }) {
   const port = await freePort();
-  const [command, args] = (pin ? pinnedCommand : (...given) => given)(...target.command(port, { forLoad }));
+  const [command, args] = onCoreZero(pin, target.command(port, { forLoad }));
   const handle = startChild(target.id, command, args, { cwd: ROOT, env: target.env });
   const listUrl = `${originOf(port)}${target.basePath}/pets`;
   try {

@@ -13,9 +13,9 @@ export function pinningUnavailable() {
   return probe.status === 0 ? undefined : 'no taskset (util-linux)';
 }
 
-/** `command args`, run on core 0. */
-export function pinnedCommand(command, args) {
-  return ['taskset', ['-c', '0', command, ...args]];
+/** `[command, args]` as it is, or when `pin` run on core 0. */
+export function onCoreZero(pin, [command, args]) {
+  return pin ? ['taskset', ['-c', '0', command, ...args]] : [command, args];
 }
 
 /**
