@@ -18,7 +18,14 @@ const DIGIT_9 = 0x39;
  */
 export class KeyIndex<V> {
   #dense: (V | undefined)[] = [];
+  /** Items in the dense part: it grows only while at least half of it would be filled. */
+  #denseCount = 0;
   readonly #sparse = new Map<string, V>();
+
+  /** Slots the dense part takes (memory that grows with the keys, not with the items). */
+  get denseSlots(): number {
+    return this.#dense.length;
+  }
 
   get(key: string): V | undefined {
     const index = denseIndex(key);
@@ -35,7 +42,8 @@ export class KeyIndex<V> {
 
   set(key: string, value: V): void {
     const index = denseIndex(key);
-    if (index >= 0 && index <= this.#dense.length + DENSE_GAP) {
+    if (index >= 0 && this.#fitsDensely(index)) {
+      if (this.#dense[index] === undefined) this.#denseCount += 1;
       this.#dense[index] = value;
       // Placed sparsely while the dense part was shorter: one place per key.
       if (this.#sparse.size > 0) this.#sparse.delete(key);
@@ -49,6 +57,7 @@ export class KeyIndex<V> {
     if (index >= 0 && index < this.#dense.length && this.#dense[index] !== undefined) {
       // Not `delete`: a hole punched that way can turn the array into a dictionary.
       this.#dense[index] = undefined;
+      this.#denseCount -= 1;
       return true;
     }
     return this.#sparse.delete(key);
@@ -56,7 +65,18 @@ export class KeyIndex<V> {
 
   clear(): void {
     this.#dense = [];
+    this.#denseCount = 0;
     this.#sparse.clear();
+  }
+
+  /**
+   * A slot already there, or one a little past the end while the dense part stays at least half
+   * full: keys a client picks 500 apart would otherwise grow the array by 500 slots an item,
+   * kilobytes no store budget counts.
+   */
+  #fitsDensely(index: number): boolean {
+    const length = this.#dense.length;
+    return index < length || (index <= length + DENSE_GAP && index < 2 * this.#denseCount + DENSE_GAP);
   }
 }
 

@@ -30,6 +30,16 @@ describe('KeyIndex', () => {
     expect([index.get('999999999'), index.get('1000000000'), index.get('100199')]).toEqual([2, 3, -100_199]);
   });
 
+  it('keeps its array no larger than twice its integer keys, however far apart a client picks them', () => {
+    const index = new KeyIndex<number>();
+    for (let step = 1; step <= 2000; step += 1) index.set(String(step * 500), step);
+    for (let step = 1; step <= 2000; step += 1) expect(index.get(String(step * 500))).toBe(step);
+    expect(index.denseSlots).toBeLessThan(2 * 2000);
+    const sequence = new KeyIndex<number>();
+    for (let key = 1; key <= 5000; key += 1) sequence.set(String(key), key);
+    expect(sequence.denseSlots).toBe(5001);
+  });
+
   it('forgets everything on clear', () => {
     const index = new KeyIndex<number>();
     index.set('1', 1);
